@@ -1,0 +1,215 @@
+//! Fixtures: one behaviour each, taken from a rule text, with the clause it tests.
+//!
+//! A fixture is a JSON file under `fixtures/`; its name is its path below that directory
+//! without `.json` (so names are stable and unique). Keys:
+//! - `variant`: the variant id;
+//! - `interpretations` (optional): interpretation id -> reading, for the open points the
+//!   fixture depends on; the rest take their defaults;
+//! - `rules`: the ids of the register clauses (or interpretations) it tests, first the main one;
+//! - `quote`: words of the main clause's source text, verbatim (`…` marks an omission);
+//! - `polarity`: `positive` if it shows something the clause allows or makes happen,
+//!   `negative` if it shows something the clause forbids not happening;
+//! - `derivation`: how the expected answer was worked out by hand from the rule text;
+//! - `position`: `"start"`, or a position in text or JSON form;
+//! - `play` (optional): moves played first, each of which must be legal;
+//! - `expect`: exactly one of
+//!   `{"moves": [...]}` the exact set of legal moves;
+//!   `{"legal": "m"}` / `{"illegal": "m"}` one move is / is not among them;
+//!   `{"perft": {"depth": d, "nodes": n}}` the number of move paths of length d;
+//!   `{"position": P}` the position reached, in text or JSON form;
+//!   `{"outcome": O}` the outcome (see [`crate::Outcome::to_json`]);
+//!   `{"invalid": "parse"}` / `{"invalid": "position"}` the position is refused when read, or
+//!   when checked against the rules.
+//!
+//! Unknown keys, duplicate keys and unknown variants are errors.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+use serde_json::Value;
+
+use crate::Variant;
+
+/// A fixture, read and checked for shape.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Fixture {
+    pub name: String,
+    pub variant: Variant,
+    pub interpretations: BTreeMap<String, String>,
+    pub rules: Vec<String>,
+    pub quote: String,
+    pub polarity: Polarity,
+    pub derivation: String,
+    pub position: PositionSpec,
+    pub play: Vec<String>,
+    pub expect: Expect,
+}
+
+/// Which way a fixture tests its clause.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Polarity {
+    Positive,
+    Negative,
+}
+
+/// Where a fixture starts.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PositionSpec {
+    /// The variant's starting position.
+    Start,
+    /// A written position (text form as a string, JSON form as an object), read at run time
+    /// so that a fixture can expect it to be refused.
+    Written(Value),
+}
+
+/// The one thing a fixture expects.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(rename_all = "lowercase", deny_unknown_fields)]
+pub enum Expect {
+    Moves(Vec<String>),
+    Legal(String),
+    Illegal(String),
+    Perft(Perft),
+    Position(Value),
+    Outcome(Value),
+    Invalid(Phase),
+}
+
+/// A perft expectation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Perft {
+    pub depth: u32,
+    pub nodes: u64,
+}
+
+/// When a written position is refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Phase {
+    /// When it is read: the notation is malformed.
+    Parse,
+    /// When it is checked: it reads, but the variant's rules do not allow it.
+    Position,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FixtureFile {
+    variant: String,
+    #[serde(default)]
+    interpretations: BTreeMap<String, String>,
+    rules: Vec<String>,
+    quote: String,
+    polarity: Polarity,
+    derivation: String,
+    position: Value,
+    #[serde(default)]
+    play: Vec<String>,
+    expect: Expect,
+}
+
+/// Why fixture files could not be read: every bad file, with its cause.
+#[derive(Debug)]
+pub struct LoadError {
+    pub problems: Vec<(PathBuf, String)>,
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let parts: Vec<String> = self
+            .problems
+            .iter()
+            .map(|(path, why)| format!("{}: {why}", path.display()))
+            .collect();
+        write!(f, "bad fixtures: {}", parts.join("; "))
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+impl Fixture {
+    /// Reads one fixture from its JSON text; `name` is its path below the fixture directory.
+    pub fn from_json(name: &str, text: &str) -> Result<Fixture, String> {
+        let value = crate::json::parse_strict(text).map_err(|e| e.to_string())?;
+        let file: FixtureFile = serde_json::from_value(value).map_err(|e| e.to_string())?;
+        let variant: Variant = file.variant.parse().map_err(|e| format!("{e}"))?;
+        if file.rules.is_empty() {
+            return Err("'rules' is empty: a fixture tests at least one clause".into());
+        }
+        let position = match &file.position {
+            Value::String(s) if s == "start" => PositionSpec::Start,
+            v @ (Value::String(_) | Value::Object(_)) => PositionSpec::Written(v.clone()),
+            _ => return Err("'position' must be \"start\", a text form or a JSON object".into()),
+        };
+        Ok(Fixture {
+            name: name.to_string(),
+            variant,
+            interpretations: file.interpretations,
+            rules: file.rules,
+            quote: file.quote,
+            polarity: file.polarity,
+            derivation: file.derivation,
+            position,
+            play: file.play,
+            expect: file.expect,
+        })
+    }
+
+    /// Reads every `*.json` file below `dir`, sorted by name; reports every bad file at once.
+    pub fn load_dir(dir: &Path) -> Result<Vec<Fixture>, LoadError> {
+        let mut files = Vec::new();
+        let mut problems = Vec::new();
+        collect_json_files(dir, &mut files, &mut problems);
+        let mut fixtures = Vec::new();
+        for path in files {
+            let name = path
+                .strip_prefix(dir)
+                .unwrap_or(&path)
+                .with_extension("")
+                .components()
+                .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                .collect::<Vec<_>>()
+                .join("/");
+            match std::fs::read_to_string(&path) {
+                Ok(text) => match Fixture::from_json(&name, &text) {
+                    Ok(f) => fixtures.push(f),
+                    Err(why) => problems.push((path, why)),
+                },
+                Err(e) => problems.push((path, e.to_string())),
+            }
+        }
+        if problems.is_empty() {
+            fixtures.sort_by(|a, b| a.name.cmp(&b.name));
+            Ok(fixtures)
+        } else {
+            Err(LoadError { problems })
+        }
+    }
+}
+
+fn collect_json_files(dir: &Path, files: &mut Vec<PathBuf>, problems: &mut Vec<(PathBuf, String)>) {
+    let entries = match std::fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(e) => {
+            problems.push((dir.to_path_buf(), e.to_string()));
+            return;
+        }
+    };
+    for entry in entries {
+        match entry {
+            Ok(entry) => {
+                let path = entry.path();
+                if path.is_dir() {
+                    collect_json_files(&path, files, problems);
+                } else if path.extension().is_some_and(|e| e == "json") {
+                    files.push(path);
+                }
+            }
+            Err(e) => problems.push((dir.to_path_buf(), e.to_string())),
+        }
+    }
+}

@@ -1,0 +1,32 @@
+//! The neutral vocabulary of trichess, shared by every engine: variants, seats, cells, pieces,
+//! moves and positions, their text and JSON notation, outcomes, and the fixture suite with the
+//! runner that checks any [`Engine`] against it.
+//!
+//! Nothing here knows how pieces move: geometry and rules belong to the engines, so that two
+//! engines that agree have agreed independently.
+
+#![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::panic))]
+
+mod cell;
+pub mod fixture;
+mod json;
+mod moves;
+mod notation;
+mod outcome;
+mod role;
+pub mod runner;
+mod seat;
+mod setup;
+mod variant;
+
+pub use cell::{Board, Cell, CellError, Shape};
+pub use fixture::{Expect, Fixture, Polarity};
+pub use json::parse_strict;
+pub use moves::{Move, MoveParseError};
+pub use notation::{NotationError, Problem, piece_name};
+pub use outcome::{Outcome, OutcomeError, Reason};
+pub use role::{Piece, Role};
+pub use runner::{Engine, EngineError, Game, Verdict};
+pub use seat::{BySeat, Seat};
+pub use setup::{OSullivanState, Setup, VariantState};
+pub use variant::{UnknownVariant, Variant};

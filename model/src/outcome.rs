@@ -1,0 +1,114 @@
+//! Outcomes: whether the game goes on, and if not, how it ended.
+
+use serde_json::{Value, json};
+
+use crate::{Seat, Variant};
+
+/// Why a player left the game or the game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Reason {
+    /// The player to move is in check and has no legal move.
+    Checkmate,
+    /// The player to move is not in check and has no legal move.
+    Stalemate,
+    /// Every other player has left the game.
+    LastKingStanding,
+}
+
+impl Reason {
+    /// Every reason.
+    pub const ALL: [Reason; 3] = [Reason::Checkmate, Reason::Stalemate, Reason::LastKingStanding];
+
+    /// Returns the reason's id, as written in JSON and fixtures.
+    pub fn id(self) -> &'static str {
+        match self {
+            Reason::Checkmate => "checkmate",
+            Reason::Stalemate => "stalemate",
+            Reason::LastKingStanding => "last-king-standing",
+        }
+    }
+}
+
+/// The state of the game in a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// The side to move has a legal move and play goes on.
+    Ongoing,
+    /// The side to move leaves the game before it moves (it is checkmated, say); play then
+    /// passes to the next player. Positions an engine reaches by playing moves have already
+    /// taken such players out; this is what a written position in that state reports.
+    Eliminated { seat: Seat, reason: Reason },
+    /// The game is over and `winner` has won.
+    Won { winner: Seat, reason: Reason },
+    /// The game is over and nobody has won.
+    Drawn { reason: Reason },
+}
+
+/// Why an outcome in JSON was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("bad outcome: {0}")]
+pub struct OutcomeError(String);
+
+impl Outcome {
+    /// Writes the JSON form: `{"status": "ongoing"}`, `{"status": "eliminated", "seat": "b",
+    /// "reason": "checkmate"}`, `{"status": "won", "winner": "w", "reason": ...}` or
+    /// `{"status": "drawn", "reason": ...}`.
+    pub fn to_json(self, variant: Variant) -> Value {
+        let letter = |s: Seat| variant.seat_letter(s).to_string();
+        match self {
+            Outcome::Ongoing => json!({"status": "ongoing"}),
+            Outcome::Eliminated { seat, reason } => {
+                json!({"status": "eliminated", "seat": letter(seat), "reason": reason.id()})
+            }
+            Outcome::Won { winner, reason } => {
+                json!({"status": "won", "winner": letter(winner), "reason": reason.id()})
+            }
+            Outcome::Drawn { reason } => json!({"status": "drawn", "reason": reason.id()}),
+        }
+    }
+
+    /// Reads the JSON form.
+    pub fn from_json(variant: Variant, value: &Value) -> Result<Outcome, OutcomeError> {
+        let err = |m: &str| OutcomeError(format!("{m} in {value}"));
+        let object = value.as_object().ok_or_else(|| err("not an object"))?;
+        let field = |k: &str| object.get(k).and_then(Value::as_str);
+        let seat = |k: &str| {
+            let mut letters = field(k).ok_or_else(|| err(&format!("no '{k}'")))?.chars();
+            match (letters.next(), letters.next()) {
+                (Some(c), None) => variant.seat_from_letter(c),
+                _ => None,
+            }
+            .ok_or_else(|| err(&format!("'{k}' is not an army letter of {variant}")))
+        };
+        let reason = || {
+            let id = field("reason").ok_or_else(|| err("no 'reason'"))?;
+            Reason::ALL
+                .into_iter()
+                .find(|r| r.id() == id)
+                .ok_or_else(|| err(&format!("unknown reason '{id}'")))
+        };
+        let allowed: &[&str] = match field("status") {
+            Some("ongoing") => &["status"],
+            Some("eliminated") => &["status", "seat", "reason"],
+            Some("won") => &["status", "winner", "reason"],
+            Some("drawn") => &["status", "reason"],
+            _ => return Err(err("'status' is not ongoing, eliminated, won or drawn")),
+        };
+        if let Some(extra) = object.keys().find(|k| !allowed.contains(&k.as_str())) {
+            return Err(err(&format!("unexpected key '{extra}'")));
+        }
+        Ok(match field("status") {
+            Some("eliminated") => Outcome::Eliminated {
+                seat: seat("seat")?,
+                reason: reason()?,
+            },
+            Some("won") => Outcome::Won {
+                winner: seat("winner")?,
+                reason: reason()?,
+            },
+            Some("drawn") => Outcome::Drawn { reason: reason()? },
+            _ => Outcome::Ongoing,
+        })
+    }
+}

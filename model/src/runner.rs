@@ -1,0 +1,280 @@
+//! One fixture suite, many engines: the [`Engine`] trait every engine implements, and the
+//! runner that checks an engine against the fixtures.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
+
+use serde_json::Value;
+
+use crate::fixture::{Expect, Fixture, Phase, PositionSpec};
+use crate::{Move, Outcome, Setup, Variant};
+
+/// A variant and the readings chosen for its open points (interpretation id -> reading; an
+/// interpretation left out takes its default).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    pub variant: Variant,
+    pub interpretations: BTreeMap<String, String>,
+}
+
+impl Game {
+    /// Returns the game of `variant` with every interpretation at its default.
+    pub fn new(variant: Variant) -> Game {
+        Game {
+            variant,
+            interpretations: BTreeMap::new(),
+        }
+    }
+}
+
+/// What an engine says when it does not give an answer.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum EngineError {
+    /// The engine does not play this variant, or this reading of an open point.
+    #[error("unsupported: {0}")]
+    Unsupported(String),
+    /// The position breaks the variant's rules.
+    #[error("invalid position: {0}")]
+    InvalidPosition(String),
+    /// The move is not legal in the position.
+    #[error("illegal move: {0}")]
+    IllegalMove(String),
+    /// The engine failed: it crashed, timed out or answered nonsense.
+    #[error("engine failure: {0}")]
+    Failed(String),
+}
+
+/// A rules engine, as the fixture runner sees it. Every method gets the game (variant and
+/// interpretations) and a setup; an engine may refuse a game it does not play with
+/// [`EngineError::Unsupported`], and the runner then skips the fixture with that reason.
+pub trait Engine {
+    /// Returns the engine's name, for reports.
+    fn name(&self) -> String;
+    /// Returns the starting position.
+    fn start(&mut self, game: &Game) -> Result<Setup, EngineError>;
+    /// Checks a written position against the rules.
+    fn check(&mut self, game: &Game, setup: &Setup) -> Result<(), EngineError>;
+    /// Lists the legal moves of the side to move, in any order.
+    fn legal_moves(&mut self, game: &Game, setup: &Setup) -> Result<Vec<Move>, EngineError>;
+    /// Plays a move and returns the position after it.
+    fn play(&mut self, game: &Game, setup: &Setup, mv: Move) -> Result<Setup, EngineError>;
+    /// Counts the move paths of length `depth`.
+    fn perft(&mut self, game: &Game, setup: &Setup, depth: u32) -> Result<u64, EngineError>;
+    /// Returns the state of the game.
+    fn outcome(&mut self, game: &Game, setup: &Setup) -> Result<Outcome, EngineError>;
+}
+
+/// What became of one fixture.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Pass,
+    Fail(String),
+    Skip(String),
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Verdict::Pass => f.write_str("pass"),
+            Verdict::Fail(why) => write!(f, "FAIL: {why}"),
+            Verdict::Skip(why) => write!(f, "skip: {why}"),
+        }
+    }
+}
+
+/// A fixture's name, the clauses it tests, and its verdict.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FixtureResult {
+    pub name: String,
+    pub rules: Vec<String>,
+    pub verdict: Verdict,
+}
+
+/// Runs every fixture against `engine`, in order; a failure never stops the run.
+pub fn run_all(engine: &mut dyn Engine, fixtures: &[Fixture]) -> Vec<FixtureResult> {
+    fixtures
+        .iter()
+        .map(|fixture| FixtureResult {
+            name: fixture.name.clone(),
+            rules: fixture.rules.clone(),
+            verdict: run(engine, fixture),
+        })
+        .collect()
+}
+
+/// Runs one fixture against `engine`.
+pub fn run(engine: &mut dyn Engine, fixture: &Fixture) -> Verdict {
+    match check_fixture(engine, fixture) {
+        Ok(()) => Verdict::Pass,
+        Err(Stop::Skip(why)) => Verdict::Skip(why),
+        Err(Stop::Fail(why)) => Verdict::Fail(why),
+    }
+}
+
+enum Stop {
+    Skip(String),
+    Fail(String),
+}
+
+impl From<EngineError> for Stop {
+    fn from(e: EngineError) -> Stop {
+        match e {
+            EngineError::Unsupported(why) => Stop::Skip(why),
+            other => Stop::Fail(other.to_string()),
+        }
+    }
+}
+
+fn check_fixture(engine: &mut dyn Engine, fixture: &Fixture) -> Result<(), Stop> {
+    let variant = fixture.variant;
+    let game = Game {
+        variant,
+        interpretations: fixture.interpretations.clone(),
+    };
+    let expected_phase = match &fixture.expect {
+        Expect::Invalid(phase) => Some(*phase),
+        _ => None,
+    };
+    let setup = match &fixture.position {
+        PositionSpec::Start => engine.start(&game)?,
+        PositionSpec::Written(written) => match read_position(variant, written) {
+            Ok(setup) => setup,
+            Err(_) if expected_phase == Some(Phase::Parse) => return Ok(()),
+            Err(why) => return Err(Stop::Fail(format!("position does not read: {why}"))),
+        },
+    };
+    match (engine.check(&game, &setup), expected_phase) {
+        (Err(EngineError::InvalidPosition(_)), Some(Phase::Position)) => return Ok(()),
+        (Err(e), _) => return Err(e.into()),
+        (Ok(()), Some(phase)) => {
+            return Err(Stop::Fail(format!(
+                "expected the position to be refused ({phase:?} phase), but it was accepted"
+            )));
+        }
+        (Ok(()), None) => {}
+    }
+    let mut setup = setup;
+    for text in &fixture.play {
+        let mv = Move::parse(variant, text).map_err(|e| Stop::Fail(e.to_string()))?;
+        setup = engine
+            .play(&game, &setup, mv)
+            .map_err(|e| fail_context(e, &format!("playing {text}")))?;
+    }
+    match &fixture.expect {
+        Expect::Moves(expected) => compare_moves(engine, &game, &setup, expected),
+        Expect::Legal(m) => move_listed(engine, &game, &setup, m, true),
+        Expect::Illegal(m) => move_listed(engine, &game, &setup, m, false),
+        Expect::Perft(p) => {
+            let nodes = engine.perft(&game, &setup, p.depth)?;
+            if nodes == p.nodes {
+                Ok(())
+            } else {
+                Err(Stop::Fail(format!(
+                    "perft {}: expected {}, got {nodes}",
+                    p.depth, p.nodes
+                )))
+            }
+        }
+        Expect::Position(written) => {
+            let expected = read_position(variant, written)
+                .map_err(|why| Stop::Fail(format!("expected position does not read: {why}")))?;
+            if expected == setup {
+                Ok(())
+            } else {
+                Err(Stop::Fail(format!(
+                    "expected position {}, got {}",
+                    expected.to_text(),
+                    setup.to_text()
+                )))
+            }
+        }
+        Expect::Outcome(written) => {
+            let expected = Outcome::from_json(variant, written)
+                .map_err(|e| Stop::Fail(format!("expected outcome does not read: {e}")))?;
+            let got = engine.outcome(&game, &setup)?;
+            if got == expected {
+                Ok(())
+            } else {
+                Err(Stop::Fail(format!(
+                    "expected outcome {}, got {}",
+                    expected.to_json(variant),
+                    got.to_json(variant)
+                )))
+            }
+        }
+        Expect::Invalid(_) => Ok(()),
+    }
+}
+
+fn fail_context(e: EngineError, context: &str) -> Stop {
+    match Stop::from(e) {
+        Stop::Fail(why) => Stop::Fail(format!("{context}: {why}")),
+        skip => skip,
+    }
+}
+
+/// Reads a written position: a string is the text form (or JSON in a string), an object the
+/// JSON form.
+pub fn read_position(variant: Variant, written: &Value) -> Result<Setup, String> {
+    match written {
+        Value::String(text) => Setup::parse(variant, text).map_err(|e| e.to_string()),
+        other => Setup::from_json_value(variant, other).map_err(|e| e.to_string()),
+    }
+}
+
+fn listed_moves(
+    engine: &mut dyn Engine,
+    game: &Game,
+    setup: &Setup,
+) -> Result<BTreeSet<String>, Stop> {
+    let moves = engine.legal_moves(game, setup)?;
+    let mut listed = BTreeSet::new();
+    for m in moves {
+        if !listed.insert(m.to_string()) {
+            return Err(Stop::Fail(format!("the engine listed {m} twice")));
+        }
+    }
+    Ok(listed)
+}
+
+fn compare_moves(
+    engine: &mut dyn Engine,
+    game: &Game,
+    setup: &Setup,
+    expected: &[String],
+) -> Result<(), Stop> {
+    let got = listed_moves(engine, game, setup)?;
+    let expected: BTreeSet<String> = expected.iter().cloned().collect();
+    let missing: Vec<&String> = expected.difference(&got).collect();
+    let extra: Vec<&String> = got.difference(&expected).collect();
+    if missing.is_empty() && extra.is_empty() {
+        return Ok(());
+    }
+    let list = |v: &[&String]| {
+        let items: Vec<&str> = v.iter().map(|s| s.as_str()).collect();
+        items.join(" ")
+    };
+    Err(Stop::Fail(format!(
+        "moves differ: missing [{}], unexpected [{}]",
+        list(&missing),
+        list(&extra)
+    )))
+}
+
+fn move_listed(
+    engine: &mut dyn Engine,
+    game: &Game,
+    setup: &Setup,
+    text: &str,
+    want: bool,
+) -> Result<(), Stop> {
+    let mv = Move::parse(game.variant, text)
+        .map_err(|e| Stop::Fail(e.to_string()))?;
+    let got = listed_moves(engine, game, setup)?.contains(&mv.to_string());
+    match (got, want) {
+        (true, true) | (false, false) => Ok(()),
+        (false, true) => Err(Stop::Fail(format!("{text} should be legal but is not listed"))),
+        (true, false) => Err(Stop::Fail(format!("{text} should be illegal but is listed"))),
+    }
+}

@@ -1,0 +1,62 @@
+//! The oracle as an [`Engine`] of the fixture runner.
+
+use trichess_model::{Engine, EngineError, Game, Move, Outcome, Setup};
+
+use crate::{Position, Rules, RulesError, rules_for};
+
+/// The oracle, plugged into the fixture runner.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Oracle;
+
+fn rules(game: &Game) -> Result<Box<dyn Rules>, EngineError> {
+    rules_for(game).map_err(|e| match e {
+        RulesError::NotImplemented(_) | RulesError::Interpretation(_) => {
+            EngineError::Unsupported(e.to_string())
+        }
+    })
+}
+
+fn position(rules: &dyn Rules, setup: &Setup) -> Result<Position, EngineError> {
+    rules
+        .validate(setup.clone())
+        .map_err(|e| EngineError::InvalidPosition(e.to_string()))
+}
+
+impl Engine for Oracle {
+    fn name(&self) -> String {
+        "oracle".into()
+    }
+
+    fn start(&mut self, game: &Game) -> Result<Setup, EngineError> {
+        Ok(rules(game)?.start().into_setup())
+    }
+
+    fn check(&mut self, game: &Game, setup: &Setup) -> Result<(), EngineError> {
+        position(rules(game)?.as_ref(), setup).map(|_| ())
+    }
+
+    fn legal_moves(&mut self, game: &Game, setup: &Setup) -> Result<Vec<Move>, EngineError> {
+        let rules = rules(game)?;
+        Ok(rules.legal_moves(&position(rules.as_ref(), setup)?))
+    }
+
+    fn play(&mut self, game: &Game, setup: &Setup, mv: Move) -> Result<Setup, EngineError> {
+        let rules = rules(game)?;
+        let position = position(rules.as_ref(), setup)?;
+        rules
+            .play(&position, mv)
+            .map(Position::into_setup)
+            .map_err(|e| EngineError::IllegalMove(e.to_string()))
+    }
+
+    fn perft(&mut self, game: &Game, setup: &Setup, depth: u32) -> Result<u64, EngineError> {
+        let rules = rules(game)?;
+        let position = position(rules.as_ref(), setup)?;
+        Ok(crate::perft(rules.as_ref(), &position, depth))
+    }
+
+    fn outcome(&mut self, game: &Game, setup: &Setup) -> Result<Outcome, EngineError> {
+        let rules = rules(game)?;
+        Ok(rules.outcome(&position(rules.as_ref(), setup)?))
+    }
+}

@@ -1,0 +1,53 @@
+//! The trichess oracle: the reference engine for four three-player chess variants, written
+//! for clarity over speed. Each rule is one function, named for the rule, whose doc comment
+//! quotes the clause of the source text it implements (by register id). The rule register
+//! of each variant (`register/*.toml`) lists every clause with its quote, status and notes,
+//! and the open points as named interpretations.
+
+#![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::panic))]
+
+mod engine;
+pub mod interpretation;
+pub mod osullivan;
+pub mod register;
+pub mod rules;
+
+use trichess_model::{Game, Variant};
+
+pub use engine::Oracle;
+pub use interpretation::InterpretationError;
+pub use rules::{IllegalMove, InvalidPosition, Position, Rules, perft, perft_divide};
+
+/// Why the oracle cannot give the rules of a game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RulesError {
+    #[error("the oracle does not implement {0} yet")]
+    NotImplemented(Variant),
+    #[error(transparent)]
+    Interpretation(#[from] InterpretationError),
+}
+
+/// Returns the rules of `game`: its variant with the chosen interpretations.
+pub fn rules_for(game: &Game) -> Result<Box<dyn Rules>, RulesError> {
+    match game.variant {
+        Variant::OSullivan => Ok(Box::new(osullivan::OSullivan::new(&game.interpretations)?)),
+        other => Err(RulesError::NotImplemented(other)),
+    }
+}
+
+/// Lists the interpretations the oracle knows for `variant`, with their readings.
+pub fn interpretations(variant: Variant) -> Vec<rules::InterpretationInfo> {
+    match variant {
+        Variant::OSullivan => osullivan::Options::all(),
+        _ => Vec::new(),
+    }
+}
+
+/// Lists the variants the oracle implements.
+pub fn implemented() -> Vec<Variant> {
+    Variant::ALL
+        .into_iter()
+        .filter(|&v| !matches!(rules_for(&Game::new(v)), Err(RulesError::NotImplemented(_))))
+        .collect()
+}

@@ -1,0 +1,33 @@
+//! `trichess`: the command-line face of the oracle. Every error is one line on standard
+//! error and a non-zero exit (2 for a malformed command line, 1 for everything else).
+
+mod cli;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+fn main() -> ExitCode {
+    let args = match cli::Cli::try_parse() {
+        Ok(args) => args,
+        Err(e) => {
+            use clap::error::ErrorKind;
+            if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+                print!("{e}");
+                return ExitCode::SUCCESS;
+            }
+            let text = e.to_string();
+            let first = text.lines().next().unwrap_or("bad command line");
+            eprintln!("trichess: {}", first.trim_start_matches("error: "));
+            return ExitCode::from(2);
+        }
+    };
+    match cli::run(args) {
+        Ok(code) => code,
+        Err(e) => {
+            let message = format!("{e:#}").replace('\n', "; ");
+            eprintln!("trichess: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}

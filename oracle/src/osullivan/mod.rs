@@ -1,0 +1,204 @@
+//! O'Sullivan's Three Player Chess (Steffan O'Sullivan, 1996), from
+//! `sources/osullivan-three-player.md`; the register is `register/osullivan.toml`.
+//!
+//! Seats: White (A, letter `w`), Red (B, `r`), Black (C, `b`). White's pieces stand on
+//! ranks 7-8, Black's on the a-side and Red's on the h-side of ranks 1-3.
+
+mod board;
+mod castling;
+mod check;
+mod diagram;
+pub mod options;
+mod pawns;
+mod pieces;
+mod turn;
+mod validate;
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use trichess_model::{
+    BySeat, Cell, Move, OSullivanState, Outcome, Piece, Reason, Role, Seat, Setup, Variant,
+    VariantState,
+};
+
+pub use options::Options;
+
+use crate::interpretation::InterpretationError;
+use crate::rules::{InvalidPosition, Position, Rules};
+
+/// White's seat.
+pub const WHITE: Seat = Seat::A;
+/// Red's seat.
+pub const RED: Seat = Seat::B;
+/// Black's seat.
+pub const BLACK: Seat = Seat::C;
+
+/// The rules of O'Sullivan's Three Player Chess, with the interpretations chosen.
+#[derive(Clone, Debug)]
+pub struct OSullivan {
+    options: Options,
+}
+
+impl OSullivan {
+    /// Builds the rules with the given interpretation readings (id -> reading).
+    pub fn new(interpretations: &BTreeMap<String, String>) -> Result<OSullivan, InterpretationError> {
+        Ok(OSullivan {
+            options: Options::read(interpretations)?,
+        })
+    }
+}
+
+/// Returns true if a piece of `mover` may capture what stands on `cell`.
+///
+/// Any piece of another army may be captured, a checkmated army's included
+/// (`osullivan.dead-capturable`: "They may be captured by moving into their spaces"); a king
+/// only under `osullivan.exposed-king=capture`.
+pub fn can_capture(setup: &Setup, options: &Options, mover: Seat, cell: Cell) -> bool {
+    setup.piece(cell).is_some_and(|p| {
+        p.owner != mover
+            && (p.role != Role::King || options.exposed_king == options::ExposedKing::Capture)
+    })
+}
+
+/// Lists the legal moves of the side to move.
+///
+/// `osullivan.check`: a move may not leave the mover's king attacked by a live opponent.
+/// Once only one king is left the game is over and nobody moves.
+pub fn legal_moves(setup: &Setup, options: &Options) -> Vec<Move> {
+    if check::live_seats(setup).len() <= 1 {
+        return Vec::new();
+    }
+    let mover = setup.to_move;
+    setup
+        .pieces
+        .iter()
+        .filter(|(_, p)| p.owner == mover)
+        .flat_map(|(&from, &piece)| pieces::piece_moves(setup, options, from, piece))
+        .filter(|&mv| !check::in_check(&turn::make_move(setup, mv), options, mover))
+        .collect()
+}
+
+/// Returns the starting position, as the source's diagram draws it.
+///
+/// `osullivan.start-position`, `osullivan.pieces-white`: "White has twelve pieces: six
+/// Pawns, two Bishops, one each of Knight, Rook, Queen, and King." `osullivan.pieces-black-red`:
+/// "Red and Black each have ten pieces: four Pawns, two Bishops, one each of Knight, Rook,
+/// Queen, and King."
+pub fn start_setup() -> Setup {
+    use Role::*;
+    let rows: [(Seat, &[(&str, Role)]); 3] = [
+        (
+            WHITE,
+            &[
+                ("b8", Rook), ("c8", Bishop), ("d8", King), ("e8", Queen), ("f8", Bishop),
+                ("g8", Knight), ("b7", Pawn), ("c7", Pawn), ("d7", Pawn), ("e7", Pawn),
+                ("f7", Pawn), ("g7", Pawn),
+            ],
+        ),
+        (
+            BLACK,
+            &[
+                ("a3", Pawn), ("b3", Pawn), ("c3", Pawn), ("a2", Rook), ("b2", Knight),
+                ("c2", Bishop), ("d2", Pawn), ("a1", King), ("b1", Queen), ("c1", Bishop),
+            ],
+        ),
+        (
+            RED,
+            &[
+                ("h3", Pawn), ("g3", Pawn), ("f3", Pawn), ("h2", Rook), ("g2", Knight),
+                ("f2", Bishop), ("e2", Pawn), ("h1", King), ("g1", Queen), ("f1", Bishop),
+            ],
+        ),
+    ];
+    let board = Variant::OSullivan.board();
+    let mut pieces = BTreeMap::new();
+    for (seat, row) in rows {
+        for &(name, role) in row {
+            if let Ok(cell) = board.parse_cell(name) {
+                pieces.insert(cell, Piece::new(seat, role));
+            }
+        }
+    }
+    let mut p4 = BySeat::default();
+    p4[BLACK] = pawns::p4_home(BLACK);
+    p4[RED] = pawns::p4_home(RED);
+    Setup {
+        variant: Variant::OSullivan,
+        to_move: WHITE,
+        pieces,
+        castling: castling::rook_home().into_iter().collect(),
+        en_passant: None,
+        state: VariantState::OSullivan(OSullivanState {
+            p4,
+            p4_freed: BTreeSet::new(),
+        }),
+    }
+}
+
+impl Rules for OSullivan {
+    fn variant(&self) -> Variant {
+        Variant::OSullivan
+    }
+
+    fn start(&self) -> Position {
+        Position::checked(start_setup())
+    }
+
+    fn validate(&self, setup: Setup) -> Result<Position, InvalidPosition> {
+        if setup.variant != Variant::OSullivan {
+            return Err(InvalidPosition {
+                problems: vec![format!("this is a {} position", setup.variant)],
+            });
+        }
+        let problems = validate::problems(&setup);
+        if problems.is_empty() {
+            Ok(Position::checked(setup))
+        } else {
+            Err(InvalidPosition { problems })
+        }
+    }
+
+    fn legal_moves(&self, position: &Position) -> Vec<Move> {
+        legal_moves(position.setup(), &self.options)
+    }
+
+    fn apply(&self, position: &Position, mv: Move) -> Position {
+        Position::checked(turn::apply(position.setup(), &self.options, mv))
+    }
+
+    /// `osullivan.end-of-game`: the last player with a king wins; `osullivan.stalemate`
+    /// decides what a player with no legal move who is not in check does.
+    fn outcome(&self, position: &Position) -> Outcome {
+        let setup = position.setup();
+        let live = check::live_seats(setup);
+        if let [winner] = live[..] {
+            return Outcome::Won {
+                winner,
+                reason: Reason::LastKingStanding,
+            };
+        }
+        if !legal_moves(setup, &self.options).is_empty() {
+            return Outcome::Ongoing;
+        }
+        let seat = setup.to_move;
+        if check::in_check(setup, &self.options, seat) {
+            Outcome::Eliminated {
+                seat,
+                reason: Reason::Checkmate,
+            }
+        } else if self.options.stalemate == options::Stalemate::Out {
+            Outcome::Eliminated {
+                seat,
+                reason: Reason::Stalemate,
+            }
+        } else {
+            Outcome::Drawn {
+                reason: Reason::Stalemate,
+            }
+        }
+    }
+
+    fn diagram(&self, position: &Position) -> String {
+        diagram::draw(position.setup())
+    }
+}

@@ -1,0 +1,169 @@
+//! How pawns move: direction, double steps, captures, en passant, promotion, and the P4 rule.
+
+use trichess_model::{Cell, Move, Role, Seat, Setup};
+
+use super::board::{self, across_equator, crosses_midline};
+use super::{BLACK, Options, RED, WHITE, can_capture};
+
+/// Returns the rank step of a pawn of `owner` moving forwards.
+///
+/// `osullivan.pawn-direction`: "Black and Red Pawns move towards White's position, not toward
+/// each other." White's pawns move down the board (towards ranks 1-3), Black's and Red's up.
+pub fn forward(owner: Seat) -> i32 {
+    if owner == WHITE { -1 } else { 1 }
+}
+
+/// Returns the rank (from 0) on which a pawn of `owner` promotes: the far rank it moves
+/// towards (`osullivan.promotion`).
+pub fn promotion_rank(owner: Seat) -> u8 {
+    if owner == WHITE { 0 } else { 7 }
+}
+
+/// Returns the cell where `seat`'s P4 starts: Black's on d2, Red's on e2.
+pub fn p4_home(seat: Seat) -> Option<Cell> {
+    match seat {
+        BLACK => board::cell(3, 1),
+        RED => board::cell(4, 1),
+        _ => None,
+    }
+}
+
+/// Returns true if the pawn of `owner` on `from` may move two squares.
+///
+/// `osullivan.double-step-white`: "All of White's Pawns may move two squares on their first
+/// moves." (a White pawn not yet moved stands on rank 7).
+/// `osullivan.double-step-p4`: "Black's and Red's P4s may also move two squares on their
+/// first moves." `osullivan.single-step`: "Other Black and Red Pawns may only move one space
+/// each move."
+pub fn may_double_step(setup: &Setup, from: Cell, owner: Seat) -> bool {
+    if owner == WHITE {
+        return from.rank() == 6;
+    }
+    let p4 = setup.osullivan().and_then(|s| s.p4[owner]);
+    p4 == Some(from) && p4_home(owner) == Some(from)
+}
+
+/// Lists the cells a pawn of `owner` on `from` attacks: one step diagonally forwards.
+pub fn capture_cells(from: Cell, owner: Seat) -> Vec<Cell> {
+    [(-1, forward(owner)), (1, forward(owner))]
+        .into_iter()
+        .filter_map(|d| board::step(from, d))
+        .collect()
+}
+
+/// Returns true if the capture by the pawn on `from` of the piece on `victim` is forbidden
+/// by the P4 rule.
+///
+/// `osullivan.p4-restriction`: "The Black P4 may not capture the Red P4 until one or both are
+/// across the Equator. Likewise, the Red P4 may not capture the Black P4 until one or both
+/// are across the Equator." `osullivan.p4-freed`: "However, a P4 may capture any other piece
+/// across the midline in a normal pawn capture, and then is free to move and capture without
+/// restriction." Whether a pawn is across is judged where both stand before the capture.
+pub fn p4_capture_forbidden(setup: &Setup, from: Cell, victim: Cell) -> bool {
+    let Some(state) = setup.osullivan() else {
+        return false;
+    };
+    let Some(mover) = [BLACK, RED].into_iter().find(|&s| state.p4[s] == Some(from)) else {
+        return false;
+    };
+    let other = if mover == BLACK { RED } else { BLACK };
+    state.p4[other] == Some(victim)
+        && !state.p4_freed.contains(&mover)
+        && !across_equator(from)
+        && !across_equator(victim)
+}
+
+/// Returns true if a capture by `owner`'s P4 from `from` to `to` frees it (see
+/// [`p4_capture_forbidden`]): it is that seat's P4, the capture crosses the midline and
+/// takes a piece other than the other P4.
+pub fn frees_p4(setup: &Setup, owner: Seat, from: Cell, to: Cell, victim: Cell) -> bool {
+    let Some(state) = setup.osullivan() else {
+        return false;
+    };
+    let other_p4 = [BLACK, RED]
+        .into_iter()
+        .filter(|&s| s != owner)
+        .any(|s| state.p4[s] == Some(victim));
+    state.p4[owner] == Some(from) && crosses_midline(from, to) && !other_p4
+}
+
+/// Returns the cell of the pawn that double-stepped over `target`.
+///
+/// A White pawn passes rank 6 and stands on rank 5; a Black or Red P4 passes rank 3 and
+/// stands on rank 4.
+pub fn en_passant_victim(target: Cell) -> Option<Cell> {
+    let f = i32::from(target.file());
+    match target.rank() {
+        5 => board::cell(f, 4),
+        2 => board::cell(f, 3),
+        _ => None,
+    }
+}
+
+/// Returns true if the pawn of `owner` on `from` may capture en passant on `target`.
+///
+/// `osullivan.en-passant`: "En passant rules apply." As in FIDE 3.7.d, the capturing pawn
+/// stands beside the pawn that has just advanced two squares (same rank, next file) and
+/// captures it as though it had moved one square: onto the square it passed, which must be
+/// one of the capturing pawn's own diagonal captures.
+pub fn may_capture_en_passant(setup: &Setup, from: Cell, owner: Seat, target: Cell) -> bool {
+    let Some(victim) = en_passant_victim(target) else {
+        return false;
+    };
+    let Some(pawn) = setup.piece(victim) else {
+        return false;
+    };
+    pawn.role == Role::Pawn
+        && pawn.owner != owner
+        && victim.rank() == from.rank()
+        && victim.file().abs_diff(from.file()) == 1
+        && capture_cells(from, owner).contains(&target)
+        && !p4_capture_forbidden(setup, from, victim)
+}
+
+/// Lists the moves of the pawn of `owner` on `from`, ignoring check.
+pub fn pawn_moves(setup: &Setup, options: &Options, from: Cell, owner: Seat) -> Vec<Move> {
+    let mut targets = Vec::new();
+    if let Some(one) = board::step(from, (0, forward(owner))).filter(|&c| setup.piece(c).is_none())
+    {
+        targets.push(one);
+        if may_double_step(setup, from, owner) {
+            if let Some(two) =
+                board::step(one, (0, forward(owner))).filter(|&c| setup.piece(c).is_none())
+            {
+                targets.push(two);
+            }
+        }
+    }
+    for to in capture_cells(from, owner) {
+        let normal = setup.piece(to).is_some()
+            && can_capture(setup, options, owner, to)
+            && !p4_capture_forbidden(setup, from, to);
+        let en_passant = setup.en_passant == Some(to)
+            && setup.piece(to).is_none()
+            && may_capture_en_passant(setup, from, owner, to);
+        if normal || en_passant {
+            targets.push(to);
+        }
+    }
+    targets
+        .into_iter()
+        .flat_map(|to| with_promotions(from, to, owner))
+        .collect()
+}
+
+/// Expands a pawn move onto the far rank into its promotions.
+///
+/// `osullivan.promotion`: normal chess rules apply, so a pawn reaching the far rank becomes a
+/// Queen, Rook, Bishop or Knight of its own army. Black and Red promote on rank 8 (b8-g8:
+/// a8 and h8 are unusable, so a P1 must change files first, `osullivan.p1-lanes`), White on
+/// rank 1.
+fn with_promotions(from: Cell, to: Cell, owner: Seat) -> Vec<Move> {
+    if to.rank() != promotion_rank(owner) {
+        return vec![Move::Plain { from, to }];
+    }
+    [Role::Queen, Role::Rook, Role::Bishop, Role::Knight]
+        .into_iter()
+        .map(|role| Move::Promotion { from, to, role })
+        .collect()
+}

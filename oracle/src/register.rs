@@ -1,0 +1,343 @@
+//! The rule registers: every clause of every source with a stable id, its verbatim quote,
+//! its status and notes, and the open points as named interpretations with their readings.
+//! Also the checks that keep registers, sources, code and fixtures in step, and coverage.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+use trichess_model::fixture::Polarity;
+use trichess_model::{Fixture, Variant, Verdict};
+use trichess_model::runner::FixtureResult;
+
+use crate::rules::InterpretationInfo;
+
+/// A variant's rule register.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Register {
+    pub variant: String,
+    /// The source file under `sources/`.
+    pub source: String,
+    #[serde(rename = "clause")]
+    pub clauses: Vec<Clause>,
+    #[serde(rename = "interpretation", default)]
+    pub interpretations: Vec<InterpretationEntry>,
+}
+
+/// A clause of the source.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Clause {
+    pub id: String,
+    /// Verbatim words of the source; ` … ` marks an omission.
+    pub quote: String,
+    pub status: Status,
+    /// How the clause is read, and why.
+    pub note: String,
+    /// Why only positive (or only negative) fixtures make sense for this clause, if so.
+    #[serde(default)]
+    pub one_polarity: Option<String>,
+}
+
+/// How a clause stands in the oracle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Status {
+    /// The oracle implements the clause as written.
+    Implemented,
+    /// The clause is open; the oracle implements the interpretations named in its note.
+    Interpretation,
+    /// The clause is not a rule the oracle can apply (the note says why).
+    NotApplicable,
+}
+
+impl Status {
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Implemented => "implemented",
+            Status::Interpretation => "interpretation",
+            Status::NotApplicable => "not applicable",
+        }
+    }
+}
+
+/// An open point and its readings.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InterpretationEntry {
+    pub id: String,
+    /// The words it hangs on, if the source says anything at all.
+    #[serde(default)]
+    pub quote: Option<String>,
+    /// What the source leaves open.
+    pub question: String,
+    /// The readings; the first is the default.
+    #[serde(rename = "reading")]
+    pub readings: Vec<Reading>,
+    /// Why the default is the default.
+    pub why_default: String,
+}
+
+/// One reading of an open point.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Reading {
+    pub name: String,
+    pub meaning: String,
+}
+
+/// Why a register could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RegisterError {
+    #[error("no rule register for {0} yet")]
+    Missing(Variant),
+    #[error("register of {0} does not read: {1}")]
+    Malformed(Variant, String),
+}
+
+/// Returns the register text and source text of `variant`.
+fn texts(variant: Variant) -> Option<(&'static str, &'static str)> {
+    match variant {
+        Variant::OSullivan => Some((
+            include_str!("../register/osullivan.toml"),
+            include_str!("../sources/osullivan-three-player.md"),
+        )),
+        _ => None,
+    }
+}
+
+impl Register {
+    /// Reads the register of `variant`.
+    pub fn of(variant: Variant) -> Result<Register, RegisterError> {
+        let (register, _) = texts(variant).ok_or(RegisterError::Missing(variant))?;
+        toml::from_str(register).map_err(|e| RegisterError::Malformed(variant, e.to_string()))
+    }
+
+    /// Returns the source text the register quotes.
+    pub fn source_text(variant: Variant) -> Option<&'static str> {
+        texts(variant).map(|(_, source)| source)
+    }
+
+    /// Returns the quote of a clause or interpretation by id.
+    pub fn quote(&self, id: &str) -> Option<&str> {
+        self.clauses
+            .iter()
+            .find(|c| c.id == id)
+            .map(|c| c.quote.as_str())
+            .or_else(|| {
+                self.interpretations
+                    .iter()
+                    .find(|i| i.id == id)
+                    .and_then(|i| i.quote.as_deref())
+            })
+    }
+
+    /// Returns true if `id` names a clause or an interpretation of this register.
+    pub fn has(&self, id: &str) -> bool {
+        self.clauses.iter().any(|c| c.id == id) || self.interpretations.iter().any(|i| i.id == id)
+    }
+}
+
+/// Folds runs of white space into one space.
+fn fold(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Returns true if `quote` stands verbatim in `text` (white space folded), where ` … ` in the
+/// quote stands for words left out: each part must appear, in order.
+pub fn quoted_in(quote: &str, text: &str) -> bool {
+    let text = fold(text);
+    let mut rest = text.as_str();
+    for part in quote.split('…').map(fold) {
+        if part.is_empty() {
+            return false;
+        }
+        match rest.find(&part) {
+            Some(at) => rest = &rest[at + part.len()..],
+            None => return false,
+        }
+    }
+    true
+}
+
+/// Coverage of one clause or reading by fixtures.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Coverage {
+    pub positive: usize,
+    pub negative: usize,
+    pub passing: usize,
+    pub failing: usize,
+    pub skipped: usize,
+}
+
+impl Coverage {
+    fn add(&mut self, polarity: Polarity, verdict: Option<&Verdict>) {
+        match polarity {
+            Polarity::Positive => self.positive += 1,
+            Polarity::Negative => self.negative += 1,
+        }
+        match verdict {
+            Some(Verdict::Pass) => self.passing += 1,
+            Some(Verdict::Fail(_)) => self.failing += 1,
+            Some(Verdict::Skip(_)) => self.skipped += 1,
+            None => {}
+        }
+    }
+
+    /// Returns the number of fixtures.
+    pub fn total(&self) -> usize {
+        self.positive + self.negative
+    }
+}
+
+/// Counts, for each clause id and for each (interpretation id, reading), the fixtures that
+/// cover it and how they fared. A fixture covers every id in its `rules`, and the reading of
+/// each interpretation it names, in `rules` or in `interpretations`.
+pub fn coverage(
+    register: &Register,
+    fixtures: &[Fixture],
+    results: &[FixtureResult],
+) -> (BTreeMap<String, Coverage>, BTreeMap<(String, String), Coverage>) {
+    let verdicts: BTreeMap<&str, &Verdict> = results
+        .iter()
+        .map(|r| (r.name.as_str(), &r.verdict))
+        .collect();
+    let mut clauses: BTreeMap<String, Coverage> = BTreeMap::new();
+    let mut readings: BTreeMap<(String, String), Coverage> = BTreeMap::new();
+    for fixture in fixtures {
+        let verdict = verdicts.get(fixture.name.as_str()).copied();
+        for id in &fixture.rules {
+            clauses
+                .entry(id.clone())
+                .or_default()
+                .add(fixture.polarity, verdict);
+        }
+        for entry in &register.interpretations {
+            let reading = match fixture.interpretations.get(&entry.id) {
+                Some(r) => r.clone(),
+                None if fixture.rules.contains(&entry.id) => {
+                    entry.readings.first().map(|r| r.name.clone()).unwrap_or_default()
+                }
+                None => continue,
+            };
+            readings
+                .entry((entry.id.clone(), reading))
+                .or_default()
+                .add(fixture.polarity, verdict);
+        }
+    }
+    (clauses, readings)
+}
+
+/// Lists everything wrong between a register, its source, the code's interpretations and the
+/// fixtures of its variant: bad quotes, unknown ids, clauses or readings without fixtures.
+pub fn lint(
+    variant: Variant,
+    register: &Register,
+    code: &[InterpretationInfo],
+    fixtures: &[Fixture],
+) -> Vec<String> {
+    let mut problems = Vec::new();
+    let source = Register::source_text(variant).unwrap_or_default();
+    let prefix = format!("{}.", variant.id());
+    let mut seen = BTreeMap::new();
+    let ids = register
+        .clauses
+        .iter()
+        .map(|c| c.id.as_str())
+        .chain(register.interpretations.iter().map(|i| i.id.as_str()));
+    for id in ids {
+        if !id.starts_with(&prefix) {
+            problems.push(format!("register id {id} does not start with {prefix}"));
+        }
+        if seen.insert(id, ()).is_some() {
+            problems.push(format!("register id {id} appears twice"));
+        }
+    }
+    let quotes = register
+        .clauses
+        .iter()
+        .map(|c| (c.id.as_str(), Some(c.quote.as_str())))
+        .chain(register.interpretations.iter().map(|i| (i.id.as_str(), i.quote.as_deref())));
+    for (id, quote) in quotes {
+        if let Some(quote) = quote {
+            if !quoted_in(quote, source) {
+                problems.push(format!("{id}: quote is not verbatim in {}: {quote}", register.source));
+            }
+        }
+    }
+    lint_interpretations(register, code, &mut problems);
+    let fixtures: Vec<&Fixture> = fixtures.iter().filter(|f| f.variant == variant).collect();
+    for f in &fixtures {
+        for id in &f.rules {
+            if !register.has(id) {
+                problems.push(format!("fixture {}: unknown rule id {id}", f.name));
+            }
+        }
+        let cited = f.rules.iter().filter_map(|id| register.quote(id));
+        if !quoted_in(&f.quote, source) || !cited.clone().any(|q| quoted_in(&f.quote, q)) {
+            problems.push(format!(
+                "fixture {}: quote is not verbatim in the source and in a cited clause",
+                f.name
+            ));
+        }
+        for (id, reading) in &f.interpretations {
+            let known = code
+                .iter()
+                .any(|i| &i.id == id && i.readings.iter().any(|r| r == reading));
+            if !known {
+                problems.push(format!("fixture {}: unknown interpretation {id}={reading}", f.name));
+            }
+        }
+        if f.derivation.trim().is_empty() {
+            problems.push(format!("fixture {}: no derivation", f.name));
+        }
+    }
+    let owned: Vec<Fixture> = fixtures.into_iter().cloned().collect();
+    let (clauses, readings) = coverage(register, &owned, &[]);
+    for clause in &register.clauses {
+        if clause.status == Status::NotApplicable {
+            continue;
+        }
+        let c = clauses.get(&clause.id).cloned().unwrap_or_default();
+        let both = c.positive > 0 && c.negative > 0;
+        let one = c.total() > 0 && clause.one_polarity.is_some();
+        if !both && !one {
+            problems.push(format!(
+                "{}: needs a positive and a negative fixture (has {} and {})",
+                clause.id, c.positive, c.negative
+            ));
+        }
+    }
+    for entry in &register.interpretations {
+        for reading in &entry.readings {
+            if !readings.contains_key(&(entry.id.clone(), reading.name.clone())) {
+                problems.push(format!("{}={}: no fixture uses this reading", entry.id, reading.name));
+            }
+        }
+    }
+    problems
+}
+
+fn lint_interpretations(register: &Register, code: &[InterpretationInfo], problems: &mut Vec<String>) {
+    for info in code {
+        match register.interpretations.iter().find(|e| e.id == info.id) {
+            None => problems.push(format!("interpretation {} is not in the register", info.id)),
+            Some(entry) => {
+                let names: Vec<&str> = entry.readings.iter().map(|r| r.name.as_str()).collect();
+                if names != info.readings {
+                    problems.push(format!(
+                        "interpretation {}: register readings {names:?}, code readings {:?} (default first)",
+                        info.id, info.readings
+                    ));
+                }
+            }
+        }
+    }
+    for entry in &register.interpretations {
+        if !code.iter().any(|i| i.id == entry.id) {
+            problems.push(format!("interpretation {} is not in the code", entry.id));
+        }
+    }
+}
