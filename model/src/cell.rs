@@ -173,11 +173,17 @@ impl Board {
         let mut chars = name.chars();
         let sector = match self.shape {
             Shape::Square => None,
-            Shape::HexTrisection => {
-                Some(chars.next().and_then(Seat::from_letter).ok_or_else(malformed)?)
-            }
+            Shape::HexTrisection => Some(
+                chars
+                    .next()
+                    .and_then(Seat::from_letter)
+                    .ok_or_else(malformed)?,
+            ),
         };
-        let file = chars.next().filter(char::is_ascii_lowercase).ok_or_else(malformed)?;
+        let file = chars
+            .next()
+            .filter(char::is_ascii_lowercase)
+            .ok_or_else(malformed)?;
         let digits = chars.as_str();
         if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) || digits.len() > 2 {
             return Err(malformed());

@@ -82,9 +82,10 @@ struct Raw {
 const TEXT_SHAPE: &str = "expected '<pieces> <side to move> [field=value ...]'";
 
 impl Setup {
-    /// Reads a position of `variant` in either form: JSON if it starts with `{`, else text.
+    /// Reads a position of `variant` in either form: JSON if it starts with `{` or `[`, else
+    /// text.
     pub fn parse(variant: Variant, input: &str) -> Result<Setup, NotationError> {
-        if input.trim_start().starts_with('{') {
+        if input.trim_start().starts_with(['{', '[']) {
             Setup::from_json(variant, input)
         } else {
             Setup::from_text(variant, input)
@@ -95,7 +96,9 @@ impl Setup {
     pub fn from_text(variant: Variant, text: &str) -> Result<Setup, NotationError> {
         let mut tokens = text.split_whitespace();
         let (Some(pieces), Some(to_move)) = (tokens.next(), tokens.next()) else {
-            return Err(Problem::Syntax(format!("position '{}': {TEXT_SHAPE}", text.trim())).into());
+            return Err(
+                Problem::Syntax(format!("position '{}': {TEXT_SHAPE}", text.trim())).into(),
+            );
         };
         let mut raw = Raw {
             to_move: to_move.to_string(),
@@ -206,7 +209,11 @@ impl Setup {
         }
         if raw.p4 != defaults.p4 {
             let p4 = raw.p4.as_deref().unwrap_or_default();
-            let p4 = if p4.is_empty() { "-".into() } else { join_pairs(p4) };
+            let p4 = if p4.is_empty() {
+                "-".into()
+            } else {
+                join_pairs(p4)
+            };
             text += &format!(" p4={p4}");
         }
         if raw.p4_freed != defaults.p4_freed {
@@ -274,9 +281,14 @@ impl Raw {
         let mut problems = Vec::new();
         let board = variant.board();
         let cell = |name: &str, problems: &mut Vec<Problem>| {
-            board.parse_cell(name).map_err(|e| problems.push(e.into())).ok()
+            board
+                .parse_cell(name)
+                .map_err(|e| problems.push(e.into()))
+                .ok()
         };
-        let to_move = seat(variant, &self.to_move).map_err(|p| problems.push(p)).ok();
+        let to_move = seat(variant, &self.to_move)
+            .map_err(|p| problems.push(p))
+            .ok();
         let mut pieces = BTreeMap::new();
         for (c, p) in &self.pieces {
             let c = cell(c, &mut problems);
@@ -345,7 +357,11 @@ impl Raw {
 
 /// Returns the notation of a piece: army letter then role letter.
 pub fn piece_name(variant: Variant, piece: Piece) -> String {
-    format!("{}{}", variant.seat_letter(piece.owner), piece.role.letter())
+    format!(
+        "{}{}",
+        variant.seat_letter(piece.owner),
+        piece.role.letter()
+    )
 }
 
 fn seat(variant: Variant, s: &str) -> Result<Seat, Problem> {
@@ -368,9 +384,9 @@ fn seat_letters(variant: Variant) -> String {
 fn piece(variant: Variant, s: &str) -> Result<Piece, Problem> {
     let mut chars = s.chars();
     let parsed = match (chars.next(), chars.next(), chars.next()) {
-        (Some(owner), Some(role), None) => variant.seat_from_letter(owner).zip(
-            Role::from_letter(role).filter(|r| variant.roles().contains(r)),
-        ),
+        (Some(owner), Some(role), None) => variant
+            .seat_from_letter(owner)
+            .zip(Role::from_letter(role).filter(|r| variant.roles().contains(r))),
         _ => None,
     };
     parsed

@@ -18,7 +18,11 @@ pub enum Reason {
 
 impl Reason {
     /// Every reason.
-    pub const ALL: [Reason; 3] = [Reason::Checkmate, Reason::Stalemate, Reason::LastKingStanding];
+    pub const ALL: [Reason; 3] = [
+        Reason::Checkmate,
+        Reason::Stalemate,
+        Reason::LastKingStanding,
+    ];
 
     /// Returns the reason's id, as written in JSON and fixtures.
     pub fn id(self) -> &'static str {

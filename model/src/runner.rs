@@ -269,12 +269,15 @@ fn move_listed(
     text: &str,
     want: bool,
 ) -> Result<(), Stop> {
-    let mv = Move::parse(game.variant, text)
-        .map_err(|e| Stop::Fail(e.to_string()))?;
+    let mv = Move::parse(game.variant, text).map_err(|e| Stop::Fail(e.to_string()))?;
     let got = listed_moves(engine, game, setup)?.contains(&mv.to_string());
     match (got, want) {
         (true, true) | (false, false) => Ok(()),
-        (false, true) => Err(Stop::Fail(format!("{text} should be legal but is not listed"))),
-        (true, false) => Err(Stop::Fail(format!("{text} should be illegal but is listed"))),
+        (false, true) => Err(Stop::Fail(format!(
+            "{text} should be legal but is not listed"
+        ))),
+        (true, false) => Err(Stop::Fail(format!(
+            "{text} should be illegal but is listed"
+        ))),
     }
 }

@@ -50,7 +50,9 @@ impl OSullivanState {
         let mut p4 = BySeat::default();
         for (seat, file) in [(black, 3), (red, 4)] {
             let Some(seat) = seat else { continue };
-            let Some(home) = board.square(file, 1) else { continue };
+            let Some(home) = board.square(file, 1) else {
+                continue;
+            };
             if pieces.get(&home) == Some(&Piece::new(seat, Role::Pawn)) {
                 p4[seat] = Some(home);
             }

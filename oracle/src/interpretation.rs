@@ -77,7 +77,11 @@ impl<'a> Readings<'a> {
         if let Some(e) = self.errors.drain(..).next() {
             return Err(e);
         }
-        match self.given.keys().find(|id| !self.known.contains(&id.as_str())) {
+        match self
+            .given
+            .keys()
+            .find(|id| !self.known.contains(&id.as_str()))
+        {
             Some(id) => Err(InterpretationError::Unknown {
                 id: id.clone(),
                 known: self.known.join(", "),

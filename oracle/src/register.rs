@@ -6,8 +6,8 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 use trichess_model::fixture::Polarity;
-use trichess_model::{Fixture, Variant, Verdict};
 use trichess_model::runner::FixtureResult;
+use trichess_model::{Fixture, Variant, Verdict};
 
 use crate::rules::InterpretationInfo;
 
@@ -198,7 +198,10 @@ pub fn coverage(
     register: &Register,
     fixtures: &[Fixture],
     results: &[FixtureResult],
-) -> (BTreeMap<String, Coverage>, BTreeMap<(String, String), Coverage>) {
+) -> (
+    BTreeMap<String, Coverage>,
+    BTreeMap<(String, String), Coverage>,
+) {
     let verdicts: BTreeMap<&str, &Verdict> = results
         .iter()
         .map(|r| (r.name.as_str(), &r.verdict))
@@ -216,9 +219,11 @@ pub fn coverage(
         for entry in &register.interpretations {
             let reading = match fixture.interpretations.get(&entry.id) {
                 Some(r) => r.clone(),
-                None if fixture.rules.contains(&entry.id) => {
-                    entry.readings.first().map(|r| r.name.clone()).unwrap_or_default()
-                }
+                None if fixture.rules.contains(&entry.id) => entry
+                    .readings
+                    .first()
+                    .map(|r| r.name.clone())
+                    .unwrap_or_default(),
                 None => continue,
             };
             readings
@@ -259,11 +264,19 @@ pub fn lint(
         .clauses
         .iter()
         .map(|c| (c.id.as_str(), Some(c.quote.as_str())))
-        .chain(register.interpretations.iter().map(|i| (i.id.as_str(), i.quote.as_deref())));
+        .chain(
+            register
+                .interpretations
+                .iter()
+                .map(|i| (i.id.as_str(), i.quote.as_deref())),
+        );
     for (id, quote) in quotes {
         if let Some(quote) = quote {
             if !quoted_in(quote, source) {
-                problems.push(format!("{id}: quote is not verbatim in {}: {quote}", register.source));
+                problems.push(format!(
+                    "{id}: quote is not verbatim in {}: {quote}",
+                    register.source
+                ));
             }
         }
     }
@@ -287,7 +300,10 @@ pub fn lint(
                 .iter()
                 .any(|i| &i.id == id && i.readings.iter().any(|r| r == reading));
             if !known {
-                problems.push(format!("fixture {}: unknown interpretation {id}={reading}", f.name));
+                problems.push(format!(
+                    "fixture {}: unknown interpretation {id}={reading}",
+                    f.name
+                ));
             }
         }
         if f.derivation.trim().is_empty() {
@@ -313,14 +329,21 @@ pub fn lint(
     for entry in &register.interpretations {
         for reading in &entry.readings {
             if !readings.contains_key(&(entry.id.clone(), reading.name.clone())) {
-                problems.push(format!("{}={}: no fixture uses this reading", entry.id, reading.name));
+                problems.push(format!(
+                    "{}={}: no fixture uses this reading",
+                    entry.id, reading.name
+                ));
             }
         }
     }
     problems
 }
 
-fn lint_interpretations(register: &Register, code: &[InterpretationInfo], problems: &mut Vec<String>) {
+fn lint_interpretations(
+    register: &Register,
+    code: &[InterpretationInfo],
+    problems: &mut Vec<String>,
+) {
     for info in code {
         match register.interpretations.iter().find(|e| e.id == info.id) {
             None => problems.push(format!("interpretation {} is not in the register", info.id)),

@@ -229,7 +229,10 @@ fn variants(json: bool) -> Result<ExitCode> {
 }
 
 /// Reads `-i` options into an interpretation map, adding the variant prefix where left out.
-fn interpretation_map(variant: Variant, given: &Interpretations) -> Result<BTreeMap<String, String>> {
+fn interpretation_map(
+    variant: Variant,
+    given: &Interpretations,
+) -> Result<BTreeMap<String, String>> {
     let mut map = BTreeMap::new();
     for item in &given.given {
         let (id, reading) = item
@@ -342,7 +345,8 @@ fn describe_outcome(variant: Variant, outcome: trichess_model::Outcome) -> Strin
 
 /// Returns the fixture directory: the one given, or the workspace's.
 fn fixture_dir(dir: Option<PathBuf>) -> Result<PathBuf> {
-    let dir = dir.unwrap_or_else(|| PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures")));
+    let dir =
+        dir.unwrap_or_else(|| PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures")));
     if !dir.is_dir() {
         bail!("fixture directory {} not found (give --dir)", dir.display());
     }

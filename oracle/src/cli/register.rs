@@ -76,7 +76,12 @@ pub fn print(variant: Variant, dir: Option<PathBuf>, json: bool) -> Result<ExitC
         println!("{report}");
         return Ok(ExitCode::SUCCESS);
     }
-    println!("Rule register of {} ({}), source sources/{}\n", variant.name(), variant.id(), register.source);
+    println!(
+        "Rule register of {} ({}), source sources/{}\n",
+        variant.name(),
+        variant.id(),
+        register.source
+    );
     let rows: Vec<ClauseRow> = register
         .clauses
         .iter()
@@ -92,17 +97,25 @@ pub fn print(variant: Variant, dir: Option<PathBuf>, json: bool) -> Result<ExitC
         })
         .collect();
     let mut table = Table::new(rows);
-    table.with(Style::sharp()).modify(Columns::one(4), Width::wrap(60).keep_words(true));
+    table
+        .with(Style::sharp())
+        .modify(Columns::one(4), Width::wrap(60).keep_words(true));
     println!("{table}\n");
     let rows: Vec<ReadingRow> = register
         .interpretations
         .iter()
         .flat_map(|i| {
             i.readings.iter().enumerate().map(|(n, r)| {
-                let cov = readings.get(&(i.id.clone(), r.name.clone())).unwrap_or(&none);
+                let cov = readings
+                    .get(&(i.id.clone(), r.name.clone()))
+                    .unwrap_or(&none);
                 ReadingRow {
                     interpretation: i.id.clone(),
-                    reading: if n == 0 { format!("{} (default)", r.name) } else { r.name.clone() },
+                    reading: if n == 0 {
+                        format!("{} (default)", r.name)
+                    } else {
+                        r.name.clone()
+                    },
                     fixtures: cov.total(),
                     passing: cov.passing,
                     meaning: r.meaning.clone(),
@@ -111,7 +124,9 @@ pub fn print(variant: Variant, dir: Option<PathBuf>, json: bool) -> Result<ExitC
         })
         .collect();
     let mut table = Table::new(rows);
-    table.with(Style::sharp()).modify(Columns::one(4), Width::wrap(50).keep_words(true));
+    table
+        .with(Style::sharp())
+        .modify(Columns::one(4), Width::wrap(50).keep_words(true));
     println!("Interpretations (select with -i ID=READING):\n{table}");
     if gaps.is_empty() {
         println!("\nEvery clause and reading is covered by fixtures.");

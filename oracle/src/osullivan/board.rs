@@ -161,7 +161,10 @@ mod tests {
     fn rays_stop_at_unusable_squares_and_the_barrier() {
         assert_eq!(ray(c("a5"), (0, 1)), vec![c("a6")]);
         assert_eq!(ray(c("a1"), (1, 0)), vec![c("b1"), c("c1"), c("d1")]);
-        let to_corner: Vec<String> = ray(c("e3"), (-1, 1)).iter().map(|c| c.to_string()).collect();
+        let to_corner: Vec<String> = ray(c("e3"), (-1, 1))
+            .iter()
+            .map(|c| c.to_string())
+            .collect();
         assert_eq!(to_corner, ["d4", "c5", "b6"]);
     }
 }

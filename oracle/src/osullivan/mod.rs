@@ -41,7 +41,9 @@ pub struct OSullivan {
 
 impl OSullivan {
     /// Builds the rules with the given interpretation readings (id -> reading).
-    pub fn new(interpretations: &BTreeMap<String, String>) -> Result<OSullivan, InterpretationError> {
+    pub fn new(
+        interpretations: &BTreeMap<String, String>,
+    ) -> Result<OSullivan, InterpretationError> {
         Ok(OSullivan {
             options: Options::read(interpretations)?,
         })
@@ -90,23 +92,48 @@ pub fn start_setup() -> Setup {
         (
             WHITE,
             &[
-                ("b8", Rook), ("c8", Bishop), ("d8", King), ("e8", Queen), ("f8", Bishop),
-                ("g8", Knight), ("b7", Pawn), ("c7", Pawn), ("d7", Pawn), ("e7", Pawn),
-                ("f7", Pawn), ("g7", Pawn),
+                ("b8", Rook),
+                ("c8", Bishop),
+                ("d8", King),
+                ("e8", Queen),
+                ("f8", Bishop),
+                ("g8", Knight),
+                ("b7", Pawn),
+                ("c7", Pawn),
+                ("d7", Pawn),
+                ("e7", Pawn),
+                ("f7", Pawn),
+                ("g7", Pawn),
             ],
         ),
         (
             BLACK,
             &[
-                ("a3", Pawn), ("b3", Pawn), ("c3", Pawn), ("a2", Rook), ("b2", Knight),
-                ("c2", Bishop), ("d2", Pawn), ("a1", King), ("b1", Queen), ("c1", Bishop),
+                ("a3", Pawn),
+                ("b3", Pawn),
+                ("c3", Pawn),
+                ("a2", Rook),
+                ("b2", Knight),
+                ("c2", Bishop),
+                ("d2", Pawn),
+                ("a1", King),
+                ("b1", Queen),
+                ("c1", Bishop),
             ],
         ),
         (
             RED,
             &[
-                ("h3", Pawn), ("g3", Pawn), ("f3", Pawn), ("h2", Rook), ("g2", Knight),
-                ("f2", Bishop), ("e2", Pawn), ("h1", King), ("g1", Queen), ("f1", Bishop),
+                ("h3", Pawn),
+                ("g3", Pawn),
+                ("f3", Pawn),
+                ("h2", Rook),
+                ("g2", Knight),
+                ("f2", Bishop),
+                ("e2", Pawn),
+                ("h1", King),
+                ("g1", Queen),
+                ("f1", Bishop),
             ],
         ),
     ];

@@ -63,7 +63,10 @@ pub fn p4_capture_forbidden(setup: &Setup, from: Cell, victim: Cell) -> bool {
     let Some(state) = setup.osullivan() else {
         return false;
     };
-    let Some(mover) = [BLACK, RED].into_iter().find(|&s| state.p4[s] == Some(from)) else {
+    let Some(mover) = [BLACK, RED]
+        .into_iter()
+        .find(|&s| state.p4[s] == Some(from))
+    else {
         return false;
     };
     let other = if mover == BLACK { RED } else { BLACK };

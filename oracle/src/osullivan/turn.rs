@@ -120,11 +120,7 @@ pub fn apply(setup: &Setup, options: &Options, mv: Move) -> Setup {
 
 /// `osullivan.en-passant-window=both-opponents`: a double step may still be taken en passant
 /// by the second opponent, on their turn, if the pawn is still there.
-fn carried_en_passant(
-    before: &Setup,
-    next: &Setup,
-    options: &Options,
-) -> Option<Cell> {
+fn carried_en_passant(before: &Setup, next: &Setup, options: &Options) -> Option<Cell> {
     if options.en_passant_window != EnPassantWindow::BothOpponents {
         return None;
     }

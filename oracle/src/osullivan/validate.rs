@@ -79,13 +79,21 @@ pub fn problems(setup: &Setup) -> Vec<String> {
     for seat in [BLACK, RED] {
         if let Some(cell) = state.p4[seat] {
             if setup.piece(cell) != Some(Piece::new(seat, Role::Pawn)) {
-                problems.push(format!("{}'s P4 on {cell}: no {} pawn there", name(seat), name(seat)));
+                problems.push(format!(
+                    "{}'s P4 on {cell}: no {} pawn there",
+                    name(seat),
+                    name(seat)
+                ));
             }
         }
     }
     for &seat in &state.p4_freed {
         if state.p4[seat].is_none() {
-            problems.push(format!("{}'s P4 is freed but {} has no P4", name(seat), name(seat)));
+            problems.push(format!(
+                "{}'s P4 is freed but {} has no P4",
+                name(seat),
+                name(seat)
+            ));
         }
     }
     problems
