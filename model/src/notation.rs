@@ -293,10 +293,10 @@ impl Raw {
         for (c, p) in &self.pieces {
             let c = cell(c, &mut problems);
             let p = piece(variant, p).map_err(|e| problems.push(e)).ok();
-            if let (Some(c), Some(p)) = (c, p) {
-                if pieces.insert(c, p).is_some() {
-                    problems.push(Problem::TwoPieces(c.to_string()));
-                }
+            if let (Some(c), Some(p)) = (c, p)
+                && pieces.insert(c, p).is_some()
+            {
+                problems.push(Problem::TwoPieces(c.to_string()));
             }
         }
         let castling = self

@@ -24,10 +24,21 @@ fn main() -> ExitCode {
     };
     match cli::run(args) {
         Ok(code) => code,
+        Err(e) if closed_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             let message = format!("{e:#}").replace('\n', "; ");
             eprintln!("trichess: {message}");
             ExitCode::FAILURE
         }
     }
+}
+
+/// Returns true if the error is a write to a closed pipe (`trichess ... | head`): the reader
+/// has all it wants, so that is not a failure.
+fn closed_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
 }

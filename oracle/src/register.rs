@@ -271,13 +271,13 @@ pub fn lint(
                 .map(|i| (i.id.as_str(), i.quote.as_deref())),
         );
     for (id, quote) in quotes {
-        if let Some(quote) = quote {
-            if !quoted_in(quote, source) {
-                problems.push(format!(
-                    "{id}: quote is not verbatim in {}: {quote}",
-                    register.source
-                ));
-            }
+        if let Some(quote) = quote
+            && !quoted_in(quote, source)
+        {
+            problems.push(format!(
+                "{id}: quote is not verbatim in {}: {quote}",
+                register.source
+            ));
         }
     }
     lint_interpretations(register, code, &mut problems);
@@ -298,7 +298,7 @@ pub fn lint(
         for (id, reading) in &f.interpretations {
             let known = code
                 .iter()
-                .any(|i| &i.id == id && i.readings.iter().any(|r| r == reading));
+                .any(|i| i.id == id && i.readings.iter().any(|r| r == reading));
             if !known {
                 problems.push(format!(
                     "fixture {}: unknown interpretation {id}={reading}",

@@ -1,5 +1,25 @@
 //! The commands of `trichess`.
 
+/// Writes a line to standard output, returning the write error (a closed pipe, say) to the
+/// caller instead of panicking as `println!` would.
+macro_rules! say {
+    () => {
+        say!("")
+    };
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        writeln!(std::io::stdout().lock(), $($arg)*)?
+    }};
+}
+
+/// Writes to standard output without a newline, like [`say!`].
+macro_rules! say_raw {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        write!(std::io::stdout().lock(), $($arg)*)?
+    }};
+}
+
 mod fixtures;
 mod register;
 
@@ -139,7 +159,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             interpretations,
         } => {
             let rules = rules_of(variant, &interpretations)?;
-            print_setup(rules.start().setup(), json);
+            print_setup(rules.start().setup(), json)?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Moves { variant, at, json } => {
@@ -151,10 +171,10 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
                 .collect();
             moves.sort();
             if json {
-                println!("{}", json!(moves));
+                say!("{}", json!(moves));
             } else {
                 for m in moves {
-                    println!("{m}");
+                    say!("{m}");
                 }
             }
             Ok(ExitCode::SUCCESS)
@@ -166,22 +186,22 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             divide,
         } => {
             let (rules, position) = locate(variant, &at)?;
-            run_perft(rules.as_ref(), &position, depth, divide);
+            run_perft(rules.as_ref(), &position, depth, divide)?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Show { variant, at } => {
             let (rules, position) = locate(variant, &at)?;
-            print!("{}", rules.diagram(&position));
-            println!("{}", position.setup().to_text());
+            say_raw!("{}", rules.diagram(&position));
+            say!("{}", position.setup().to_text());
             Ok(ExitCode::SUCCESS)
         }
         Command::Result { variant, at, json } => {
             let (rules, position) = locate(variant, &at)?;
             let outcome = rules.outcome(&position);
             if json {
-                println!("{}", outcome.to_json(variant));
+                say!("{}", outcome.to_json(variant));
             } else {
-                println!("{}", describe_outcome(variant, outcome));
+                say!("{}", describe_outcome(variant, outcome));
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -199,7 +219,7 @@ fn variants(json: bool) -> Result<ExitCode> {
     struct Row {
         id: &'static str,
         name: &'static str,
-        board: String,
+        cells: usize,
         oracle: &'static str,
     }
     let implemented = trichess_oracle::implemented();
@@ -208,7 +228,7 @@ fn variants(json: bool) -> Result<ExitCode> {
         .map(|v| Row {
             id: v.id(),
             name: v.name(),
-            board: format!("{} cells", v.board().cells().len()),
+            cells: v.board().cells().len(),
             oracle: if implemented.contains(&v) {
                 "implemented"
             } else {
@@ -219,11 +239,11 @@ fn variants(json: bool) -> Result<ExitCode> {
     if json {
         let list: Vec<_> = rows
             .iter()
-            .map(|r| json!({"id": r.id, "name": r.name, "cells": r.board.trim_end_matches(" cells").parse::<usize>().unwrap_or(0), "implemented": r.oracle == "implemented"}))
+            .map(|r| json!({"id": r.id, "name": r.name, "cells": r.cells, "implemented": r.oracle == "implemented"}))
             .collect();
-        println!("{}", json!(list));
+        say!("{}", json!(list));
     } else {
-        println!("{}", Table::new(rows).with(Style::sharp()));
+        say!("{}", Table::new(rows).with(Style::sharp()));
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -294,39 +314,41 @@ fn locate(variant: Variant, at: &At) -> Result<(Box<dyn Rules>, Position)> {
     Ok((rules, position))
 }
 
-fn print_setup(setup: &Setup, json: bool) {
+fn print_setup(setup: &Setup, json: bool) -> Result<()> {
     if json {
-        println!("{}", setup.to_json());
+        say!("{}", setup.to_json());
     } else {
-        println!("{}", setup.to_text());
+        say!("{}", setup.to_text());
     }
+    Ok(())
 }
 
-fn run_perft(rules: &dyn Rules, position: &Position, depth: u32, divide: bool) {
-    let show_progress = std::io::stderr().is_terminal() && depth >= 4 && !divide;
-    if divide || show_progress {
-        let moves = rules.legal_moves(position);
-        let count = moves.len();
-        let mut total = 0;
-        if divide {
-            for (m, n) in perft_divide(rules, position, depth) {
-                println!("{m}: {n}");
-                total += n;
-            }
-        } else {
-            for (i, mv) in moves.into_iter().enumerate() {
-                eprint!("\rperft {depth}: root move {}/{count}", i + 1);
-                total += perft(rules, &rules.apply(position, mv), depth - 1);
-            }
-            eprintln!();
-        }
+fn run_perft(rules: &dyn Rules, position: &Position, depth: u32, divide: bool) -> Result<()> {
+    if divide {
         if depth == 0 {
-            total = 1;
+            bail!("--divide needs a depth of at least 1");
         }
-        println!("{total}");
-    } else {
-        println!("{}", perft(rules, position, depth));
+        let rows = perft_divide(rules, position, depth);
+        for (m, n) in &rows {
+            say!("{m}: {n}");
+        }
+        say!("{}", rows.iter().map(|(_, n)| n).sum::<u64>());
+        return Ok(());
     }
+    if depth < 4 || !std::io::stderr().is_terminal() {
+        say!("{}", perft(rules, position, depth));
+        return Ok(());
+    }
+    // A long run on a terminal: show progress by root move.
+    let moves = rules.legal_moves(position);
+    let mut total = 0;
+    for (i, mv) in moves.iter().enumerate() {
+        eprint!("\rperft {depth}: root move {}/{}", i + 1, moves.len());
+        total += perft(rules, &rules.apply(position, *mv), depth - 1);
+    }
+    eprintln!();
+    say!("{total}");
+    Ok(())
 }
 
 fn describe_outcome(variant: Variant, outcome: trichess_model::Outcome) -> String {

@@ -73,10 +73,10 @@ pub fn print(variant: Variant, dir: Option<PathBuf>, json: bool) -> Result<ExitC
             .collect();
         let report = json!({"variant": variant.id(), "source": register.source,
                             "clauses": clause_list, "interpretations": interpretation_list, "gaps": gaps});
-        println!("{report}");
+        say!("{report}");
         return Ok(ExitCode::SUCCESS);
     }
-    println!(
+    say!(
         "Rule register of {} ({}), source sources/{}\n",
         variant.name(),
         variant.id(),
@@ -100,7 +100,7 @@ pub fn print(variant: Variant, dir: Option<PathBuf>, json: bool) -> Result<ExitC
     table
         .with(Style::sharp())
         .modify(Columns::one(4), Width::wrap(60).keep_words(true));
-    println!("{table}\n");
+    say!("{table}\n");
     let rows: Vec<ReadingRow> = register
         .interpretations
         .iter()
@@ -127,13 +127,13 @@ pub fn print(variant: Variant, dir: Option<PathBuf>, json: bool) -> Result<ExitC
     table
         .with(Style::sharp())
         .modify(Columns::one(4), Width::wrap(50).keep_words(true));
-    println!("Interpretations (select with -i ID=READING):\n{table}");
+    say!("Interpretations (select with -i ID=READING):\n{table}");
     if gaps.is_empty() {
-        println!("\nEvery clause and reading is covered by fixtures.");
+        say!("\nEvery clause and reading is covered by fixtures.");
     } else {
-        println!("\nGaps:");
+        say!("\nGaps:");
         for gap in &gaps {
-            println!("- {gap}");
+            say!("- {gap}");
         }
     }
     Ok(ExitCode::SUCCESS)

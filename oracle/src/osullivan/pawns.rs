@@ -130,12 +130,11 @@ pub fn pawn_moves(setup: &Setup, options: &Options, from: Cell, owner: Seat) -> 
     if let Some(one) = board::step(from, (0, forward(owner))).filter(|&c| setup.piece(c).is_none())
     {
         targets.push(one);
-        if may_double_step(setup, from, owner) {
-            if let Some(two) =
+        if may_double_step(setup, from, owner)
+            && let Some(two) =
                 board::step(one, (0, forward(owner))).filter(|&c| setup.piece(c).is_none())
-            {
-                targets.push(two);
-            }
+        {
+            targets.push(two);
         }
     }
     for to in capture_cells(from, owner) {

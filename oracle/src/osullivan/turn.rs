@@ -15,11 +15,13 @@ pub fn make_move(setup: &Setup, mv: Move) -> Setup {
         return next;
     };
     let mut victim = to;
-    if piece.role == Role::Pawn && setup.en_passant == Some(to) && setup.piece(to).is_none() {
-        if let Some(passed) = pawns::en_passant_victim(to) {
-            next.pieces.remove(&passed);
-            victim = passed;
-        }
+    if piece.role == Role::Pawn
+        && setup.en_passant == Some(to)
+        && setup.piece(to).is_none()
+        && let Some(passed) = pawns::en_passant_victim(to)
+    {
+        next.pieces.remove(&passed);
+        victim = passed;
     }
     match mv {
         Move::Plain { .. } => {

@@ -77,14 +77,14 @@ pub fn problems(setup: &Setup) -> Vec<String> {
         problems.push("White has no P4".into());
     }
     for seat in [BLACK, RED] {
-        if let Some(cell) = state.p4[seat] {
-            if setup.piece(cell) != Some(Piece::new(seat, Role::Pawn)) {
-                problems.push(format!(
-                    "{}'s P4 on {cell}: no {} pawn there",
-                    name(seat),
-                    name(seat)
-                ));
-            }
+        if let Some(cell) = state.p4[seat]
+            && setup.piece(cell) != Some(Piece::new(seat, Role::Pawn))
+        {
+            problems.push(format!(
+                "{}'s P4 on {cell}: no {} pawn there",
+                name(seat),
+                name(seat)
+            ));
         }
     }
     for &seat in &state.p4_freed {

@@ -1,0 +1,250 @@
+//! The `trichess` command line: its outputs, and one-line errors with a non-zero exit for
+//! every kind of bad input.
+
+use std::process::{Command, Output};
+
+fn trichess(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_trichess"))
+        .args(args)
+        .output()
+        .expect("trichess runs")
+}
+
+fn stdout(args: &[&str]) -> String {
+    let out = trichess(args);
+    assert!(
+        out.status.success(),
+        "{args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("utf-8 output")
+}
+
+/// Asserts that the command fails with one line on stderr that contains `message`.
+fn fails_with(args: &[&str], message: &str) {
+    let out = trichess(args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{args:?} should fail");
+    assert_eq!(
+        stderr.lines().count(),
+        1,
+        "{args:?}: not one line: {stderr}"
+    );
+    assert!(stderr.starts_with("trichess: "), "{args:?}: {stderr}");
+    assert!(
+        stderr.contains(message),
+        "{args:?}: {stderr} lacks {message}"
+    );
+    assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+}
+
+#[test]
+fn variants_lists_all_four() {
+    let out = stdout(&["variants", "--json"]);
+    let list: serde_json::Value = serde_json::from_str(&out).expect("json");
+    let ids: Vec<&str> = list
+        .as_array()
+        .expect("array")
+        .iter()
+        .filter_map(|v| v["id"].as_str())
+        .collect();
+    assert_eq!(ids, ["osullivan", "yalta", "yuri", "triple-crown"]);
+    assert!(stdout(&["variants"]).contains("O'Sullivan's Three Player Chess"));
+}
+
+#[test]
+fn start_prints_both_forms_of_the_same_position() {
+    let text = stdout(&["start", "osullivan"]);
+    let json = stdout(&["start", "osullivan", "--json"]);
+    assert!(
+        text.contains("d8:wK") && text.contains(" w castling=b8"),
+        "{text}"
+    );
+    let value: serde_json::Value = serde_json::from_str(&json).expect("json");
+    assert_eq!(value["pieces"]["d8"], "wK");
+    assert_eq!(value["castling"], serde_json::json!(["b8"]));
+    let moves_from_text = stdout(&["moves", "osullivan", "--position", text.trim()]);
+    let moves_from_json = stdout(&["moves", "osullivan", "--position", json.trim()]);
+    assert_eq!(moves_from_text, moves_from_json);
+}
+
+#[test]
+fn moves_are_sorted_one_per_line_or_a_json_array() {
+    let out = stdout(&["moves", "osullivan"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 14);
+    let mut sorted = lines.clone();
+    sorted.sort();
+    assert_eq!(lines, sorted);
+    let json: Vec<String> =
+        serde_json::from_str(&stdout(&["moves", "osullivan", "--json"])).expect("json");
+    assert_eq!(json, lines);
+}
+
+#[test]
+fn moves_after_plays_the_moves_first() {
+    let out = stdout(&["moves", "osullivan", "--after", "e7-e6 h3-h4"]);
+    assert!(
+        out.lines().any(|l| l == "d2-d4"),
+        "Black's P4 double step: {out}"
+    );
+    assert!(
+        !out.lines().any(|l| l == "a3-a5"),
+        "no double step for P1: {out}"
+    );
+}
+
+#[test]
+fn perft_ends_with_the_count() {
+    assert_eq!(stdout(&["perft", "osullivan", "2"]).trim(), "195");
+    assert_eq!(stdout(&["perft", "osullivan", "0"]).trim(), "1");
+    let divide = stdout(&["perft", "osullivan", "2", "--divide"]);
+    let lines: Vec<&str> = divide.lines().collect();
+    assert_eq!(lines.last(), Some(&"195"));
+    assert_eq!(lines.len(), 15);
+    assert!(lines.contains(&"c7-c5: 13"), "{divide}");
+}
+
+#[test]
+fn show_draws_the_board() {
+    let out = stdout(&["show", "osullivan"]);
+    for part in ["White", "XX", " I ", "equator", "wK", "White to move"] {
+        assert!(out.contains(part), "{out} lacks {part}");
+    }
+}
+
+#[test]
+fn result_reports_the_outcome() {
+    assert_eq!(
+        stdout(&["result", "osullivan", "--json"]).trim(),
+        r#"{"status":"ongoing"}"#
+    );
+    let mated = "a1:bK,a6:wR,b5:rR,d8:wK,h1:rK b";
+    assert_eq!(
+        stdout(&["result", "osullivan", "-p", mated]).trim(),
+        "Black leaves the game (checkmate) and play passes on"
+    );
+}
+
+#[test]
+fn interpretations_are_chosen_with_or_without_the_prefix() {
+    let position = "g8:wK,a1:bK,h1:rK w";
+    let after = |i: &str| {
+        stdout(&[
+            "show",
+            "osullivan",
+            "-p",
+            position,
+            "--after",
+            "g8-g7",
+            "-i",
+            i,
+        ])
+    };
+    assert!(after("turn-order=white-black-red").contains("Black to move"));
+    assert!(after("osullivan.turn-order=white-red-black").contains("Red to move"));
+}
+
+#[test]
+fn rules_prints_the_register_with_coverage() {
+    let out = stdout(&["rules", "osullivan"]);
+    assert!(out.contains("osullivan.barrier"));
+    assert!(out.contains("osullivan.knight-barrier"));
+    assert!(
+        out.contains("Every clause and reading is covered by fixtures."),
+        "{out}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&stdout(&["rules", "osullivan", "--json"])).expect("json");
+    assert_eq!(json["gaps"], serde_json::json!([]));
+}
+
+#[test]
+fn fixtures_runs_a_filtered_suite() {
+    let out = stdout(&["fixtures", "--filter", "osullivan/barrier/"]);
+    assert!(out.contains("osullivan.barrier"), "{out}");
+    assert!(out.trim_end().ends_with("0 failed, 0 skipped"), "{out}");
+    let json: serde_json::Value = serde_json::from_str(&stdout(&[
+        "fixtures", "--filter", "castling", "--format", "json",
+    ]))
+    .expect("json");
+    assert_eq!(json["summary"]["failed"], 0);
+    let markdown = stdout(&["fixtures", "--filter", "castling", "--format", "markdown"]);
+    assert!(markdown.starts_with("<!-- generated by"));
+}
+
+#[test]
+fn a_closed_pipe_is_not_a_failure() {
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_trichess"))
+        .args(["perft", "osullivan", "3", "--divide"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("trichess runs");
+    drop(child.stdout.take());
+    let out = child.wait_with_output().expect("trichess ends");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+#[test]
+fn bad_input_is_a_one_line_error() {
+    fails_with(&["moves", "chess"], "invalid value 'chess'");
+    fails_with(
+        &["moves", "osullivan", "-p", "a7:wK w"],
+        "'a7' is an unusable square",
+    );
+    fails_with(
+        &["moves", "osullivan", "-p", "{\"to_move\": \"w\""],
+        "not valid JSON",
+    );
+    fails_with(
+        &["moves", "osullivan", "-p", "a1:bK,a2:bK,d8:wK,h1:rK w"],
+        "Black has 2 kings",
+    );
+    fails_with(
+        &["moves", "osullivan", "--after", "e7-e5 d1-e1"],
+        "--after move 2",
+    );
+    fails_with(
+        &["moves", "osullivan", "--after", "e7e5"],
+        "'e7e5' is not a move",
+    );
+    fails_with(
+        &["moves", "osullivan", "-i", "turn-order=sideways"],
+        "has no reading 'sideways'",
+    );
+    fails_with(
+        &["moves", "osullivan", "-i", "colour=blue"],
+        "unknown interpretation 'osullivan.colour'",
+    );
+    fails_with(
+        &["moves", "osullivan", "-i", "noequals"],
+        "is not ID=READING",
+    );
+    fails_with(
+        &["moves", "osullivan", "-p", "@/nonexistent/position.txt"],
+        "cannot read /nonexistent/position.txt",
+    );
+    fails_with(&["perft", "osullivan", "two"], "invalid value 'two'");
+    fails_with(
+        &["perft", "osullivan", "0", "--divide"],
+        "--divide needs a depth of at least 1",
+    );
+    fails_with(
+        &["moves", "yalta"],
+        "the oracle does not implement yalta yet",
+    );
+    fails_with(&["rules", "yuri"], "no rule register for yuri yet");
+    fails_with(
+        &["fixtures", "--filter", "no-such-fixture"],
+        "no fixture name contains 'no-such-fixture'",
+    );
+    fails_with(
+        &["fixtures", "--dir", "/nonexistent"],
+        "fixture directory /nonexistent not found",
+    );
+    fails_with(&["frobnicate"], "unrecognized subcommand 'frobnicate'");
+}
