@@ -1,3 +1,4 @@
+#![doc = include_str!("../../README.md")]
 //! The trichess oracle: the reference engine for four three-player chess variants, written
 //! for clarity over speed. Each rule is one function, named for the rule, whose doc comment
 //! quotes the clause of the source text it implements (by register id). The rule register

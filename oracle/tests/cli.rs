@@ -174,6 +174,18 @@ fn fixtures_runs_a_filtered_suite() {
 }
 
 #[test]
+fn the_fixture_report_is_current() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../reports/fixtures-oracle.md");
+    let report = std::fs::read_to_string(path).expect("reports/fixtures-oracle.md");
+    let fresh = stdout(&["fixtures", "--format", "markdown"]);
+    assert!(
+        report == fresh,
+        "reports/fixtures-oracle.md is stale; regenerate it with: cargo run --release -p \
+         trichess-oracle --bin trichess -- fixtures --format markdown > reports/fixtures-oracle.md"
+    );
+}
+
+#[test]
 fn a_closed_pipe_is_not_a_failure() {
     use std::process::Stdio;
     let mut child = Command::new(env!("CARGO_BIN_EXE_trichess"))
