@@ -4,16 +4,16 @@
 //! - pieces: `cell:piece` joined by commas (`d8:wK,a1:bK,h1:rK`), or `-` for none. A piece is
 //!   its army's letter and its role's letter.
 //! - side to move: the army letter of the seat to move.
-//! - fields, each at most once, in any order; left out, a field has its default:
-//!   - `castling=b8,...` partner cells that keep a castling right (default: none, `-`);
-//!   - `en_passant=e3`: the cell passed over by a double step (default: none, `-`);
-//!   - O'Sullivan only: `p4=b:d4,r:e2` where each P4 stands (default: a Black pawn on d2 and a
-//!     Red pawn on e2, where there is one; `-` for none) and `p4_freed=b` the seats whose P4
-//!     is free of the P4 restriction (default: none).
+//! - fields, each at most once, in any order; left out, a field has its default. Every variant
+//!   has `castling=b8,...` (the partner cells that keep a castling right; default none) and
+//!   `en_passant=e3` (the cell a double step passed over; default none); a variant may have
+//!   more (O'Sullivan: `p4`, `p4_freed`), see the variant's state in [`crate::VariantState`].
 //!
 //! JSON form: an object with `to_move` (letter), `pieces` (cell -> piece) and the same fields
-//! with the same defaults: `castling` (array), `en_passant` (cell or null), `p4` (object seat
-//! letter -> cell), `p4_freed` (array). Unknown keys, and fields of another variant, are errors.
+//! with the same defaults. Unknown keys, and fields of another variant, are errors.
+//!
+//! Field values have a few shapes ([`FieldKind`]), written alike in every field: `-` is the
+//! empty list (or no cell) in text, `null` or `[]` or `{}` in JSON.
 //!
 //! Printing gives a canonical form: pieces in cell order; the text form leaves out fields at
 //! their default, the JSON form writes every field of the variant.
@@ -23,7 +23,7 @@ use std::fmt;
 
 use serde_json::{Map, Value, json};
 
-use crate::{BySeat, Cell, CellError, Piece, Role, Seat, Setup, Variant, VariantState};
+use crate::{Cell, CellError, Piece, Role, Seat, Setup, Variant, VariantState};
 
 /// One thing wrong with a written position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -68,18 +68,62 @@ impl From<Problem> for NotationError {
     }
 }
 
-/// A position's fields as strings, before their meaning is checked: what both forms read into.
-#[derive(Debug, Default)]
-struct Raw {
-    to_move: String,
-    pieces: Vec<(String, String)>,
-    castling: Option<Vec<String>>,
-    en_passant: Option<String>,
-    p4: Option<Vec<(String, String)>>,
-    p4_freed: Option<Vec<String>>,
+/// The shape of a field's value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FieldKind {
+    /// One cell or none: text `e3` or `-`; JSON a string or null.
+    Cell,
+    /// Cells: text `b8,h8` or `-`; JSON an array of strings.
+    Cells,
+    /// Seats, by army letter: text `b,r` or `-`; JSON an array of strings.
+    Seats,
+    /// Seat -> cell: text `b:d4,r:e2` or `-`; JSON an object.
+    SeatCells,
+    /// Seat -> seat: text `g:r` or `-`; JSON an object.
+    SeatSeats,
+    /// Words without spaces: text joined by `/` or `-`; JSON an array of strings.
+    Words,
+}
+
+/// A field's value, read and checked against the board and the seats.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Field {
+    Cell(Option<Cell>),
+    Cells(Vec<Cell>),
+    Seats(Vec<Seat>),
+    SeatCells(Vec<(Seat, Cell)>),
+    SeatSeats(Vec<(Seat, Seat)>),
+    Words(Vec<String>),
+}
+
+/// A field as written, before it is read: text, or a JSON value.
+enum Written<'a> {
+    Text(&'a str),
+    Json(&'a Value),
 }
 
 const TEXT_SHAPE: &str = "expected '<pieces> <side to move> [field=value ...]'";
+
+/// The fields every variant has.
+const COMMON_FIELDS: &[(&str, FieldKind)] = &[
+    ("castling", FieldKind::Cells),
+    ("en_passant", FieldKind::Cell),
+];
+
+/// Lists the fields of `variant`, common ones first, in print order.
+fn fields_of(variant: Variant) -> impl Iterator<Item = (&'static str, FieldKind)> {
+    COMMON_FIELDS
+        .iter()
+        .chain(VariantState::fields(variant))
+        .copied()
+}
+
+/// A position as written, split into its parts.
+struct Parts<'a> {
+    to_move: Option<Written<'a>>,
+    pieces: Option<Written<'a>>,
+    fields: Vec<(&'a str, Written<'a>)>,
+}
 
 impl Setup {
     /// Reads a position of `variant` in either form: JSON if it starts with `{` or `[`, else
@@ -100,40 +144,22 @@ impl Setup {
                 Problem::Syntax(format!("position '{}': {TEXT_SHAPE}", text.trim())).into(),
             );
         };
-        let mut raw = Raw {
-            to_move: to_move.to_string(),
-            pieces: text_pairs(pieces, "piece", ':')?,
-            ..Raw::default()
-        };
-        let mut seen = BTreeSet::new();
         let mut problems = Vec::new();
+        let mut fields = Vec::new();
         for token in tokens {
-            let Some((key, value)) = token.split_once('=') else {
-                problems.push(Problem::Syntax(format!(
+            match token.split_once('=') {
+                Some((key, value)) => fields.push((key, Written::Text(value))),
+                None => problems.push(Problem::Syntax(format!(
                     "'{token}' is not a field=value pair ({TEXT_SHAPE})"
-                )));
-                continue;
-            };
-            if !seen.insert(key) {
-                problems.push(Problem::DuplicateField(key.to_string()));
-                continue;
-            }
-            let list = || text_list(value);
-            match key {
-                "castling" => raw.castling = Some(list()),
-                "en_passant" => raw.en_passant = Some(value.to_string()),
-                "p4" => match text_pairs(value, "p4", ':') {
-                    Ok(pairs) => raw.p4 = Some(pairs),
-                    Err(e) => problems.extend(e.problems),
-                },
-                "p4_freed" => raw.p4_freed = Some(list()),
-                _ => problems.push(Problem::UnknownField(key.to_string())),
+                ))),
             }
         }
-        if !problems.is_empty() {
-            return Err(NotationError { problems });
-        }
-        raw.build(variant)
+        let parts = Parts {
+            to_move: Some(Written::Text(to_move)),
+            pieces: Some(Written::Text(pieces)),
+            fields,
+        };
+        build(variant, parts, problems)
     }
 
     /// Reads the JSON form.
@@ -148,210 +174,154 @@ impl Setup {
         let Value::Object(object) = value else {
             return Err(Problem::Syntax("position JSON must be an object".into()).into());
         };
-        let mut raw = Raw::default();
-        let mut problems = Vec::new();
-        let mut to_move = None;
-        let mut pieces = None;
+        let mut parts = Parts {
+            to_move: None,
+            pieces: None,
+            fields: Vec::new(),
+        };
         for (key, v) in object {
-            let parsed = match key.as_str() {
-                "to_move" => json_string(key, v).map(|s| to_move = Some(s)),
-                "pieces" => json_pairs(key, v).map(|p| pieces = Some(p)),
-                "castling" => json_list(key, v).map(|l| raw.castling = Some(l)),
-                "en_passant" => match v {
-                    Value::Null => Ok(()),
-                    _ => json_string(key, v).map(|s| raw.en_passant = Some(s)),
-                },
-                "p4" => json_pairs(key, v).map(|p| raw.p4 = Some(p)),
-                "p4_freed" => json_list(key, v).map(|l| raw.p4_freed = Some(l)),
-                _ => Err(Problem::UnknownField(key.clone())),
-            };
-            if let Err(p) = parsed {
-                problems.push(p);
+            match key.as_str() {
+                "to_move" => parts.to_move = Some(Written::Json(v)),
+                "pieces" => parts.pieces = Some(Written::Json(v)),
+                _ => parts.fields.push((key, Written::Json(v))),
             }
         }
-        for (key, missing) in [("to_move", to_move.is_none()), ("pieces", pieces.is_none())] {
-            if missing {
-                problems.push(Problem::Syntax(format!("position JSON lacks '{key}'")));
-            }
-        }
-        if !problems.is_empty() {
-            return Err(NotationError { problems });
-        }
-        raw.to_move = to_move.unwrap_or_default();
-        raw.pieces = pieces.unwrap_or_default();
-        raw.build(variant)
+        build(variant, parts, Vec::new())
     }
 
     /// Writes the canonical text form.
     pub fn to_text(&self) -> String {
-        let raw = Raw::from_setup(self);
-        let pieces = if raw.pieces.is_empty() {
+        let pieces: Vec<String> = self
+            .pieces
+            .iter()
+            .map(|(c, p)| format!("{c}:{}", piece_name(self.variant, *p)))
+            .collect();
+        let pieces = if pieces.is_empty() {
             "-".to_string()
         } else {
-            join_pairs(&raw.pieces)
+            pieces.join(",")
         };
-        let mut text = format!("{pieces} {}", raw.to_move);
-        let defaults = Raw::from_setup(&Setup {
+        let mut text = format!("{pieces} {}", self.variant.seat_letter(self.to_move));
+        let defaults = Setup {
             castling: BTreeSet::new(),
             en_passant: None,
             state: VariantState::default_for(self.variant, &self.pieces),
             ..self.clone()
-        });
-        let list = |l: &Option<Vec<String>>| match l.as_deref() {
-            None | Some([]) => "-".to_string(),
-            Some(items) => items.join(","),
-        };
-        if raw.castling != defaults.castling {
-            text += &format!(" castling={}", list(&raw.castling));
         }
-        if let Some(ep) = &raw.en_passant {
-            text += &format!(" en_passant={ep}");
-        }
-        if raw.p4 != defaults.p4 {
-            let p4 = raw.p4.as_deref().unwrap_or_default();
-            let p4 = if p4.is_empty() {
-                "-".into()
-            } else {
-                join_pairs(p4)
-            };
-            text += &format!(" p4={p4}");
-        }
-        if raw.p4_freed != defaults.p4_freed {
-            text += &format!(" p4_freed={}", list(&raw.p4_freed));
+        .fields();
+        for ((key, field), (_, default)) in self.fields().iter().zip(&defaults) {
+            if field != default {
+                text += &format!(" {key}={}", field_text(self.variant, field));
+            }
         }
         text
     }
 
     /// Writes the canonical JSON form.
     pub fn to_json(&self) -> Value {
-        let raw = Raw::from_setup(self);
+        let v = self.variant;
         let mut object = Map::new();
-        object.insert("to_move".into(), json!(raw.to_move));
-        let pieces: Map<String, Value> =
-            raw.pieces.into_iter().map(|(c, p)| (c, json!(p))).collect();
+        object.insert(
+            "to_move".into(),
+            json!(v.seat_letter(self.to_move).to_string()),
+        );
+        let pieces: Map<String, Value> = self
+            .pieces
+            .iter()
+            .map(|(c, p)| (c.to_string(), json!(piece_name(v, *p))))
+            .collect();
         object.insert("pieces".into(), Value::Object(pieces));
-        if let Some(castling) = raw.castling {
-            object.insert("castling".into(), json!(castling));
-        }
-        object.insert("en_passant".into(), json!(raw.en_passant));
-        if let Some(p4) = raw.p4 {
-            let p4: Map<String, Value> = p4.into_iter().map(|(s, c)| (s, json!(c))).collect();
-            object.insert("p4".into(), Value::Object(p4));
-        }
-        if let Some(freed) = raw.p4_freed {
-            object.insert("p4_freed".into(), json!(freed));
+        for (key, field) in self.fields() {
+            object.insert(key.into(), field_json(v, &field));
         }
         Value::Object(object)
     }
+
+    /// Lists every field of the position, common ones first, in print order.
+    fn fields(&self) -> Vec<(&'static str, Field)> {
+        let mut fields = vec![
+            (
+                "castling",
+                Field::Cells(self.castling.iter().copied().collect()),
+            ),
+            ("en_passant", Field::Cell(self.en_passant)),
+        ];
+        fields.extend(self.state.to_fields());
+        fields
+    }
 }
 
-impl Raw {
-    fn from_setup(setup: &Setup) -> Raw {
-        let v = setup.variant;
-        let letter = |s: Seat| v.seat_letter(s).to_string();
-        let (p4, p4_freed) = match &setup.state {
-            VariantState::OSullivan(state) => (
-                Some(
-                    state
-                        .p4
-                        .iter()
-                        .filter_map(|(s, c)| c.map(|c| (letter(s), c.to_string())))
-                        .collect(),
-                ),
-                Some(state.p4_freed.iter().map(|&s| letter(s)).collect()),
-            ),
-            VariantState::None => (None, None),
+/// Checks every part against `variant`, collecting all problems.
+fn build(
+    variant: Variant,
+    parts: Parts<'_>,
+    mut problems: Vec<Problem>,
+) -> Result<Setup, NotationError> {
+    let to_move = match &parts.to_move {
+        Some(w) => read_seat_word(variant, w)
+            .map_err(|p| problems.push(p))
+            .ok(),
+        None => {
+            problems.push(Problem::Syntax("position JSON lacks 'to_move'".into()));
+            None
+        }
+    };
+    let mut pieces = BTreeMap::new();
+    match &parts.pieces {
+        Some(w) => match read_pieces(variant, w) {
+            Ok(list) => {
+                for (c, p) in list {
+                    if pieces.insert(c, p).is_some() {
+                        problems.push(Problem::TwoPieces(c.to_string()));
+                    }
+                }
+            }
+            Err(mut e) => problems.append(&mut e),
+        },
+        None => problems.push(Problem::Syntax("position JSON lacks 'pieces'".into())),
+    }
+    let known: BTreeMap<&str, FieldKind> = fields_of(variant).collect();
+    let mut fields: BTreeMap<&str, Field> = BTreeMap::new();
+    for (key, written) in &parts.fields {
+        let Some(&kind) = known.get(key) else {
+            let elsewhere = Variant::ALL
+                .into_iter()
+                .any(|v| fields_of(v).any(|(k, _)| k == *key));
+            problems.push(if elsewhere {
+                Problem::FieldNotInVariant(key.to_string(), variant)
+            } else {
+                Problem::UnknownField(key.to_string())
+            });
+            continue;
         };
-        Raw {
-            to_move: letter(setup.to_move),
-            pieces: setup
-                .pieces
-                .iter()
-                .map(|(c, p)| (c.to_string(), piece_name(v, *p)))
-                .collect(),
-            castling: Some(setup.castling.iter().map(Cell::to_string).collect()),
-            en_passant: setup.en_passant.map(|c| c.to_string()),
-            p4,
-            p4_freed,
+        match read_field(variant, key, kind, written) {
+            Ok(field) => {
+                if fields.insert(key, field).is_some() {
+                    problems.push(Problem::DuplicateField(key.to_string()));
+                }
+            }
+            Err(mut e) => problems.append(&mut e),
         }
     }
-
-    /// Checks every field against `variant`, collecting all problems.
-    fn build(self, variant: Variant) -> Result<Setup, NotationError> {
-        let mut problems = Vec::new();
-        let board = variant.board();
-        let cell = |name: &str, problems: &mut Vec<Problem>| {
-            board
-                .parse_cell(name)
-                .map_err(|e| problems.push(e.into()))
-                .ok()
-        };
-        let to_move = seat(variant, &self.to_move)
-            .map_err(|p| problems.push(p))
-            .ok();
-        let mut pieces = BTreeMap::new();
-        for (c, p) in &self.pieces {
-            let c = cell(c, &mut problems);
-            let p = piece(variant, p).map_err(|e| problems.push(e)).ok();
-            if let (Some(c), Some(p)) = (c, p)
-                && pieces.insert(c, p).is_some()
-            {
-                problems.push(Problem::TwoPieces(c.to_string()));
-            }
-        }
-        let castling = self
-            .castling
-            .unwrap_or_default()
-            .iter()
-            .filter_map(|c| cell(c, &mut problems))
-            .collect();
-        let en_passant = match self.en_passant.as_deref() {
-            None | Some("-") => None,
-            Some(c) => cell(c, &mut problems),
-        };
-        let mut state = VariantState::default_for(variant, &pieces);
-        match &mut state {
-            VariantState::OSullivan(s) => {
-                if let Some(pairs) = &self.p4 {
-                    s.p4 = BySeat::default();
-                    for (who, c) in pairs {
-                        let who = seat(variant, who).map_err(|p| problems.push(p)).ok();
-                        if let (Some(who), Some(c)) = (who, cell(c, &mut problems)) {
-                            s.p4[who] = Some(c);
-                        }
-                    }
-                }
-                for who in self.p4_freed.iter().flatten() {
-                    match seat(variant, who) {
-                        Ok(who) => {
-                            s.p4_freed.insert(who);
-                        }
-                        Err(p) => problems.push(p),
-                    }
-                }
-            }
-            VariantState::None => {
-                for (name, given) in [
-                    ("p4", self.p4.is_some()),
-                    ("p4_freed", self.p4_freed.is_some()),
-                ] {
-                    if given {
-                        problems.push(Problem::FieldNotInVariant(name.into(), variant));
-                    }
-                }
-            }
-        }
-        match (to_move, problems.is_empty()) {
-            (Some(to_move), true) => Ok(Setup {
-                variant,
-                to_move,
-                pieces,
-                castling,
-                en_passant,
-                state,
-            }),
-            _ => Err(NotationError { problems }),
-        }
+    let castling = match fields.get("castling") {
+        Some(Field::Cells(cells)) => cells.iter().copied().collect(),
+        _ => BTreeSet::new(),
+    };
+    let en_passant = match fields.get("en_passant") {
+        Some(Field::Cell(cell)) => *cell,
+        _ => None,
+    };
+    let state = VariantState::from_fields(variant, &fields, &pieces);
+    match (to_move, problems.is_empty()) {
+        (Some(to_move), true) => Ok(Setup {
+            variant,
+            to_move,
+            pieces,
+            castling,
+            en_passant,
+            state,
+        }),
+        _ => Err(NotationError { problems }),
     }
 }
 
@@ -397,6 +367,176 @@ fn piece(variant: Variant, s: &str) -> Result<Piece, Problem> {
         })
 }
 
+fn read_seat_word(variant: Variant, written: &Written<'_>) -> Result<Seat, Problem> {
+    match written {
+        Written::Text(t) => seat(variant, t),
+        Written::Json(Value::String(s)) => seat(variant, s),
+        Written::Json(_) => Err(Problem::Syntax("'to_move' must be a string".into())),
+    }
+}
+
+fn read_pieces(
+    variant: Variant,
+    written: &Written<'_>,
+) -> Result<Vec<(Cell, Piece)>, Vec<Problem>> {
+    let pairs = match written {
+        Written::Text(t) => text_pairs("pieces", t).map_err(|p| vec![p])?,
+        Written::Json(v) => json_pairs("pieces", v).map_err(|p| vec![p])?,
+    };
+    let mut problems = Vec::new();
+    let mut pieces = Vec::new();
+    for (c, p) in pairs {
+        let c = variant
+            .board()
+            .parse_cell(&c)
+            .map_err(|e| problems.push(e.into()));
+        let p = piece(variant, &p).map_err(|e| problems.push(e));
+        if let (Ok(c), Ok(p)) = (c, p) {
+            pieces.push((c, p));
+        }
+    }
+    if problems.is_empty() {
+        Ok(pieces)
+    } else {
+        Err(problems)
+    }
+}
+
+/// Reads one field's value as `kind`.
+fn read_field(
+    variant: Variant,
+    key: &str,
+    kind: FieldKind,
+    written: &Written<'_>,
+) -> Result<Field, Vec<Problem>> {
+    let board = variant.board();
+    let mut problems = Vec::new();
+    let mut cell = |s: &str| {
+        board
+            .parse_cell(s)
+            .map_err(|e| problems.push(e.into()))
+            .ok()
+    };
+    let field = match kind {
+        FieldKind::Cell => {
+            let text = match written {
+                Written::Text("-") | Written::Json(Value::Null) => None,
+                Written::Text(t) => Some(t.to_string()),
+                Written::Json(v) => Some(json_string(key, v).map_err(|p| vec![p])?),
+            };
+            Field::Cell(text.and_then(|t| cell(&t)))
+        }
+        FieldKind::Cells => {
+            Field::Cells(list(key, written)?.iter().filter_map(|c| cell(c)).collect())
+        }
+        FieldKind::Words => Field::Words(match written {
+            Written::Text("-") => Vec::new(),
+            Written::Text(t) => t.split('/').map(str::to_string).collect(),
+            Written::Json(v) => json_list(key, v).map_err(|p| vec![p])?,
+        }),
+        FieldKind::Seats => {
+            let mut seats = Vec::new();
+            for s in list(key, written)? {
+                match seat(variant, &s) {
+                    Ok(s) => seats.push(s),
+                    Err(p) => problems.push(p),
+                }
+            }
+            Field::Seats(seats)
+        }
+        FieldKind::SeatCells | FieldKind::SeatSeats => {
+            let pairs = match written {
+                Written::Text(t) => text_pairs(key, t).map_err(|p| vec![p])?,
+                Written::Json(v) => json_pairs(key, v).map_err(|p| vec![p])?,
+            };
+            let mut seat_cells = Vec::new();
+            let mut seat_seats = Vec::new();
+            for (a, b) in pairs {
+                let a = seat(variant, &a).map_err(|p| problems.push(p)).ok();
+                if kind == FieldKind::SeatCells {
+                    let b = board
+                        .parse_cell(&b)
+                        .map_err(|e| problems.push(e.into()))
+                        .ok();
+                    seat_cells.extend(a.zip(b));
+                } else {
+                    let b = seat(variant, &b).map_err(|p| problems.push(p)).ok();
+                    seat_seats.extend(a.zip(b));
+                }
+            }
+            if kind == FieldKind::SeatCells {
+                Field::SeatCells(seat_cells)
+            } else {
+                Field::SeatSeats(seat_seats)
+            }
+        }
+    };
+    if problems.is_empty() {
+        Ok(field)
+    } else {
+        Err(problems)
+    }
+}
+
+/// Reads a comma-separated text list (`-` for none) or a JSON array of strings.
+fn list(key: &str, written: &Written<'_>) -> Result<Vec<String>, Vec<Problem>> {
+    match written {
+        Written::Text(t) => Ok(text_list(t)),
+        Written::Json(v) => json_list(key, v).map_err(|p| vec![p]),
+    }
+}
+
+fn field_text(variant: Variant, field: &Field) -> String {
+    let letter = |s: &Seat| variant.seat_letter(*s).to_string();
+    let items: Vec<String> = match field {
+        Field::Cell(cell) => cell.iter().map(Cell::to_string).collect(),
+        Field::Cells(cells) => cells.iter().map(Cell::to_string).collect(),
+        Field::Seats(seats) => seats.iter().map(letter).collect(),
+        Field::SeatCells(pairs) => pairs
+            .iter()
+            .map(|(s, c)| format!("{}:{c}", letter(s)))
+            .collect(),
+        Field::SeatSeats(pairs) => pairs
+            .iter()
+            .map(|(s, t)| format!("{}:{}", letter(s), letter(t)))
+            .collect(),
+        Field::Words(words) => {
+            return if words.is_empty() {
+                "-".into()
+            } else {
+                words.join("/")
+            };
+        }
+    };
+    if items.is_empty() {
+        "-".into()
+    } else {
+        items.join(",")
+    }
+}
+
+fn field_json(variant: Variant, field: &Field) -> Value {
+    let letter = |s: &Seat| variant.seat_letter(*s).to_string();
+    match field {
+        Field::Cell(cell) => json!(cell.map(|c| c.to_string())),
+        Field::Cells(cells) => json!(cells.iter().map(Cell::to_string).collect::<Vec<_>>()),
+        Field::Seats(seats) => json!(seats.iter().map(letter).collect::<Vec<_>>()),
+        Field::SeatCells(pairs) => Value::Object(
+            pairs
+                .iter()
+                .map(|(s, c)| (letter(s), json!(c.to_string())))
+                .collect(),
+        ),
+        Field::SeatSeats(pairs) => Value::Object(
+            pairs
+                .iter()
+                .map(|(s, t)| (letter(s), json!(letter(t))))
+                .collect(),
+        ),
+        Field::Words(words) => json!(words),
+    }
+}
+
 fn text_list(value: &str) -> Vec<String> {
     if value == "-" {
         Vec::new()
@@ -405,34 +545,16 @@ fn text_list(value: &str) -> Vec<String> {
     }
 }
 
-fn text_pairs(
-    value: &str,
-    what: &str,
-    separator: char,
-) -> Result<Vec<(String, String)>, NotationError> {
-    let mut problems = Vec::new();
-    let pairs = text_list(value)
+fn text_pairs(what: &str, value: &str) -> Result<Vec<(String, String)>, Problem> {
+    text_list(value)
         .into_iter()
-        .filter_map(|item| match item.split_once(separator) {
-            Some((a, b)) => Some((a.to_string(), b.to_string())),
-            None => {
-                problems.push(Problem::Syntax(format!(
-                    "{what} entry '{item}' is not of the form a{separator}b"
-                )));
-                None
-            }
+        .map(|item| match item.split_once(':') {
+            Some((a, b)) => Ok((a.to_string(), b.to_string())),
+            None => Err(Problem::Syntax(format!(
+                "{what} entry '{item}' is not of the form a:b"
+            ))),
         })
-        .collect();
-    if problems.is_empty() {
-        Ok(pairs)
-    } else {
-        Err(NotationError { problems })
-    }
-}
-
-fn join_pairs(pairs: &[(String, String)]) -> String {
-    let items: Vec<String> = pairs.iter().map(|(a, b)| format!("{a}:{b}")).collect();
-    items.join(",")
+        .collect()
 }
 
 fn json_string(key: &str, v: &Value) -> Result<String, Problem> {

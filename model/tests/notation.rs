@@ -176,11 +176,9 @@ fn bad_positions_report_every_problem_at_once() {
         "a7:wK,e4:xQ,e4:bK,z9:bP q castling=a8 colour=w",
     )
     .unwrap_err();
-    assert_eq!(err.to_string(), "bad position: unknown field 'colour'");
-    let err =
-        Setup::from_text(Variant::OSullivan, "a7:wK,e4:xQ,e4:bK,z9:bP q castling=a8").unwrap_err();
     let text = err.to_string();
     for part in [
+        "unknown field 'colour'",
         "'q' is not an army letter of osullivan (one of w r b)",
         "'a7' is an unusable square",
         "'xQ' is not a piece of osullivan",
@@ -235,7 +233,7 @@ fn json_positions_refuse_unknown_and_foreign_fields_and_duplicate_keys() {
 #[test]
 fn text_positions_refuse_repeated_fields_and_cells() {
     let err =
-        Setup::from_text(Variant::OSullivan, "a1:bK,a1:bQ w castling=- castling=b8").unwrap_err();
+        Setup::from_text(Variant::OSullivan, "a1:bK,b1:bQ w castling=- castling=b8").unwrap_err();
     assert_eq!(
         err.to_string(),
         "bad position: field 'castling' given twice"

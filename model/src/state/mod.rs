@@ -1,8 +1,17 @@
-//! Setups: positions that are not necessarily legal.
+//! Setups: positions that are not necessarily legal, and the per-variant state they carry.
+//!
+//! Each variant whose rules need more than pieces, turn, castling and en passant has a state
+//! type in a module of its own here, with the fields it is written with (see
+//! [`crate::notation`]); [`VariantState`] dispatches to them.
+
+mod osullivan;
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::{BySeat, Cell, Piece, Role, Seat, Variant};
+use crate::notation::{Field, FieldKind};
+use crate::{Cell, Piece, Seat, Variant};
+
+pub use osullivan::OSullivanState;
 
 /// A position as written down: pieces, side to move and the state the rules need, not yet
 /// checked against any variant's rules (engines validate it into their own position type).
@@ -30,46 +39,40 @@ pub enum VariantState {
     OSullivan(OSullivanState),
 }
 
-/// O'Sullivan: where the Black and Red P4s are, and which of them are free of the
-/// P4-against-P4 restriction.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct OSullivanState {
-    /// The cell of each seat's P4, while it is on the board unpromoted. White has none.
-    pub p4: BySeat<Option<Cell>>,
-    /// Seats whose P4 has captured across the midline and is free of the restriction.
-    pub p4_freed: BTreeSet<Seat>,
-}
-
-impl OSullivanState {
-    /// The state when a position does not say: Black's P4 is a Black pawn on d2 and Red's a
-    /// Red pawn on e2, where there is one (their starting cells); none is freed.
-    pub fn default_for(pieces: &BTreeMap<Cell, Piece>) -> OSullivanState {
-        let board = Variant::OSullivan.board();
-        let black = Variant::OSullivan.seat_from_letter('b');
-        let red = Variant::OSullivan.seat_from_letter('r');
-        let mut p4 = BySeat::default();
-        for (seat, file) in [(black, 3), (red, 4)] {
-            let Some(seat) = seat else { continue };
-            let Some(home) = board.square(file, 1) else {
-                continue;
-            };
-            if pieces.get(&home) == Some(&Piece::new(seat, Role::Pawn)) {
-                p4[seat] = Some(home);
-            }
-        }
-        OSullivanState {
-            p4,
-            p4_freed: BTreeSet::new(),
-        }
-    }
-}
-
 impl VariantState {
     /// Returns the state a position of `variant` has when its notation does not say.
     pub fn default_for(variant: Variant, pieces: &BTreeMap<Cell, Piece>) -> VariantState {
+        VariantState::from_fields(variant, &BTreeMap::new(), pieces)
+    }
+
+    /// Lists the extra fields positions of `variant` are written with, in print order.
+    pub(crate) fn fields(variant: Variant) -> &'static [(&'static str, FieldKind)] {
         match variant {
-            Variant::OSullivan => VariantState::OSullivan(OSullivanState::default_for(pieces)),
+            Variant::OSullivan => OSullivanState::FIELDS,
+            Variant::Yalta | Variant::Yuri | Variant::TripleCrown => &[],
+        }
+    }
+
+    /// Builds the state of `variant` from the fields given (checked against
+    /// [`VariantState::fields`]); fields left out take their defaults.
+    pub(crate) fn from_fields(
+        variant: Variant,
+        fields: &BTreeMap<&str, Field>,
+        pieces: &BTreeMap<Cell, Piece>,
+    ) -> VariantState {
+        match variant {
+            Variant::OSullivan => {
+                VariantState::OSullivan(OSullivanState::from_fields(fields, pieces))
+            }
             Variant::Yalta | Variant::Yuri | Variant::TripleCrown => VariantState::None,
+        }
+    }
+
+    /// Writes the state's fields, in print order.
+    pub(crate) fn to_fields(&self) -> Vec<(&'static str, Field)> {
+        match self {
+            VariantState::OSullivan(s) => s.to_fields(),
+            VariantState::None => Vec::new(),
         }
     }
 }
