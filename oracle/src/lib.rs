@@ -8,6 +8,7 @@
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::panic))]
 
 mod engine;
+pub mod hex;
 pub mod interpretation;
 pub mod osullivan;
 pub mod register;

@@ -107,6 +107,11 @@ pub trait Rules {
 
     /// Draws the position as text, for a person to read.
     fn diagram(&self, position: &Position) -> String;
+
+    /// Draws the position as an SVG picture, if the variant has one.
+    fn svg(&self, _position: &Position) -> Option<String> {
+        None
+    }
 }
 
 /// Counts the move paths of length `depth` from `position`.

@@ -259,4 +259,8 @@ fn bad_input_is_a_one_line_error() {
         "fixture directory /nonexistent not found",
     );
     fails_with(&["frobnicate"], "unrecognized subcommand 'frobnicate'");
+    fails_with(
+        &["show", "osullivan", "--svg", "/tmp/never-written.svg"],
+        "osullivan has no SVG diagram",
+    );
 }

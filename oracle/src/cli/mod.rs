@@ -80,11 +80,14 @@ enum Command {
         #[arg(long)]
         divide: bool,
     },
-    /// Draw the position as a text diagram.
+    /// Draw the position as a text diagram (or as an SVG picture into a file).
     Show {
         variant: Variant,
         #[command(flatten)]
         at: At,
+        /// Write an SVG picture of the position to this file instead.
+        #[arg(long, value_name = "FILE")]
+        svg: Option<PathBuf>,
     },
     /// Say whether the game goes on, and if not how it ended.
     Result {
@@ -189,10 +192,21 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             run_perft(rules.as_ref(), &position, depth, divide)?;
             Ok(ExitCode::SUCCESS)
         }
-        Command::Show { variant, at } => {
+        Command::Show { variant, at, svg } => {
             let (rules, position) = locate(variant, &at)?;
-            say_raw!("{}", rules.diagram(&position));
-            say!("{}", position.setup().to_text());
+            match svg {
+                Some(path) => {
+                    let picture = rules
+                        .svg(&position)
+                        .ok_or_else(|| anyhow!("{variant} has no SVG diagram"))?;
+                    std::fs::write(&path, picture)
+                        .with_context(|| format!("cannot write {}", path.display()))?;
+                }
+                None => {
+                    say_raw!("{}", rules.diagram(&position));
+                    say!("{}", position.setup().to_text());
+                }
+            }
             Ok(ExitCode::SUCCESS)
         }
         Command::Result { variant, at, json } => {
