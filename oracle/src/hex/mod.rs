@@ -26,6 +26,9 @@
 
 pub mod diagram;
 
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
 use trichess_model::{Board, Cell, Seat, Shape};
 
 /// A direction of travel, as (file step, rank step) in the coordinates of the half-board the
@@ -148,6 +151,72 @@ impl HexBoard {
             .collect()
     }
 
+    /// Lists the cells reached by one orthogonal step and then one diagonal step that carries
+    /// on the same way (its orthogonal part is the first step's direction), as a knight moves
+    /// on a chessboard: "one square like a rook, then one like a bishop, outwards". Sorted,
+    /// without repeats.
+    pub fn knight_orthogonal_then_diagonal(&self, from: Cell) -> Vec<Cell> {
+        let mut cells: Vec<Cell> = ORTHOGONAL
+            .iter()
+            .flat_map(|&d| self.step(from, d))
+            .flat_map(|(first, d)| {
+                perpendicular(d)
+                    .into_iter()
+                    .flat_map(move |p| self.step(first, (d.0 + p.0, d.1 + p.1)))
+            })
+            .map(|(c, _)| c)
+            .filter(|&c| c != from)
+            .collect();
+        cells.sort();
+        cells.dedup();
+        cells
+    }
+
+    /// Lists the cells reached by two orthogonal steps in one direction and then one step to
+    /// either side, as a knight's "L" is often drawn. Sorted, without repeats.
+    pub fn knight_two_then_one(&self, from: Cell) -> Vec<Cell> {
+        let mut cells: Vec<Cell> = ORTHOGONAL
+            .iter()
+            .flat_map(|&d| self.step(from, d))
+            .flat_map(|(first, d)| self.step(first, d))
+            .flat_map(|(second, d)| {
+                perpendicular(d)
+                    .into_iter()
+                    .flat_map(move |p| self.step(second, p))
+            })
+            .map(|(c, _)| c)
+            .filter(|&c| c != from)
+            .collect();
+        cells.sort();
+        cells.dedup();
+        cells
+    }
+
+    /// Lists the cells a knight on `from` reaches when every leap can be made both ways:
+    /// those [`HexBoard::knight_orthogonal_then_diagonal`] reaches from `from`, and those from
+    /// which it reaches `from`. Near the centre neither path definition is symmetric by
+    /// itself (from Ad3 the rook-then-bishop path reaches Cd4, but not back), but both give
+    /// this same set once made symmetric. Sorted.
+    pub fn knight_symmetric(&self, from: Cell) -> Vec<Cell> {
+        static TABLES: [OnceLock<BTreeMap<Cell, Vec<Cell>>>; 2] =
+            [OnceLock::new(), OnceLock::new()];
+        let table = TABLES[usize::from(self.n != 4)].get_or_init(|| {
+            let mut table: BTreeMap<Cell, Vec<Cell>> = BTreeMap::new();
+            for x in self.board.cells() {
+                for z in self.knight_orthogonal_then_diagonal(x) {
+                    table.entry(x).or_default().push(z);
+                    table.entry(z).or_default().push(x);
+                }
+            }
+            for cells in table.values_mut() {
+                cells.sort();
+                cells.dedup();
+            }
+            table
+        });
+        table.get(&from).cloned().unwrap_or_default()
+    }
+
     /// Lists the lines from `from` in direction `dir`: each a sequence of cells, outwards, up
     /// to the edge of the board; a line that forks at the centre gives one path per branch
     /// (sharing the cells before the fork).
@@ -171,6 +240,11 @@ impl HexBoard {
         done.sort();
         done
     }
+}
+
+/// Returns the two directions at right angles to an orthogonal direction.
+fn perpendicular(d: Dir) -> [Dir; 2] {
+    [(d.1, d.0), (-d.1, -d.0)]
 }
 
 #[cfg(test)]
@@ -369,5 +443,75 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn knight_definitions_change_colour_and_agree_away_from_the_centre() {
+        for variant in [Variant::Yalta, Variant::TripleCrown] {
+            let hex = HexBoard::new(variant.board()).unwrap();
+            for cell in variant.board().cells() {
+                let a = hex.knight_orthogonal_then_diagonal(cell);
+                let b = hex.knight_two_then_one(cell);
+                for to in a.iter().chain(&b) {
+                    assert_ne!(hex.colour(cell), hex.colour(*to), "{cell}-{to}");
+                }
+                let (_, f, r) = hex.coords(cell);
+                let far = r < hex.n() - 2 || f < hex.n() - 2 || f > hex.n() + 1;
+                if far {
+                    assert_eq!(a, b, "{cell}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn knights_on_an_open_stretch_move_as_in_chess() {
+        let hex = yalta();
+        assert_eq!(
+            names(&hex.knight_orthogonal_then_diagonal(c("Ab1"))),
+            ["Ad2", "Aa3", "Ac3"]
+        );
+        // Over a top edge: from Ab3 two up is Ch4 (the a-... b-file runs into C's g-file).
+        assert_eq!(
+            names(&hex.knight_two_then_one(c("Ab3"))),
+            names(&hex.knight_orthogonal_then_diagonal(c("Ab3")))
+        );
+    }
+
+    #[test]
+    fn both_knight_paths_give_one_symmetric_knight() {
+        for variant in [Variant::Yalta, Variant::TripleCrown] {
+            let hex = HexBoard::new(variant.board()).unwrap();
+            let cells = variant.board().cells();
+            let closure = |leaps: &dyn Fn(Cell) -> Vec<Cell>, x: Cell| {
+                let mut v: Vec<Cell> = leaps(x);
+                v.extend(cells.iter().copied().filter(|&z| leaps(z).contains(&x)));
+                v.sort();
+                v.dedup();
+                v
+            };
+            for &x in &cells {
+                let sym = hex.knight_symmetric(x);
+                assert_eq!(
+                    sym,
+                    closure(&|c| hex.knight_orthogonal_then_diagonal(c), x),
+                    "{x}"
+                );
+                assert_eq!(sym, closure(&|c| hex.knight_two_then_one(c), x), "{x}");
+                for z in &sym {
+                    assert!(hex.knight_symmetric(*z).contains(&x), "{x}-{z} one way");
+                }
+            }
+        }
+        let hex = yalta();
+        assert!(
+            hex.knight_orthogonal_then_diagonal(c("Ad3"))
+                .contains(&c("Cd4"))
+        );
+        assert!(
+            !hex.knight_orthogonal_then_diagonal(c("Cd4"))
+                .contains(&c("Ad3"))
+        );
+        assert!(hex.knight_symmetric(c("Cd4")).contains(&c("Ad3")));
     }
 }
