@@ -147,6 +147,7 @@ pub fn settle(mut setup: Setup, options: &Options) -> Setup {
         if live.len() <= 1 {
             if let Some(&winner) = live.first() {
                 setup.to_move = winner;
+                drop_own_en_passant(&mut setup);
             }
             return setup;
         }
@@ -165,5 +166,20 @@ pub fn settle(mut setup: Setup, options: &Options) -> Setup {
             setup.castling.clear();
         }
         setup.to_move = next_seat(&setup, options, seat);
+        drop_own_en_passant(&mut setup);
+    }
+}
+
+/// Clears the en passant square once the turn has come back to the player whose pawn
+/// passed it: a double step is never taken en passant by its own side, and after its owner
+/// has moved again it is stale under every reading of `osullivan.en-passant-window`.
+fn drop_own_en_passant(setup: &mut Setup) {
+    let owner = setup
+        .en_passant
+        .and_then(pawns::en_passant_victim)
+        .and_then(|victim| setup.piece(victim))
+        .map(|pawn| pawn.owner);
+    if owner == Some(setup.to_move) {
+        setup.en_passant = None;
     }
 }

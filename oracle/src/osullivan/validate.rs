@@ -60,16 +60,12 @@ pub fn problems(setup: &Setup) -> Vec<String> {
                 && ((target.rank() == 5) == (p.owner == WHITE))
                 && (p.owner == WHITE || state.p4[p.owner] == victim)
         });
-        let passed_from_empty = victim
-            .and_then(|v| {
-                let back = 2 * i32::from(target.rank()) - i32::from(v.rank());
-                super::board::cell(i32::from(target.file()), back)
-            })
-            .is_some_and(|c| setup.piece(c).is_none());
-        if setup.piece(target).is_some() || !owner_ok || !passed_from_empty {
+        // The pawn's starting square need not be empty: under
+        // osullivan.en-passant-window=both-opponents the first opponent may have moved there.
+        if setup.piece(target).is_some() || !owner_ok {
             problems.push(format!(
-                "en passant on {target}: needs an empty {target}, an opponent's pawn just past it \
-                 that may have double-stepped (a White pawn, or a P4), and its starting square empty"
+                "en passant on {target}: needs an empty {target} and an opponent's pawn just past \
+                 it that may have double-stepped (a White pawn, or a P4)"
             ));
         }
     }
