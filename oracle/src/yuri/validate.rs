@@ -28,7 +28,10 @@ pub fn problems(setup: &Setup, options: &Options) -> Vec<String> {
     let homes = YuriState::pawn_homes();
     for &cell in &state.unmoved {
         let pawn = setup.piece(cell);
-        if !homes.iter().any(|&(home, p)| home == cell && Some(p) == pawn) {
+        if !homes
+            .iter()
+            .any(|&(home, p)| home == cell && Some(p) == pawn)
+        {
             problems.push(format!(
                 "unmoved pawn on {cell}: only a pawn on one of its own army's starting squares can be unmoved"
             ));
