@@ -28,7 +28,7 @@ interpretation! {
         /// Pawns only ever move one step; so there is no en passant either.
         Never = "none",
         /// A pawn that has not moved may step twice in one of its step directions over an
-        /// empty square; the next player may take it en passant, as in FIDE 3.7.3-3.7.4.
+        /// empty square; the next player may take it en passant, as in FIDE 3.7.
         FirstMove = "first-move",
     }
 }

@@ -91,7 +91,7 @@ pub fn promotes_on(owner: Seat, cell: Cell) -> bool {
 /// Returns the cells a double step of the pawn of `owner` on `from` passes and reaches, if
 /// it may make one in direction `d`.
 ///
-/// `yuri.double-step=first-move`: by rule zero (FIDE 3.7.2), a pawn that has not moved may
+/// `yuri.double-step=first-move`: by rule zero (FIDE 3.7), a pawn that has not moved may
 /// go two squares straight on in one of its step directions, both empty.
 fn double_step(setup: &Setup, from: Cell, d: Direction) -> Option<(Cell, Cell)> {
     let unmoved = setup.yuri().is_some_and(|s| s.unmoved.contains(&from));
@@ -116,7 +116,7 @@ pub fn passed_cell(from: Cell, to: Cell) -> Option<Cell> {
 
 /// Returns true if the pawn of `owner` on `from` may capture en passant.
 ///
-/// `yuri.double-step=first-move`: by rule zero (FIDE 3.7.3.1), the player moving right after
+/// `yuri.double-step=first-move`: by rule zero (FIDE 3.7), the player moving right after
 /// a double step may capture the pawn that made it "as though the latter had been moved only
 /// one square": with a pawn whose capture is onto the square passed over.
 pub fn may_capture_en_passant(setup: &Setup, from: Cell, owner: Seat) -> bool {
@@ -161,7 +161,7 @@ pub fn pawn_moves(setup: &Setup, options: &Options, from: Cell, owner: Seat) -> 
 
 /// Expands a pawn move onto a promotion square into its promotions.
 ///
-/// `yuri.promotion` does not say what a pawn becomes; by rule zero (FIDE 3.7.5.1) it becomes
+/// `yuri.promotion` does not say what a pawn becomes; by rule zero (FIDE 3.7) it becomes
 /// a Queen, Rook, Bishop or Knight of its own army, though no army starts with a Queen or a
 /// Rook.
 fn with_promotions(from: Cell, to: Cell, owner: Seat) -> Vec<Move> {
