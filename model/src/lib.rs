@@ -23,10 +23,12 @@ pub use cell::{Board, Cell, CellError, Shape};
 pub use fixture::{Expect, Fixture, Polarity};
 pub use json::parse_strict;
 pub use moves::{Move, MoveParseError};
-pub use notation::{Field, FieldKind, NotationError, Problem, piece_name};
+pub use notation::{
+    Field, FieldKind, NotationError, Problem, parse_pieces, piece_name, pieces_text,
+};
 pub use outcome::{Outcome, OutcomeError, Reason};
 pub use role::{Piece, Role};
 pub use runner::{Engine, EngineError, Game, Verdict};
 pub use seat::{BySeat, Seat};
-pub use state::{OSullivanState, Setup, VariantState};
+pub use state::{OSullivanState, Setup, VariantState, YuriState};
 pub use variant::{UnknownVariant, Variant};

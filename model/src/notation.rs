@@ -191,16 +191,7 @@ impl Setup {
 
     /// Writes the canonical text form.
     pub fn to_text(&self) -> String {
-        let pieces: Vec<String> = self
-            .pieces
-            .iter()
-            .map(|(c, p)| format!("{c}:{}", piece_name(self.variant, *p)))
-            .collect();
-        let pieces = if pieces.is_empty() {
-            "-".to_string()
-        } else {
-            pieces.join(",")
-        };
+        let pieces = pieces_text(self.variant, &self.pieces);
         let mut text = format!("{pieces} {}", self.variant.seat_letter(self.to_move));
         let defaults = Setup {
             castling: BTreeSet::new(),
@@ -266,20 +257,15 @@ fn build(
             None
         }
     };
-    let mut pieces = BTreeMap::new();
-    match &parts.pieces {
-        Some(w) => match read_pieces(variant, w) {
-            Ok(list) => {
-                for (c, p) in list {
-                    if pieces.insert(c, p).is_some() {
-                        problems.push(Problem::TwoPieces(c.to_string()));
-                    }
-                }
-            }
-            Err(mut e) => problems.append(&mut e),
-        },
-        None => problems.push(Problem::Syntax("position JSON lacks 'pieces'".into())),
-    }
+    let pieces = match &parts.pieces {
+        Some(w) => read_placement(variant, w)
+            .map_err(|mut e| problems.append(&mut e))
+            .unwrap_or_default(),
+        None => {
+            problems.push(Problem::Syntax("position JSON lacks 'pieces'".into()));
+            BTreeMap::new()
+        }
+    };
     let known: BTreeMap<&str, FieldKind> = fields_of(variant).collect();
     let mut fields: BTreeMap<&str, Field> = BTreeMap::new();
     for (key, written) in &parts.fields {
@@ -322,6 +308,44 @@ fn build(
             state,
         }),
         _ => Err(NotationError { problems }),
+    }
+}
+
+/// Writes a placement of pieces as the pieces part of the text form: `cell:piece` in cell
+/// order joined by commas, or `-` for none.
+pub fn pieces_text(variant: Variant, pieces: &BTreeMap<Cell, Piece>) -> String {
+    let pieces: Vec<String> = pieces
+        .iter()
+        .map(|(c, p)| format!("{c}:{}", piece_name(variant, *p)))
+        .collect();
+    if pieces.is_empty() {
+        "-".to_string()
+    } else {
+        pieces.join(",")
+    }
+}
+
+/// Reads the pieces part of the text form (`a1:bK,g7:wK`, or `-` for none) as a placement.
+pub fn parse_pieces(variant: Variant, text: &str) -> Result<BTreeMap<Cell, Piece>, NotationError> {
+    read_placement(variant, &Written::Text(text)).map_err(|problems| NotationError { problems })
+}
+
+/// Reads pieces, refusing two on one cell.
+fn read_placement(
+    variant: Variant,
+    written: &Written<'_>,
+) -> Result<BTreeMap<Cell, Piece>, Vec<Problem>> {
+    let mut pieces = BTreeMap::new();
+    let mut problems = Vec::new();
+    for (c, p) in read_pieces(variant, written)? {
+        if pieces.insert(c, p).is_some() {
+            problems.push(Problem::TwoPieces(c.to_string()));
+        }
+    }
+    if problems.is_empty() {
+        Ok(pieces)
+    } else {
+        Err(problems)
     }
 }
 

@@ -14,14 +14,17 @@ pub enum Reason {
     Stalemate,
     /// Every other player has left the game.
     LastKingStanding,
+    /// Yuri Chess: the White and Black Kings have come to share a square.
+    KingsMeet,
 }
 
 impl Reason {
     /// Every reason.
-    pub const ALL: [Reason; 3] = [
+    pub const ALL: [Reason; 4] = [
         Reason::Checkmate,
         Reason::Stalemate,
         Reason::LastKingStanding,
+        Reason::KingsMeet,
     ];
 
     /// Returns the reason's id, as written in JSON and fixtures.
@@ -30,6 +33,7 @@ impl Reason {
             Reason::Checkmate => "checkmate",
             Reason::Stalemate => "stalemate",
             Reason::LastKingStanding => "last-king-standing",
+            Reason::KingsMeet => "kings-meet",
         }
     }
 }

@@ -3,7 +3,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use proptest::prelude::*;
-use trichess_model::{BySeat, Move, OSullivanState, Piece, Seat, Setup, Variant, VariantState};
+use trichess_model::{
+    BySeat, Move, OSullivanState, Piece, Seat, Setup, Variant, VariantState, YuriState, pieces_text,
+};
 
 #[test]
 fn boards_have_the_cell_counts_of_the_design() {
@@ -254,7 +256,7 @@ fn arb_setup(variant: Variant) -> impl Strategy<Value = Setup> {
     let piece =
         (0..3usize, 0..roles.len()).prop_map(move |(s, r)| Piece::new(Seat::ALL[s], roles[r]));
     (
-        prop::collection::btree_map(0..n, piece, 0..20),
+        prop::collection::btree_map(0..n, piece.clone(), 0..20),
         0..3usize,
         prop::collection::btree_set(0..n, 0..3),
         prop::option::of(0..n),
@@ -264,9 +266,13 @@ fn arb_setup(variant: Variant) -> impl Strategy<Value = Setup> {
             prop::option::of(0..n),
         ],
         prop::collection::btree_set(0..3usize, 0..3),
+        prop::collection::vec(prop::collection::btree_map(0..n, piece, 1..6), 0..3),
     )
-        .prop_map(move |(pieces, to_move, castling, ep, p4, freed)| {
-            let pieces: BTreeMap<_, _> = pieces.into_iter().map(|(i, p)| (cells[i], p)).collect();
+        .prop_map(move |(pieces, to_move, castling, ep, p4, freed, history)| {
+            let placement = |map: BTreeMap<usize, Piece>| -> BTreeMap<_, _> {
+                map.into_iter().map(|(i, p)| (cells[i], p)).collect()
+            };
+            let pieces = placement(pieces);
             let state = match variant {
                 Variant::OSullivan => VariantState::OSullivan(OSullivanState {
                     p4: BySeat(p4.map(|c| c.map(|i| cells[i]))),
@@ -274,6 +280,15 @@ fn arb_setup(variant: Variant) -> impl Strategy<Value = Setup> {
                         .into_iter()
                         .map(|s| Seat::ALL[s])
                         .collect::<BTreeSet<_>>(),
+                }),
+                Variant::Yuri => VariantState::Yuri(YuriState {
+                    unmoved: castling.iter().map(|&i| cells[i]).collect(),
+                    en_passant_pawn: p4[0].map(|i| cells[i]),
+                    shared_square: p4[1].map(|i| cells[i]),
+                    history: history
+                        .into_iter()
+                        .map(|map| pieces_text(variant, &placement(map)))
+                        .collect(),
                 }),
                 _ => VariantState::None,
             };
@@ -333,4 +348,31 @@ proptest! {
             let _ = Move::parse(v, &text);
         }
     }
+}
+
+#[test]
+fn yuri_positions_carry_their_board_states_in_canonical_form() {
+    let text = "b2:bK,f2:rK,f6:wK w history=f6:wK,f2:rK,b2:bK/f2:rK,b2:bK,f5:wK shared_square=-";
+    let setup = Setup::from_text(Variant::Yuri, text).unwrap();
+    let state = setup.yuri().unwrap();
+    assert_eq!(
+        state.history,
+        ["b2:bK,f2:rK,f6:wK", "b2:bK,f2:rK,f5:wK"],
+        "board states are kept with their pieces in cell order"
+    );
+    assert_eq!(
+        setup.to_text(),
+        "b2:bK,f2:rK,f6:wK w history=b2:bK,f2:rK,f6:wK/b2:bK,f2:rK,f5:wK"
+    );
+    assert_eq!(
+        setup.to_json()["history"],
+        serde_json::json!(["b2:bK,f2:rK,f6:wK", "b2:bK,f2:rK,f5:wK"])
+    );
+    let pawns = Setup::from_text(Variant::Yuri, "a3:bP,d4:bP,e7:wP,b2:bK,f2:rK,f6:wK r").unwrap();
+    let cell = |n| Variant::Yuri.board().parse_cell(n).unwrap();
+    assert_eq!(
+        pawns.yuri().unwrap().unmoved,
+        [cell("a3"), cell("e7")].into_iter().collect(),
+        "pawns on their own army's starting cells have not moved, by default"
+    );
 }

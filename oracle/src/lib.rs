@@ -13,6 +13,8 @@ pub mod interpretation;
 pub mod osullivan;
 pub mod register;
 pub mod rules;
+pub mod square;
+pub mod yuri;
 
 use trichess_model::{Game, Variant};
 
@@ -34,6 +36,7 @@ pub enum RulesError {
 pub fn rules_for(game: &Game) -> Result<Box<dyn Rules>, RulesError> {
     match game.variant {
         Variant::OSullivan => Ok(Box::new(osullivan::OSullivan::new(&game.interpretations)?)),
+        Variant::Yuri => Ok(Box::new(yuri::Yuri::new(&game.interpretations)?)),
         other => Err(RulesError::NotImplemented(other)),
     }
 }
@@ -42,6 +45,7 @@ pub fn rules_for(game: &Game) -> Result<Box<dyn Rules>, RulesError> {
 pub fn interpretations(variant: Variant) -> Vec<rules::InterpretationInfo> {
     match variant {
         Variant::OSullivan => osullivan::Options::all(),
+        Variant::Yuri => yuri::Options::all(),
         _ => Vec::new(),
     }
 }

@@ -249,7 +249,10 @@ fn bad_input_is_a_one_line_error() {
         &["moves", "yalta"],
         "the oracle does not implement yalta yet",
     );
-    fails_with(&["rules", "yuri"], "no rule register for yuri yet");
+    fails_with(
+        &["rules", "triple-crown"],
+        "no rule register for triple-crown yet",
+    );
     fails_with(
         &["fixtures", "--filter", "no-such-fixture"],
         "no fixture name contains 'no-such-fixture'",
@@ -262,5 +265,84 @@ fn bad_input_is_a_one_line_error() {
     fails_with(
         &["show", "osullivan", "--svg", "/tmp/never-written.svg"],
         "osullivan has no SVG diagram",
+    );
+}
+
+#[test]
+fn yuri_is_drawn_rotated_like_its_source() {
+    let out = stdout(&["show", "yuri"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0].trim(), "White");
+    assert_eq!(lines[1].trim(), "wB", "g7, White's corner, at the top");
+    assert!(
+        lines[7].contains("rB  g  Red"),
+        "g1, Red's corner, on the right"
+    );
+    assert_eq!(
+        lines[13].trim(),
+        "1 bB  a",
+        "a1, Black's corner, at the bottom"
+    );
+    assert_eq!(lines[14].trim(), "Black");
+    assert!(out.contains("White to move"), "{out}");
+}
+
+#[test]
+fn yuri_results_say_who_has_won_and_why() {
+    let kings = "d4:wK,e4:bK,g1:rK w";
+    assert_eq!(
+        stdout(&["result", "yuri", "-p", kings, "--after", "d4-e4", "--json"]).trim(),
+        r#"{"reason":"kings-meet","status":"won","winner":"b"}"#
+    );
+    assert_eq!(
+        stdout(&["result", "yuri", "-p", kings, "--after", "d4-e4"]).trim(),
+        "Black wins (kings-meet)"
+    );
+    let mated = "a1:bK,c2:wN,c3:wN,b7:wR,g7:wK,g1:rK b";
+    assert_eq!(
+        stdout(&["result", "yuri", "-p", mated]).trim(),
+        "Red wins (checkmate)"
+    );
+    assert_eq!(stdout(&["perft", "yuri", "2"]).trim(), "101");
+}
+
+#[test]
+fn bad_yuri_input_is_a_one_line_error() {
+    fails_with(
+        &["moves", "yuri", "-p", "h1:wK,a1:bK,g1:rK w"],
+        "'h1' is off the board",
+    );
+    fails_with(
+        &["moves", "yuri", "-p", "g4:bP,a1:bK,g1:rK,a7:wK b"],
+        "Black pawn on g4: its capture square is off the board",
+    );
+    fails_with(
+        &["moves", "yuri", "-p", "a1:bK,g1:rK,a7:wK b history=zz"],
+        "history entry 1 'zz' is not a board state",
+    );
+    fails_with(
+        &[
+            "moves",
+            "yuri",
+            "-p",
+            "a1:bK,g1:rK,e4:rK,a7:wK b shared_square=e4",
+        ],
+        "shared square e4",
+    );
+    fails_with(
+        &["moves", "yuri", "-p", "a1:bK,g1:rK,a7:wK b castling=a1"],
+        "there is no castling",
+    );
+    fails_with(
+        &["moves", "yuri", "-p", "a1:bK,g1:rK,a7:wK b p4=b:d4"],
+        "field 'p4' does not apply to yuri",
+    );
+    fails_with(
+        &["moves", "yuri", "-i", "pawns=sideways"],
+        "has no reading 'sideways'",
+    );
+    fails_with(
+        &["moves", "yuri", "--after", "e7-e6"],
+        "--after move 1: e7-e6 is not a legal move here",
     );
 }

@@ -5,6 +5,7 @@
 //! [`crate::notation`]); [`VariantState`] dispatches to them.
 
 mod osullivan;
+mod yuri;
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -12,6 +13,7 @@ use crate::notation::{Field, FieldKind};
 use crate::{Cell, Piece, Seat, Variant};
 
 pub use osullivan::OSullivanState;
+pub use yuri::YuriState;
 
 /// A position as written down: pieces, side to move and the state the rules need, not yet
 /// checked against any variant's rules (engines validate it into their own position type).
@@ -37,6 +39,7 @@ pub enum VariantState {
     /// The variant needs nothing more.
     None,
     OSullivan(OSullivanState),
+    Yuri(YuriState),
 }
 
 impl VariantState {
@@ -49,7 +52,8 @@ impl VariantState {
     pub(crate) fn fields(variant: Variant) -> &'static [(&'static str, FieldKind)] {
         match variant {
             Variant::OSullivan => OSullivanState::FIELDS,
-            Variant::Yalta | Variant::Yuri | Variant::TripleCrown => &[],
+            Variant::Yuri => YuriState::FIELDS,
+            Variant::Yalta | Variant::TripleCrown => &[],
         }
     }
 
@@ -64,7 +68,8 @@ impl VariantState {
             Variant::OSullivan => {
                 VariantState::OSullivan(OSullivanState::from_fields(fields, pieces))
             }
-            Variant::Yalta | Variant::Yuri | Variant::TripleCrown => VariantState::None,
+            Variant::Yuri => VariantState::Yuri(YuriState::from_fields(fields, pieces)),
+            Variant::Yalta | Variant::TripleCrown => VariantState::None,
         }
     }
 
@@ -72,6 +77,7 @@ impl VariantState {
     pub(crate) fn to_fields(&self) -> Vec<(&'static str, Field)> {
         match self {
             VariantState::OSullivan(s) => s.to_fields(),
+            VariantState::Yuri(s) => s.to_fields(),
             VariantState::None => Vec::new(),
         }
     }
@@ -96,6 +102,14 @@ impl Setup {
     pub fn osullivan(&self) -> Option<&OSullivanState> {
         match &self.state {
             VariantState::OSullivan(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// Returns the Yuri state, if this is a Yuri setup.
+    pub fn yuri(&self) -> Option<&YuriState> {
+        match &self.state {
+            VariantState::Yuri(s) => Some(s),
             _ => None,
         }
     }

@@ -6,35 +6,8 @@ use trichess_model::{Cell, Variant};
 
 use super::options::KnightBarrier;
 
-/// A direction as (file step, rank step).
-pub type Direction = (i32, i32);
-
-/// The four rook directions.
-pub const ORTHOGONAL: [Direction; 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-/// The four bishop directions.
-pub const DIAGONAL: [Direction; 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
-/// The eight king and queen directions.
-pub const ALL_DIRECTIONS: [Direction; 8] = [
-    (1, 0),
-    (-1, 0),
-    (0, 1),
-    (0, -1),
-    (1, 1),
-    (1, -1),
-    (-1, 1),
-    (-1, -1),
-];
-/// The eight knight leaps.
-const KNIGHT_LEAPS: [Direction; 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
+use crate::square::{self, KNIGHT_LEAPS};
+pub use crate::square::{ALL_DIRECTIONS, DIAGONAL, Direction, ORTHOGONAL};
 
 /// Returns the usable cell at `file`, `rank` (from 0), if any.
 ///
@@ -47,7 +20,7 @@ pub fn cell(file: i32, rank: i32) -> Option<Cell> {
 
 /// Returns the cell `d` away from `from`, if there is one.
 fn offset(from: Cell, d: Direction) -> Option<Cell> {
-    cell(i32::from(from.file()) + d.0, i32::from(from.rank()) + d.1)
+    square::offset(Variant::OSullivan.board(), from, d)
 }
 
 /// Returns true if the straight line between the centres of two cells crosses the barrier.
@@ -80,18 +53,6 @@ fn centre(c: Cell) -> (i32, i32) {
 /// unusable, or across the barrier.
 pub fn step(from: Cell, d: Direction) -> Option<Cell> {
     offset(from, d).filter(|&to| !crosses_barrier(from, to))
-}
-
-/// Lists the cells from `from` outwards in direction `d`, up to the edge, an unusable square
-/// or the barrier (whatever stands on them).
-pub fn ray(from: Cell, d: Direction) -> Vec<Cell> {
-    let mut cells = Vec::new();
-    let mut at = from;
-    while let Some(next) = step(at, d) {
-        cells.push(next);
-        at = next;
-    }
-    cells
 }
 
 /// Lists the cells a knight on `from` leaps to.
@@ -159,9 +120,12 @@ mod tests {
 
     #[test]
     fn rays_stop_at_unusable_squares_and_the_barrier() {
-        assert_eq!(ray(c("a5"), (0, 1)), vec![c("a6")]);
-        assert_eq!(ray(c("a1"), (1, 0)), vec![c("b1"), c("c1"), c("d1")]);
-        let to_corner: Vec<String> = ray(c("e3"), (-1, 1))
+        assert_eq!(square::ray(c("a5"), (0, 1), step), vec![c("a6")]);
+        assert_eq!(
+            square::ray(c("a1"), (1, 0), step),
+            vec![c("b1"), c("c1"), c("d1")]
+        );
+        let to_corner: Vec<String> = square::ray(c("e3"), (-1, 1), step)
             .iter()
             .map(|c| c.to_string())
             .collect();

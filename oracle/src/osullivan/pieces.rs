@@ -4,21 +4,13 @@ use trichess_model::{Cell, Move, Piece, Role, Setup};
 
 use super::board::{self, ALL_DIRECTIONS, DIAGONAL, Direction, ORTHOGONAL};
 use super::{Options, can_capture, castling, pawns};
+use crate::square;
 
 /// Lists the cells a line piece on `from` reaches along `directions`: each ray up to and
 /// including the first occupied cell. Pieces of a checkmated army stay on the board and
 /// block like any other (`osullivan.dead-capturable`: "you may not move through them").
 fn slides(setup: &Setup, from: Cell, directions: &[Direction]) -> Vec<Cell> {
-    let mut cells = Vec::new();
-    for &d in directions {
-        for c in board::ray(from, d) {
-            cells.push(c);
-            if setup.piece(c).is_some() {
-                break;
-            }
-        }
-    }
-    cells
+    square::slides(&setup.pieces, from, directions, board::step)
 }
 
 /// Lists the cells `piece` on `from` attacks: where it could capture, whatever stands there.

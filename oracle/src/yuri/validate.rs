@@ -1,0 +1,133 @@
+//! What makes a setup a position of Yuri Chess.
+
+use std::collections::BTreeMap;
+
+use trichess_model::{Cell, Piece, Role, Seat, Setup, Variant, YuriState, parse_pieces};
+
+use super::options::DoubleStep;
+use super::{BLACK, Options, WHITE, board, pawns};
+
+/// Lists every reason `setup` is not a position of the game.
+pub fn problems(setup: &Setup, options: &Options) -> Vec<String> {
+    let Some(state) = setup.yuri() else {
+        return vec!["the position carries another variant's state".into()];
+    };
+    let mut problems = Vec::new();
+    problems.extend(king_problems(setup, state));
+    if !setup.castling.is_empty() {
+        problems.push("castling rights: there is no castling in Yuri Chess".into());
+    }
+    for (&cell, piece) in &setup.pieces {
+        if piece.role == Role::Pawn && pawns::promotes_on(piece.owner, cell) {
+            problems.push(format!(
+                "{} pawn on {cell}: its capture square is off the board, so it has promoted",
+                setup.variant.seat_name(piece.owner)
+            ));
+        }
+    }
+    let homes = YuriState::pawn_homes();
+    for &cell in &state.unmoved {
+        let pawn = setup.piece(cell);
+        if !homes
+            .iter()
+            .any(|&(home, p)| home == cell && Some(p) == pawn)
+        {
+            problems.push(format!(
+                "unmoved pawn on {cell}: only a pawn on one of its own army's starting squares can be unmoved"
+            ));
+        }
+    }
+    problems.extend(en_passant_problem(setup, state, options));
+    for (n, word) in state.history.iter().enumerate() {
+        if let Err(why) = board_state_problem(word) {
+            problems.push(format!(
+                "history entry {} '{word}' is not a board state: {why}",
+                n + 1
+            ));
+        }
+    }
+    problems
+}
+
+/// Counts each army's King, the one under the shared square included: one each.
+fn king_problems(setup: &Setup, state: &YuriState) -> Vec<String> {
+    let mut problems = Vec::new();
+    let mut kings = king_counts(&setup.pieces);
+    if let Some(cell) = state.shared_square {
+        match setup.piece(cell) {
+            Some(p) if p == Piece::new(WHITE, Role::King) => kings[BLACK.index()] += 1,
+            Some(p) if p == Piece::new(BLACK, Role::King) => kings[WHITE.index()] += 1,
+            _ => problems.push(format!(
+                "shared square {cell}: only the White or the Black King can stand there, with the other King"
+            )),
+        }
+    }
+    for seat in Seat::ALL {
+        let count = kings[seat.index()];
+        if count != 1 {
+            problems.push(format!(
+                "{} has {count} Kings (one each, counting the King under a shared square)",
+                setup.variant.seat_name(seat)
+            ));
+        }
+    }
+    problems
+}
+
+fn king_counts(pieces: &BTreeMap<Cell, Piece>) -> [usize; 3] {
+    let mut kings = [0; 3];
+    for piece in pieces.values().filter(|p| p.role == Role::King) {
+        kings[piece.owner.index()] += 1;
+    }
+    kings
+}
+
+/// Checks a written board state: it reads, and has one King of each army.
+fn board_state_problem(word: &str) -> Result<(), String> {
+    let pieces = parse_pieces(Variant::Yuri, word).map_err(|e| e.to_string())?;
+    if king_counts(&pieces) != [1, 1, 1] {
+        return Err("it needs one King of each army".into());
+    }
+    Ok(())
+}
+
+/// Checks the en passant fields: none unless pawns double-step, and then a pawn of the
+/// player who has just moved that stepped two squares from its starting square across the
+/// en passant square.
+fn en_passant_problem(setup: &Setup, state: &YuriState, options: &Options) -> Option<String> {
+    let fields = (setup.en_passant, state.en_passant_pawn);
+    if fields == (None, None) {
+        return None;
+    }
+    if options.double_step == DoubleStep::Never {
+        return Some(
+            "en passant: pawns never double-step under yuri.double-step=none, so there is none"
+                .into(),
+        );
+    }
+    let (Some(passed), Some(pawn_cell)) = fields else {
+        return Some("en passant: en_passant and en_passant_pawn go together".into());
+    };
+    let mover = setup.to_move.prev();
+    let pawn = Piece::new(mover, Role::Pawn);
+    let d = (
+        i32::from(pawn_cell.file()) - i32::from(passed.file()),
+        i32::from(pawn_cell.rank()) - i32::from(passed.rank()),
+    );
+    let origin = board::step(passed, (-d.0, -d.1));
+    let fits = setup.piece(pawn_cell) == Some(pawn)
+        && setup.piece(passed).is_none()
+        && origin.is_some_and(|o| {
+            setup.piece(o).is_none()
+                && YuriState::pawn_homes().contains(&(o, pawn))
+                && pawns::passed_cell(o, pawn_cell) == Some(passed)
+                && pawns::step_directions(mover, o, options.pawns).contains(&d)
+        });
+    (!fits).then(|| {
+        format!(
+            "en passant over {passed} by the pawn on {pawn_cell}: needs an empty {passed} and a {} pawn \
+             on {pawn_cell} that has just stepped there from its starting square across {passed}",
+            setup.variant.seat_name(mover)
+        )
+    })
+}
