@@ -3,7 +3,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use proptest::prelude::*;
-use trichess_model::{BySeat, Move, OSullivanState, Piece, Seat, Setup, Variant, VariantState};
+use trichess_model::{
+    BySeat, Move, OSullivanState, Piece, Seat, Setup, TripleCrownState, Variant, VariantState,
+};
 
 #[test]
 fn boards_have_the_cell_counts_of_the_design() {
@@ -274,6 +276,10 @@ fn arb_setup(variant: Variant) -> impl Strategy<Value = Setup> {
                         .into_iter()
                         .map(|s| Seat::ALL[s])
                         .collect::<BTreeSet<_>>(),
+                }),
+                Variant::TripleCrown => VariantState::TripleCrown(TripleCrownState {
+                    en_passant_earlier: p4[0].map(|i| cells[i]),
+                    instant_win: freed.iter().map(|&s| Seat::ALL[s]).collect(),
                 }),
                 _ => VariantState::None,
             };

@@ -13,6 +13,7 @@ pub mod interpretation;
 pub mod osullivan;
 pub mod register;
 pub mod rules;
+pub mod triple_crown;
 
 use trichess_model::{Game, Variant};
 
@@ -34,6 +35,9 @@ pub enum RulesError {
 pub fn rules_for(game: &Game) -> Result<Box<dyn Rules>, RulesError> {
     match game.variant {
         Variant::OSullivan => Ok(Box::new(osullivan::OSullivan::new(&game.interpretations)?)),
+        Variant::TripleCrown => Ok(Box::new(triple_crown::TripleCrown::new(
+            &game.interpretations,
+        )?)),
         other => Err(RulesError::NotImplemented(other)),
     }
 }
@@ -42,6 +46,7 @@ pub fn rules_for(game: &Game) -> Result<Box<dyn Rules>, RulesError> {
 pub fn interpretations(variant: Variant) -> Vec<rules::InterpretationInfo> {
     match variant {
         Variant::OSullivan => osullivan::Options::all(),
+        Variant::TripleCrown => triple_crown::Options::all(),
         _ => Vec::new(),
     }
 }

@@ -103,6 +103,10 @@ fn texts(variant: Variant) -> Option<(&'static str, &'static str)> {
             include_str!("../register/osullivan.toml"),
             include_str!("../sources/osullivan-three-player.md"),
         )),
+        Variant::TripleCrown => Some((
+            include_str!("../register/triple-crown.toml"),
+            include_str!("../sources/triple-crown.md"),
+        )),
         _ => None,
     }
 }

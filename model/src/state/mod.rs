@@ -5,6 +5,7 @@
 //! [`crate::notation`]); [`VariantState`] dispatches to them.
 
 mod osullivan;
+mod triple_crown;
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -12,6 +13,7 @@ use crate::notation::{Field, FieldKind};
 use crate::{Cell, Piece, Seat, Variant};
 
 pub use osullivan::OSullivanState;
+pub use triple_crown::TripleCrownState;
 
 /// A position as written down: pieces, side to move and the state the rules need, not yet
 /// checked against any variant's rules (engines validate it into their own position type).
@@ -37,6 +39,7 @@ pub enum VariantState {
     /// The variant needs nothing more.
     None,
     OSullivan(OSullivanState),
+    TripleCrown(TripleCrownState),
 }
 
 impl VariantState {
@@ -49,7 +52,8 @@ impl VariantState {
     pub(crate) fn fields(variant: Variant) -> &'static [(&'static str, FieldKind)] {
         match variant {
             Variant::OSullivan => OSullivanState::FIELDS,
-            Variant::Yalta | Variant::Yuri | Variant::TripleCrown => &[],
+            Variant::TripleCrown => TripleCrownState::FIELDS,
+            Variant::Yalta | Variant::Yuri => &[],
         }
     }
 
@@ -64,7 +68,10 @@ impl VariantState {
             Variant::OSullivan => {
                 VariantState::OSullivan(OSullivanState::from_fields(fields, pieces))
             }
-            Variant::Yalta | Variant::Yuri | Variant::TripleCrown => VariantState::None,
+            Variant::TripleCrown => {
+                VariantState::TripleCrown(TripleCrownState::from_fields(fields))
+            }
+            Variant::Yalta | Variant::Yuri => VariantState::None,
         }
     }
 
@@ -72,6 +79,7 @@ impl VariantState {
     pub(crate) fn to_fields(&self) -> Vec<(&'static str, Field)> {
         match self {
             VariantState::OSullivan(s) => s.to_fields(),
+            VariantState::TripleCrown(s) => s.to_fields(),
             VariantState::None => Vec::new(),
         }
     }
@@ -96,6 +104,14 @@ impl Setup {
     pub fn osullivan(&self) -> Option<&OSullivanState> {
         match &self.state {
             VariantState::OSullivan(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// Returns the Triple Crown state, if this is a Triple Crown setup.
+    pub fn triple_crown(&self) -> Option<&TripleCrownState> {
+        match &self.state {
+            VariantState::TripleCrown(s) => Some(s),
             _ => None,
         }
     }
