@@ -152,7 +152,9 @@ impl Rules for TripleCrown {
                 reason: Reason::Checkmate,
             };
         }
-        if !legal_moves(self, setup).is_empty() {
+        // With nobody falling, the side to move is stuck only if none of its pieces can move
+        // at all (`triple-crown.self-exposure` never leaves a player without a move otherwise).
+        if turn::has_any_move(self, setup) {
             return Outcome::Ongoing;
         }
         match self.options.stalemate {

@@ -6,7 +6,7 @@ use trichess_model::{Cell, Move, Piece, Role, Seat, Setup};
 use crate::hex::{DIAGONAL, Dir, ORTHOGONAL};
 
 use super::options::Knight;
-use super::{TripleCrown, castling, pawns};
+use super::{TripleCrown, board, castling, pawns};
 
 /// A kind of motion a piece may have.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,8 +66,8 @@ fn motions(role: Role) -> &'static [Motion] {
 fn lines(tc: &TripleCrown, setup: &Setup, from: Cell, dirs: &[Dir]) -> Vec<Cell> {
     let mut cells = Vec::new();
     for &dir in dirs {
-        for ray in tc.hex.rays(from, dir) {
-            for cell in ray {
+        for ray in board::rays(&tc.hex, from, dir) {
+            for &cell in ray {
                 cells.push(cell);
                 if setup.piece(cell).is_some() {
                     break;

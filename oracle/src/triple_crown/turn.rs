@@ -145,7 +145,7 @@ fn remove_army(setup: &mut Setup, seat: Seat) {
 }
 
 /// Returns true if the side to move has any move at all.
-fn has_any_move(tc: &TripleCrown, setup: &Setup) -> bool {
+pub fn has_any_move(tc: &TripleCrown, setup: &Setup) -> bool {
     setup.pieces.iter().any(|(&from, &piece)| {
         piece.owner == setup.to_move && !pieces::piece_moves(tc, setup, from, piece).is_empty()
     })
