@@ -180,3 +180,74 @@ impl Rules for TripleCrown {
         ))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use trichess_model::Setup;
+
+    /// Plays `games` games of up to `plies` moves from the start, choosing moves with a fixed
+    /// pseudo-random sequence, and checks every position reached.
+    fn playouts(readings: &[(&str, &str)], games: u64, plies: usize) {
+        let given: BTreeMap<String, String> = readings
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        let rules = TripleCrown::new(&given).unwrap();
+        let mut seed: u64 = 0x5eed;
+        for game in 0..games {
+            let mut position = rules.start();
+            for ply in 0..plies {
+                let moves = rules.legal_moves(&position);
+                if moves.is_empty() {
+                    break;
+                }
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let mv = moves[(seed >> 33) as usize % moves.len()];
+                position = rules.apply(&position, mv);
+                let setup = position.setup().clone();
+                let text = setup.to_text();
+                assert!(
+                    rules.validate(setup.clone()).is_ok(),
+                    "game {game} ply {ply} after {mv}: {text}: {:?}",
+                    rules.validate(setup.clone()).err()
+                );
+                assert_eq!(
+                    Setup::parse(Variant::TripleCrown, &text).unwrap(),
+                    setup,
+                    "{text}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn positions_reached_by_play_are_valid() {
+        playouts(&[], 12, 120);
+    }
+
+    #[test]
+    fn positions_reached_under_other_readings_are_valid() {
+        playouts(
+            &[
+                ("triple-crown.self-exposure", "allowed"),
+                ("triple-crown.stalemate", "out"),
+                ("triple-crown.turn-order", "a-c-b"),
+                ("triple-crown.knight", "orthogonal-then-diagonal"),
+            ],
+            12,
+            120,
+        );
+        playouts(
+            &[
+                ("triple-crown.en-passant-window", "next-player"),
+                ("triple-crown.castling-eh", "void"),
+                ("triple-crown.knight", "two-then-one"),
+            ],
+            8,
+            120,
+        );
+    }
+}

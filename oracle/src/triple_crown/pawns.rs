@@ -1,7 +1,7 @@
 //! How Pawns move: forwards along their file into an enemy half-board, the double step, the
 //! capture through the centre, en passant and compulsory promotion.
 
-use trichess_model::{Cell, Move, Role, Seat, Setup};
+use trichess_model::{Cell, Move, Piece, Role, Seat, Setup};
 
 use crate::hex::Dir;
 
@@ -77,6 +77,14 @@ pub fn en_passant_victim(tc: &TripleCrown, target: Cell) -> Option<Cell> {
         .flatten()
 }
 
+/// Returns the Pawn that double-stepped over `target`, if it is still beyond it: a Pawn of the
+/// army whose half-board `target` is in (only its own Pawns double-step there).
+pub fn double_stepped(tc: &TripleCrown, setup: &Setup, target: Cell) -> Option<Piece> {
+    en_passant_victim(tc, target)
+        .and_then(|c| setup.piece(c))
+        .filter(|p| p.role == Role::Pawn && target.sector() == Some(p.owner))
+}
+
 /// Lists the cells the side to move may capture en passant on: the cells passed over by
 /// recent double steps (the newest first).
 ///
@@ -103,10 +111,9 @@ pub fn may_capture_en_passant(
     owner: Seat,
     target: Cell,
 ) -> bool {
-    let victim = en_passant_victim(tc, target).and_then(|c| setup.piece(c));
     en_passant_targets(tc, setup).contains(&target)
         && setup.piece(target).is_none()
-        && victim.is_some_and(|p| p.role == Role::Pawn && p.owner != owner)
+        && double_stepped(tc, setup, target).is_some_and(|p| p.owner != owner)
         && capture_cells(tc, from, owner).contains(&target)
 }
 

@@ -119,15 +119,15 @@ fn carry_en_passant(tc: &TripleCrown, before: &Setup, next: &mut Setup) {
 }
 
 /// Keeps those of `targets` that the side to move may still capture on (the passed cell empty,
-/// an enemy Pawn still beyond it), newest first, in the position's two en passant fields.
+/// the enemy Pawn that double-stepped still beyond it), newest first, in the position's two en
+/// passant fields.
 fn set_en_passant(tc: &TripleCrown, setup: &mut Setup, targets: Vec<Cell>) {
     let mover = setup.to_move;
     let open: Vec<Cell> = targets
         .into_iter()
         .filter(|&t| {
-            let victim = pawns::en_passant_victim(tc, t).and_then(|c| setup.piece(c));
             setup.piece(t).is_none()
-                && victim.is_some_and(|p| p.role == Role::Pawn && p.owner != mover)
+                && pawns::double_stepped(tc, setup, t).is_some_and(|p| p.owner != mover)
         })
         .collect();
     setup.en_passant = open.first().copied();

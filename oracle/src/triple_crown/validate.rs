@@ -65,10 +65,8 @@ pub fn problems(tc: &TripleCrown, setup: &Setup) -> Vec<String> {
     let targets = setup.en_passant.into_iter().chain(state.en_passant_earlier);
     let mut owners = Vec::new();
     for target in targets {
-        let pawn = pawns::en_passant_victim(tc, target).and_then(|v| setup.piece(v));
-        let fits = pawn.is_some_and(|p| {
-            p.role == Role::Pawn && p.owner != setup.to_move && target.sector() == Some(p.owner)
-        });
+        let pawn = pawns::double_stepped(tc, setup, target);
+        let fits = pawn.is_some_and(|p| p.owner != setup.to_move);
         if setup.piece(target).is_some() || !fits {
             problems.push(format!(
                 "en passant on {target}: needs an empty cell on rank 4 with a Pawn of that \
