@@ -191,7 +191,7 @@ pub fn start_setup(tc: &TripleCrown) -> Setup {
         for file in KNIGHT_FILES {
             put(seat, file, 1, Role::Knight);
         }
-        for file in 0..10 {
+        for file in 0..2 * tc.hex.n() {
             put(seat, file, PAWN_RANK, Role::Pawn);
         }
     }
