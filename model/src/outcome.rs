@@ -16,15 +16,19 @@ pub enum Reason {
     LastKingStanding,
     /// Yuri Chess: the White and Black Kings have come to share a square.
     KingsMeet,
+    /// Triple Crown: a pawn reached a far rank while its player already had all three
+    /// non-array pieces (Baroness, Pope and Diarch).
+    InstantWin,
 }
 
 impl Reason {
     /// Every reason.
-    pub const ALL: [Reason; 4] = [
+    pub const ALL: [Reason; 5] = [
         Reason::Checkmate,
         Reason::Stalemate,
         Reason::LastKingStanding,
         Reason::KingsMeet,
+        Reason::InstantWin,
     ];
 
     /// Returns the reason's id, as written in JSON and fixtures.
@@ -34,6 +38,7 @@ impl Reason {
             Reason::Stalemate => "stalemate",
             Reason::LastKingStanding => "last-king-standing",
             Reason::KingsMeet => "kings-meet",
+            Reason::InstantWin => "instant-win",
         }
     }
 }
@@ -43,9 +48,11 @@ impl Reason {
 pub enum Outcome {
     /// The side to move has a legal move and play goes on.
     Ongoing,
-    /// The side to move leaves the game before it moves (it is checkmated, say); play then
-    /// passes to the next player. Positions an engine reaches by playing moves have already
-    /// taken such players out; this is what a written position in that state reports.
+    /// A player leaves the game before the side to move moves: in most variants the side to
+    /// move itself (it is checkmated, say), and play then passes to the next player; in Triple
+    /// Crown a player whose Emperor is en prise to the side to move, who then moves. Positions
+    /// an engine reaches by playing moves have already taken such players out; this is what a
+    /// written position in that state reports.
     Eliminated { seat: Seat, reason: Reason },
     /// The game is over and `winner` has won.
     Won { winner: Seat, reason: Reason },

@@ -4,7 +4,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use proptest::prelude::*;
 use trichess_model::{
-    BySeat, Move, OSullivanState, Piece, Seat, Setup, Variant, VariantState, YuriState, pieces_text,
+    BySeat, Move, OSullivanState, Piece, Seat, Setup, TripleCrownState, Variant, VariantState,
+    YuriState, pieces_text,
 };
 
 #[test]
@@ -289,6 +290,10 @@ fn arb_setup(variant: Variant) -> impl Strategy<Value = Setup> {
                         .into_iter()
                         .map(|map| pieces_text(variant, &placement(map)))
                         .collect(),
+                }),
+                Variant::TripleCrown => VariantState::TripleCrown(TripleCrownState {
+                    en_passant_earlier: p4[0].map(|i| cells[i]),
+                    instant_win: freed.iter().map(|&s| Seat::ALL[s]).collect(),
                 }),
                 _ => VariantState::None,
             };

@@ -14,6 +14,7 @@ pub mod osullivan;
 pub mod register;
 pub mod rules;
 pub mod square;
+pub mod triple_crown;
 pub mod yuri;
 
 use trichess_model::{Game, Variant};
@@ -37,6 +38,9 @@ pub fn rules_for(game: &Game) -> Result<Box<dyn Rules>, RulesError> {
     match game.variant {
         Variant::OSullivan => Ok(Box::new(osullivan::OSullivan::new(&game.interpretations)?)),
         Variant::Yuri => Ok(Box::new(yuri::Yuri::new(&game.interpretations)?)),
+        Variant::TripleCrown => Ok(Box::new(triple_crown::TripleCrown::new(
+            &game.interpretations,
+        )?)),
         other => Err(RulesError::NotImplemented(other)),
     }
 }
@@ -46,6 +50,7 @@ pub fn interpretations(variant: Variant) -> Vec<rules::InterpretationInfo> {
     match variant {
         Variant::OSullivan => osullivan::Options::all(),
         Variant::Yuri => yuri::Options::all(),
+        Variant::TripleCrown => triple_crown::Options::all(),
         _ => Vec::new(),
     }
 }

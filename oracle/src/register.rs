@@ -107,6 +107,10 @@ fn texts(variant: Variant) -> Option<(&'static str, &'static str)> {
             include_str!("../register/yuri.toml"),
             include_str!("../sources/yuri.md"),
         )),
+        Variant::TripleCrown => Some((
+            include_str!("../register/triple-crown.toml"),
+            include_str!("../sources/triple-crown.md"),
+        )),
         _ => None,
     }
 }

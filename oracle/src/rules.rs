@@ -76,6 +76,12 @@ pub trait Rules {
     /// Returns the starting position.
     fn start(&self) -> Position;
 
+    /// Returns what anyone using the starting position must be told about it, if anything
+    /// (a reconstruction, say, where the source does not give one).
+    fn start_note(&self) -> Option<&'static str> {
+        None
+    }
+
     /// Checks a setup against the rules.
     fn validate(&self, setup: Setup) -> Result<Position, InvalidPosition>;
 

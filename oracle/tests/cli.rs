@@ -245,14 +245,18 @@ fn bad_input_is_a_one_line_error() {
         &["perft", "osullivan", "0", "--divide"],
         "--divide needs a depth of at least 1",
     );
-    fails_with(
-        &["moves", "yalta"],
-        "the oracle does not implement yalta yet",
-    );
-    fails_with(
-        &["rules", "triple-crown"],
-        "no rule register for triple-crown yet",
-    );
+    let implemented = trichess_oracle::implemented();
+    if let Some(v) = trichess_model::Variant::ALL
+        .into_iter()
+        .find(|v| !implemented.contains(v))
+    {
+        let id = v.id();
+        fails_with(
+            &["moves", id],
+            &format!("the oracle does not implement {id} yet"),
+        );
+        fails_with(&["rules", id], &format!("no rule register for {id} yet"));
+    }
     fails_with(
         &["fixtures", "--filter", "no-such-fixture"],
         "no fixture name contains 'no-such-fixture'",
@@ -344,5 +348,103 @@ fn bad_yuri_input_is_a_one_line_error() {
     fails_with(
         &["moves", "yuri", "--after", "e7-e6"],
         "--after move 1: e7-e6 is not a legal move here",
+    );
+}
+
+#[test]
+fn triple_crown_start_is_marked_as_a_reconstruction() {
+    let out = trichess(&["start", "triple-crown"]);
+    assert!(out.status.success());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stdout.contains("Af1:aE")
+            && stdout
+                .trim_end()
+                .ends_with(" a castling=Aa1,Ab1,Ai1,Aj1,Ba1,Bb1,Bi1,Bj1,Ca1,Cb1,Ci1,Cj1"),
+        "{stdout}"
+    );
+    assert!(stderr.contains("is a reconstruction"), "{stderr}");
+    let moves = trichess(&["moves", "triple-crown"]);
+    assert_eq!(String::from_utf8_lossy(&moves.stdout).lines().count(), 44);
+    assert!(String::from_utf8_lossy(&moves.stderr).contains("reconstruction"));
+    let elsewhere = trichess(&["moves", "triple-crown", "-p", "Aa1:aE,Bj1:bE,Cj1:cE a"]);
+    assert!(elsewhere.status.success() && elsewhere.stderr.is_empty());
+}
+
+#[test]
+fn triple_crown_show_draws_text_and_svg() {
+    let out = stdout(&[
+        "show",
+        "triple-crown",
+        "-p",
+        "Ae5:aM,Aj1:aE,Bj1:bE,Cj1:cE a",
+    ]);
+    for part in [
+        "centre ring: Ae5 Af5 Be5 Bf5 Ce5 Cf5",
+        "aM",
+        "Seat A to move",
+    ] {
+        assert!(out.contains(part), "{out} lacks {part}");
+    }
+    let path = std::env::temp_dir().join(format!("trichess-tc-{}.svg", std::process::id()));
+    let path_text = path.to_string_lossy().to_string();
+    let written = trichess(&["show", "triple-crown", "--svg", &path_text]);
+    assert!(written.status.success());
+    let svg = std::fs::read_to_string(&path).expect("svg written");
+    let _ = std::fs::remove_file(&path);
+    assert!(svg.starts_with("<svg") && svg.matches("<polygon").count() == 150);
+}
+
+#[test]
+fn triple_crown_bad_input_is_a_one_line_error() {
+    fails_with(
+        &["moves", "triple-crown", "-p", "Ak1:aE,Bj1:bE,Cj1:cE a"],
+        "'Ak1' is off the board",
+    );
+    fails_with(
+        &["moves", "triple-crown", "-p", "Aa1:aK,Bj1:bE,Cj1:cE a"],
+        "'aK' is not a piece of triple-crown",
+    );
+    fails_with(
+        &[
+            "moves",
+            "triple-crown",
+            "-p",
+            "Aa1:aE,Ab1:aE,Bj1:bE,Cj1:cE a",
+        ],
+        "Seat A has 2 Emperors",
+    );
+    fails_with(
+        &[
+            "moves",
+            "triple-crown",
+            "-p",
+            "Aa1:aE,Bj1:bE,Cj1:cE a p4=b:Bd4",
+        ],
+        "field 'p4' does not apply to triple-crown",
+    );
+    fails_with(
+        &[
+            "moves",
+            "triple-crown",
+            "-p",
+            "Af5:aP,Aa1:aE,Bj1:bE,Cj1:cE b en_passant=Af4 en_passant_earlier=Af4",
+            "-i",
+            "en-passant-window=next-player",
+        ],
+        "en_passant_earlier only applies",
+    );
+    fails_with(
+        &["moves", "triple-crown", "--after", "Af1-Ah1/Aj1"],
+        "--after move 1",
+    );
+    fails_with(
+        &["moves", "triple-crown", "-i", "knight=camel"],
+        "has no reading 'camel'",
+    );
+    fails_with(
+        &["perft", "triple-crown", "1", "-p", "Aa1:aE,Bb3:bP a"],
+        "Seat B has pieces but no Emperor",
     );
 }

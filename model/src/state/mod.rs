@@ -5,6 +5,7 @@
 //! [`crate::notation`]); [`VariantState`] dispatches to them.
 
 mod osullivan;
+mod triple_crown;
 mod yuri;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -13,6 +14,7 @@ use crate::notation::{Field, FieldKind};
 use crate::{Cell, Piece, Seat, Variant};
 
 pub use osullivan::OSullivanState;
+pub use triple_crown::TripleCrownState;
 pub use yuri::YuriState;
 
 /// A position as written down: pieces, side to move and the state the rules need, not yet
@@ -40,6 +42,7 @@ pub enum VariantState {
     None,
     OSullivan(OSullivanState),
     Yuri(YuriState),
+    TripleCrown(TripleCrownState),
 }
 
 impl VariantState {
@@ -53,7 +56,8 @@ impl VariantState {
         match variant {
             Variant::OSullivan => OSullivanState::FIELDS,
             Variant::Yuri => YuriState::FIELDS,
-            Variant::Yalta | Variant::TripleCrown => &[],
+            Variant::TripleCrown => TripleCrownState::FIELDS,
+            Variant::Yalta => &[],
         }
     }
 
@@ -69,7 +73,10 @@ impl VariantState {
                 VariantState::OSullivan(OSullivanState::from_fields(fields, pieces))
             }
             Variant::Yuri => VariantState::Yuri(YuriState::from_fields(fields, pieces)),
-            Variant::Yalta | Variant::TripleCrown => VariantState::None,
+            Variant::TripleCrown => {
+                VariantState::TripleCrown(TripleCrownState::from_fields(fields))
+            }
+            Variant::Yalta => VariantState::None,
         }
     }
 
@@ -78,6 +85,7 @@ impl VariantState {
         match self {
             VariantState::OSullivan(s) => s.to_fields(),
             VariantState::Yuri(s) => s.to_fields(),
+            VariantState::TripleCrown(s) => s.to_fields(),
             VariantState::None => Vec::new(),
         }
     }
@@ -110,6 +118,14 @@ impl Setup {
     pub fn yuri(&self) -> Option<&YuriState> {
         match &self.state {
             VariantState::Yuri(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// Returns the Triple Crown state, if this is a Triple Crown setup.
+    pub fn triple_crown(&self) -> Option<&TripleCrownState> {
+        match &self.state {
+            VariantState::TripleCrown(s) => Some(s),
             _ => None,
         }
     }

@@ -9,10 +9,11 @@ use anyhow::{Result, bail};
 use serde_json::json;
 use tabled::settings::Style;
 use tabled::{Table, Tabled};
+use trichess_model::fixture::PositionSpec;
 use trichess_model::runner::{self, FixtureResult};
-use trichess_model::{Fixture, Verdict};
-use trichess_oracle::Oracle;
+use trichess_model::{Fixture, Game, Verdict};
 use trichess_oracle::register::Register;
+use trichess_oracle::{Oracle, rules_for};
 
 use super::{Format, fixture_dir};
 
@@ -67,6 +68,7 @@ pub fn run(filter: Option<&str>, dir: Option<PathBuf>, format: Format) -> Result
                 "engine": "oracle",
                 "results": list,
                 "summary": {"fixtures": results.len(), "passed": passed, "failed": failed.len(), "skipped": skipped},
+                "notes": start_notes(&fixtures),
             });
             say!("{report}");
         }
@@ -83,6 +85,9 @@ pub fn run(filter: Option<&str>, dir: Option<PathBuf>, format: Format) -> Result
                 table.with(Style::sharp());
             }
             say!("{table}");
+            for note in start_notes(&fixtures) {
+                say!("\nNote: {note}.");
+            }
             if !failed.is_empty() {
                 say!("\nfailures (rerun one with: trichess fixtures --filter NAME):");
                 for r in &failed {
@@ -97,6 +102,23 @@ pub fn run(filter: Option<&str>, dir: Option<PathBuf>, format: Format) -> Result
     } else {
         ExitCode::FAILURE
     })
+}
+
+/// Lists what a reader of the results must know about the starting positions the fixtures
+/// use (that one is a reconstruction, say), one line per variant.
+fn start_notes(fixtures: &[Fixture]) -> Vec<String> {
+    let mut variants: Vec<_> = fixtures
+        .iter()
+        .filter(|f| matches!(f.position, PositionSpec::Start))
+        .map(|f| f.variant)
+        .collect();
+    variants.sort();
+    variants.dedup();
+    variants
+        .into_iter()
+        .filter_map(|v| rules_for(&Game::new(v)).ok()?.start_note())
+        .map(str::to_string)
+        .collect()
 }
 
 fn run_with_progress(fixtures: &[Fixture]) -> Vec<FixtureResult> {

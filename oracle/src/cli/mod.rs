@@ -163,10 +163,11 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         } => {
             let rules = rules_of(variant, &interpretations)?;
             print_setup(rules.start().setup(), json)?;
+            note_start(rules.as_ref(), true);
             Ok(ExitCode::SUCCESS)
         }
         Command::Moves { variant, at, json } => {
-            let (rules, position) = locate(variant, &at)?;
+            let (rules, position, from_start) = locate(variant, &at)?;
             let mut moves: Vec<String> = rules
                 .legal_moves(&position)
                 .iter()
@@ -180,6 +181,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
                     say!("{m}");
                 }
             }
+            note_start(rules.as_ref(), from_start);
             Ok(ExitCode::SUCCESS)
         }
         Command::Perft {
@@ -188,12 +190,13 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             at,
             divide,
         } => {
-            let (rules, position) = locate(variant, &at)?;
+            let (rules, position, from_start) = locate(variant, &at)?;
             run_perft(rules.as_ref(), &position, depth, divide)?;
+            note_start(rules.as_ref(), from_start);
             Ok(ExitCode::SUCCESS)
         }
         Command::Show { variant, at, svg } => {
-            let (rules, position) = locate(variant, &at)?;
+            let (rules, position, from_start) = locate(variant, &at)?;
             match svg {
                 Some(path) => {
                     let picture = rules
@@ -207,16 +210,18 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
                     say!("{}", position.setup().to_text());
                 }
             }
+            note_start(rules.as_ref(), from_start);
             Ok(ExitCode::SUCCESS)
         }
         Command::Result { variant, at, json } => {
-            let (rules, position) = locate(variant, &at)?;
+            let (rules, position, from_start) = locate(variant, &at)?;
             let outcome = rules.outcome(&position);
             if json {
                 say!("{}", outcome.to_json(variant));
             } else {
                 say!("{}", describe_outcome(variant, outcome));
             }
+            note_start(rules.as_ref(), from_start);
             Ok(ExitCode::SUCCESS)
         }
         Command::Rules { variant, dir, json } => register::print(variant, dir, json),
@@ -307,11 +312,13 @@ fn position_text(arg: &str) -> Result<String> {
     Ok(arg.to_string())
 }
 
-/// Builds the rules and the position a command looks at.
-fn locate(variant: Variant, at: &At) -> Result<(Box<dyn Rules>, Position)> {
+/// Builds the rules and the position a command looks at, and says whether it was reached
+/// from the starting position.
+fn locate(variant: Variant, at: &At) -> Result<(Box<dyn Rules>, Position, bool)> {
     let rules = rules_of(variant, &at.interpretations)?;
     let text = position_text(&at.position)?;
-    let mut position = if text.trim() == "start" {
+    let from_start = text.trim() == "start";
+    let mut position = if from_start {
         rules.start()
     } else {
         let setup = Setup::parse(variant, &text)?;
@@ -325,7 +332,15 @@ fn locate(variant: Variant, at: &At) -> Result<(Box<dyn Rules>, Position)> {
             .play(&position, mv)
             .with_context(|| format!("--after move {}", n + 1))?;
     }
-    Ok((rules, position))
+    Ok((rules, position, from_start))
+}
+
+/// Tells standard error what a user of the starting position must know about it (that it is
+/// a reconstruction, say), once the command has done its work.
+fn note_start(rules: &dyn Rules, from_start: bool) {
+    if from_start && let Some(note) = rules.start_note() {
+        eprintln!("trichess: note: {note}");
+    }
 }
 
 fn print_setup(setup: &Setup, json: bool) -> Result<()> {

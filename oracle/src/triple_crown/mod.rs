@@ -1,0 +1,253 @@
+//! Triple Crown (Charles Gilman, 2006), from `sources/triple-crown.md`; the register is
+//! `register/triple-crown.toml`.
+//!
+//! The board is the hexagonal trisection board with n = 5 ([`crate::hex`]): three 10x5
+//! half-boards, seats A, B and C (armies `a`, `b`, `c`; the source names no colours), cells
+//! `Aa1`..`Cj5`. The source's setup diagram is missing: the starting position is a
+//! reconstruction (`triple-crown.start-array`, see `array.rs`), and every rule works on any
+//! position.
+//!
+//! The game's own kind of checkmate: when a player's turn comes, every player whose Emperor is
+//! en prise to them is out and loses all their pieces; then they move.
+
+mod array;
+mod board;
+mod castling;
+mod check;
+pub mod options;
+mod pawns;
+mod pieces;
+mod promotion;
+mod turn;
+mod validate;
+
+use std::collections::BTreeMap;
+
+use trichess_model::{Move, Outcome, Reason, Setup, Variant};
+
+pub use options::Options;
+
+use crate::RulesError;
+use crate::hex::{self, HexBoard};
+use crate::rules::{InvalidPosition, Position, Rules};
+use options::{SelfExposure, Stalemate, StartArray};
+
+/// The rules of Triple Crown, with the interpretations chosen.
+#[derive(Clone, Debug)]
+pub struct TripleCrown {
+    hex: HexBoard,
+    options: Options,
+}
+
+/// The note every use of the reconstructed starting position carries.
+const RECONSTRUCTION: &str = "the Triple Crown starting position is a reconstruction: the \
+    source's setup diagram is missing (see triple-crown.start-array in `trichess rules \
+    triple-crown`)";
+
+impl TripleCrown {
+    /// Builds the rules with the given interpretation readings (id -> reading).
+    pub fn new(interpretations: &BTreeMap<String, String>) -> Result<TripleCrown, RulesError> {
+        let options = Options::read(interpretations)?;
+        let hex = HexBoard::new(Variant::TripleCrown.board())
+            .ok_or(RulesError::NotImplemented(Variant::TripleCrown))?;
+        Ok(TripleCrown { hex, options })
+    }
+}
+
+/// Lists the legal moves of the side to move, once the players whose Emperor is en prise to
+/// them are out (none once the game is over).
+///
+/// `triple-crown.self-exposure`: under `not-unless-forced` a move may not leave the mover's
+/// Emperor en prise to either enemy, unless every move does; under `allowed` it may.
+pub fn legal_moves(tc: &TripleCrown, setup: &Setup) -> Vec<Move> {
+    let setup = turn::begin_turn(tc, setup.clone());
+    if turn::game_over(&setup) {
+        return Vec::new();
+    }
+    let mover = setup.to_move;
+    let moves: Vec<Move> = setup
+        .pieces
+        .iter()
+        .filter(|(_, p)| p.owner == mover)
+        .flat_map(|(&from, &piece)| pieces::piece_moves(tc, &setup, from, piece))
+        .collect();
+    match tc.options.self_exposure {
+        SelfExposure::Allowed => moves,
+        SelfExposure::NotUnlessForced => {
+            let safe: Vec<Move> = moves
+                .iter()
+                .copied()
+                .filter(|&mv| !check::in_check(tc, &turn::make_move(tc, &setup, mv), mover))
+                .collect();
+            if safe.is_empty() { moves } else { safe }
+        }
+    }
+}
+
+impl Rules for TripleCrown {
+    fn variant(&self) -> Variant {
+        Variant::TripleCrown
+    }
+
+    /// `triple-crown.start-array`: the reconstructed array (see `array.rs`).
+    fn start(&self) -> Position {
+        match self.options.start_array {
+            StartArray::Reconstructed => Position::checked(array::start_setup(self)),
+        }
+    }
+
+    fn start_note(&self) -> Option<&'static str> {
+        Some(RECONSTRUCTION)
+    }
+
+    fn validate(&self, setup: Setup) -> Result<Position, InvalidPosition> {
+        if setup.variant != Variant::TripleCrown {
+            return Err(InvalidPosition {
+                problems: vec![format!("this is a {} position", setup.variant)],
+            });
+        }
+        let problems = validate::problems(self, &setup);
+        if problems.is_empty() {
+            Ok(Position::checked(setup))
+        } else {
+            Err(InvalidPosition { problems })
+        }
+    }
+
+    fn legal_moves(&self, position: &Position) -> Vec<Move> {
+        legal_moves(self, position.setup())
+    }
+
+    fn apply(&self, position: &Position, mv: Move) -> Position {
+        Position::checked(turn::apply(self, position.setup(), mv))
+    }
+
+    /// `triple-crown.instant-win`, `triple-crown.checkmate-en-prise`,
+    /// `triple-crown.first-mated-loses`, `triple-crown.last-survivor-wins`, and
+    /// `triple-crown.stalemate` for a player with no move at all.
+    fn outcome(&self, position: &Position) -> Outcome {
+        let setup = position.setup();
+        if let Some(&winner) = setup
+            .triple_crown()
+            .and_then(|s| s.instant_win.iter().next())
+        {
+            return Outcome::Won {
+                winner,
+                reason: Reason::InstantWin,
+            };
+        }
+        let mover = setup.to_move;
+        let live = check::live_seats(setup);
+        let fallen = check::en_prise_to(self, setup, mover);
+        let survivors: Vec<_> = live.iter().filter(|s| !fallen.contains(s)).collect();
+        if let [&winner] = survivors[..] {
+            return Outcome::Won {
+                winner,
+                reason: Reason::LastKingStanding,
+            };
+        }
+        if let Some(&seat) = fallen.first() {
+            return Outcome::Eliminated {
+                seat,
+                reason: Reason::Checkmate,
+            };
+        }
+        // With nobody falling, the side to move is stuck only if none of its pieces can move
+        // at all (`triple-crown.self-exposure` never leaves a player without a move otherwise).
+        if turn::has_any_move(self, setup) {
+            return Outcome::Ongoing;
+        }
+        match self.options.stalemate {
+            Stalemate::Draw => Outcome::Drawn {
+                reason: Reason::Stalemate,
+            },
+            Stalemate::Out => Outcome::Eliminated {
+                seat: mover,
+                reason: Reason::Stalemate,
+            },
+        }
+    }
+
+    fn diagram(&self, position: &Position) -> String {
+        hex::diagram::text(&self.hex, position.setup())
+    }
+
+    fn svg(&self, position: &Position) -> Option<String> {
+        Some(hex::diagram::svg(
+            &self.hex,
+            position.setup(),
+            ["#8e2c1f", "#1d6b3a", "#23418c"],
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use trichess_model::Setup;
+
+    /// Plays `games` games of up to `plies` moves from the start, choosing moves with a fixed
+    /// pseudo-random sequence, and checks every position reached.
+    fn playouts(readings: &[(&str, &str)], games: u64, plies: usize) {
+        let given: BTreeMap<String, String> = readings
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        let rules = TripleCrown::new(&given).unwrap();
+        let mut seed: u64 = 0x5eed;
+        for game in 0..games {
+            let mut position = rules.start();
+            for ply in 0..plies {
+                let moves = rules.legal_moves(&position);
+                if moves.is_empty() {
+                    break;
+                }
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let mv = moves[(seed >> 33) as usize % moves.len()];
+                position = rules.apply(&position, mv);
+                let setup = position.setup().clone();
+                let text = setup.to_text();
+                assert!(
+                    rules.validate(setup.clone()).is_ok(),
+                    "game {game} ply {ply} after {mv}: {text}: {:?}",
+                    rules.validate(setup.clone()).err()
+                );
+                assert_eq!(
+                    Setup::parse(Variant::TripleCrown, &text).unwrap(),
+                    setup,
+                    "{text}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn positions_reached_by_play_are_valid() {
+        playouts(&[], 12, 120);
+    }
+
+    #[test]
+    fn positions_reached_under_other_readings_are_valid() {
+        playouts(
+            &[
+                ("triple-crown.self-exposure", "allowed"),
+                ("triple-crown.stalemate", "out"),
+                ("triple-crown.turn-order", "a-c-b"),
+                ("triple-crown.knight", "orthogonal-then-diagonal"),
+            ],
+            12,
+            120,
+        );
+        playouts(
+            &[
+                ("triple-crown.en-passant-window", "next-player"),
+                ("triple-crown.castling-eh", "void"),
+                ("triple-crown.knight", "two-then-one"),
+            ],
+            8,
+            120,
+        );
+    }
+}

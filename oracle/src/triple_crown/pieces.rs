@@ -1,0 +1,144 @@
+//! How the pieces move: each role as a few kinds of motion on the hexagonal board, and what
+//! every piece attacks.
+
+use trichess_model::{Cell, Move, Piece, Role, Seat, Setup};
+
+use crate::hex::{DIAGONAL, Dir, ORTHOGONAL};
+
+use super::options::Knight;
+use super::{TripleCrown, board, castling, pawns};
+
+/// A kind of motion a piece may have.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Motion {
+    /// Any distance along an orthogonal line over empty cells (a Rook's move). Orthogonal
+    /// lines never pass the centre point: they reach a centre cell 60 degrees round.
+    RookLines,
+    /// Any distance along a diagonal line over empty cells (a Bishop's move). A diagonal
+    /// through the centre point forks to the two centre cells 120 degrees round.
+    BishopLines,
+    /// One orthogonal step (the Wazir's move).
+    Wazir,
+    /// One diagonal step (the Ferz's move), which also forks at the centre point.
+    Ferz,
+    /// From a centre cell, the one step straight across to the opposite centre cell.
+    Across,
+    /// A Knight's leap.
+    Leap,
+}
+
+/// Returns the motions of `role`.
+fn motions(role: Role) -> &'static [Motion] {
+    use Motion::*;
+    match role {
+        // `triple-crown.fide-pieces`: "The KNIGHT, QUEEN, and PAWN are the usual FIDE pieces."
+        // (the Pawn has moves of its own, see pawns.rs).
+        Role::Queen => &[RookLines, BishopLines],
+        Role::Knight => &[Leap],
+        // `triple-crown.chatelaine`: "a Rook that can also make the one-step diagonal move of
+        // the Ferz. It cannot move straight across the centre of the board."
+        Role::Chatelaine => &[RookLines, Ferz],
+        // `triple-crown.vicereine`: "a Rook that can also, should it find itself on a centre
+        // cell, move to the opposite centre cell. It cannot move diagonally."
+        Role::Vicereine => &[RookLines, Across],
+        // `triple-crown.baroness`: "a Rook that can do both."
+        Role::Baroness => &[RookLines, Ferz, Across],
+        // `triple-crown.primate`: "a Bishop that can also make the one-step orthogonal move of
+        // the Wazir. It cannot move straight across the centre of the board."
+        Role::Primate => &[BishopLines, Wazir],
+        // `triple-crown.moderator`: "a Bishop that can also, should it find itself on a centre
+        // cell, move to the opposite centre cell. It cannot move orthogonally."
+        Role::Moderator => &[BishopLines, Across],
+        // `triple-crown.pope`: "a Bishop that can do both."
+        Role::Pope => &[BishopLines, Wazir, Across],
+        // `triple-crown.emperor`: "a King that can also, should it find itself on a centre
+        // cell, move to the opposite centre cell."
+        Role::Emperor => &[Wazir, Ferz, Across],
+        // `triple-crown.diarch`: "a Queen that can also, should it find itself on a centre
+        // cell, move to the opposite centre cell."
+        Role::Diarch => &[RookLines, BishopLines, Across],
+        Role::Pawn | Role::King | Role::Rook | Role::Bishop => &[],
+    }
+}
+
+/// Lists the cells along the lines from `from` in `dirs`, each up to and including the first
+/// occupied cell; a line that forks at the centre runs on along both branches.
+fn lines(tc: &TripleCrown, setup: &Setup, from: Cell, dirs: &[Dir]) -> Vec<Cell> {
+    let mut cells = Vec::new();
+    for &dir in dirs {
+        for ray in board::rays(&tc.hex, from, dir) {
+            for &cell in ray {
+                cells.push(cell);
+                if setup.piece(cell).is_some() {
+                    break;
+                }
+            }
+        }
+    }
+    cells
+}
+
+/// Lists the cells a Knight on `from` leaps to.
+///
+/// `triple-crown.knight`: away from the centre every description of the FIDE Knight gives the
+/// same cells; near it they part ways, and the reading chooses.
+fn knight_leaps(tc: &TripleCrown, from: Cell) -> Vec<Cell> {
+    match tc.options.knight {
+        Knight::Symmetric => tc.hex.knight_symmetric(from),
+        Knight::OrthogonalThenDiagonal => tc.hex.knight_orthogonal_then_diagonal(from),
+        Knight::TwoThenOne => tc.hex.knight_two_then_one(from),
+    }
+}
+
+/// Lists the cells one motion of a piece on `from` reaches, whatever stands there, except
+/// that lines stop at the first occupied cell.
+fn reach(tc: &TripleCrown, setup: &Setup, from: Cell, motion: Motion) -> Vec<Cell> {
+    match motion {
+        Motion::RookLines => lines(tc, setup, from, &ORTHOGONAL),
+        Motion::BishopLines => lines(tc, setup, from, &DIAGONAL),
+        Motion::Wazir => tc.hex.neighbours(from, &ORTHOGONAL),
+        Motion::Ferz => tc.hex.neighbours(from, &DIAGONAL),
+        Motion::Across => tc.hex.across(from).into_iter().collect(),
+        Motion::Leap => knight_leaps(tc, from),
+    }
+}
+
+/// Lists the cells `piece` on `from` attacks: where it could capture, whatever stands there.
+pub fn attacks(tc: &TripleCrown, setup: &Setup, from: Cell, piece: Piece) -> Vec<Cell> {
+    if piece.role == Role::Pawn {
+        return pawns::capture_cells(tc, from, piece.owner);
+    }
+    let mut cells: Vec<Cell> = motions(piece.role)
+        .iter()
+        .flat_map(|&m| reach(tc, setup, from, m))
+        .collect();
+    cells.sort();
+    cells.dedup();
+    cells
+}
+
+/// Returns true if a piece of `mover` may capture what stands on `cell`: a piece of another
+/// army, but never an Emperor. An Emperor is not taken: one left en prise is removed with its
+/// whole army when its attacker's turn comes (`triple-crown.checkmate-en-prise`), before that
+/// player moves.
+pub fn can_capture(setup: &Setup, mover: Seat, cell: Cell) -> bool {
+    setup
+        .piece(cell)
+        .is_some_and(|p| p.owner != mover && p.role != Role::Emperor)
+}
+
+/// Lists the moves of `piece` on `from`, ignoring what they do to the mover's Emperor.
+pub fn piece_moves(tc: &TripleCrown, setup: &Setup, from: Cell, piece: Piece) -> Vec<Move> {
+    if piece.role == Role::Pawn {
+        return pawns::pawn_moves(tc, setup, from, piece.owner);
+    }
+    let mut moves: Vec<Move> = attacks(tc, setup, from, piece)
+        .into_iter()
+        .filter(|&to| setup.piece(to).is_none() || can_capture(setup, piece.owner, to))
+        .map(|to| Move::Plain { from, to })
+        .collect();
+    if piece.role == Role::Emperor {
+        moves.extend(castling::castling_moves(tc, setup, from));
+    }
+    moves
+}

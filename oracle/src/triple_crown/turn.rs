@@ -1,0 +1,188 @@
+//! Playing a move: the board change, castling rights and en passant, the instant win, passing
+//! the turn, and what happens when a player's turn comes: Emperors en prise to them fall.
+
+use trichess_model::{Cell, Move, Piece, Role, Seat, Setup, VariantState};
+
+use super::options::{EnPassantWindow, Stalemate, TurnOrder};
+use super::{TripleCrown, castling, check, pawns, pieces, promotion};
+
+/// Makes the board change of `mv` by the side to move, and updates castling rights, the
+/// newest en passant cell and the instant win; the turn stays with the mover.
+pub fn make_move(tc: &TripleCrown, setup: &Setup, mv: Move) -> Setup {
+    let mut next = setup.clone();
+    let (from, to) = (mv.from(), mv.to());
+    let Some(piece) = next.pieces.remove(&from) else {
+        return next;
+    };
+    if piece.role == Role::Pawn
+        && pawns::may_capture_en_passant(tc, setup, from, piece.owner, to)
+        && let Some(victim) = pawns::en_passant_victim(tc, to)
+    {
+        next.pieces.remove(&victim);
+    }
+    match mv {
+        Move::Plain { .. } => {
+            next.pieces.insert(to, piece);
+        }
+        Move::Promotion { role, .. } => {
+            next.pieces.insert(to, Piece::new(piece.owner, role));
+            if promotion::wins_instantly(setup, piece.owner)
+                && let VariantState::TripleCrown(state) = &mut next.state
+            {
+                state.instant_win.insert(piece.owner);
+            }
+        }
+        Move::Castle { partner, .. } => {
+            next.pieces.insert(to, piece);
+            if let Some(dest) = castling::partner_destination(tc, piece.owner, to, partner)
+                && let Some(p) = next.pieces.remove(&partner)
+            {
+                next.pieces.insert(dest, p);
+            }
+        }
+    }
+    update_castling_rights(tc, &mut next, piece.owner, from, to);
+    next.en_passant = double_step_passed(tc, piece, mv);
+    if let VariantState::TripleCrown(state) = &mut next.state {
+        state.en_passant_earlier = None;
+    }
+    next
+}
+
+/// `triple-crown.castling-rights`: a right goes once the Emperor or that partner has moved, or
+/// the partner has been captured.
+fn update_castling_rights(tc: &TripleCrown, next: &mut Setup, mover: Seat, from: Cell, to: Cell) {
+    if castling::emperor_home(tc, mover) == Some(from) {
+        next.castling.retain(|c| c.sector() != Some(mover));
+    }
+    next.castling.retain(|&c| c != from && c != to);
+}
+
+/// Returns the cell a Pawn passed over, if `mv` is its double step.
+fn double_step_passed(tc: &TripleCrown, piece: Piece, mv: Move) -> Option<Cell> {
+    let double = piece.role == Role::Pawn
+        && pawns::may_double_step(mv.from(), piece.owner)
+        && mv.to().sector() == mv.from().sector()
+        && mv.to().rank() == mv.from().rank() + 2;
+    double.then(|| pawns::passed_cell(tc, mv.to())).flatten()
+}
+
+/// Returns the seat after `seat` in turn order that is still in the game (or `seat` itself
+/// if no other is).
+///
+/// `triple-crown.turn-order` is an interpretation; "play proceeds with the remaining players"
+/// (`triple-crown.checkmater-moves`) skips the seats that are out.
+pub fn next_seat(tc: &TripleCrown, setup: &Setup, seat: Seat) -> Seat {
+    let step = |s: Seat| match tc.options.turn_order {
+        TurnOrder::ABC => s.next(),
+        TurnOrder::ACB => s.prev(),
+    };
+    let mut candidate = step(seat);
+    while candidate != seat && !check::is_live(setup, candidate) {
+        candidate = step(candidate);
+    }
+    candidate
+}
+
+/// Returns true if the game is over: someone has won instantly, or one player is left.
+pub fn game_over(setup: &Setup) -> bool {
+    let instant = setup
+        .triple_crown()
+        .is_some_and(|s| !s.instant_win.is_empty());
+    instant || check::live_seats(setup).len() <= 1
+}
+
+/// Plays `mv` (taken from the legal moves) and passes the turn.
+pub fn apply(tc: &TripleCrown, setup: &Setup, mv: Move) -> Setup {
+    let before = begin_turn(tc, setup.clone());
+    let mover = before.to_move;
+    let mut next = make_move(tc, &before, mv);
+    if game_over(&next) {
+        next.en_passant = None;
+        return next;
+    }
+    next.to_move = next_seat(tc, &next, mover);
+    carry_en_passant(tc, &before, &mut next);
+    begin_turn(tc, next)
+}
+
+/// Keeps the en passant cells of earlier double steps that the new side to move may still
+/// take, under `triple-crown.en-passant-window=both-enemies`: each enemy of the Pawn, on its
+/// first turn after the double step.
+fn carry_en_passant(tc: &TripleCrown, before: &Setup, next: &mut Setup) {
+    if tc.options.en_passant_window != EnPassantWindow::BothEnemies {
+        return;
+    }
+    let mut targets: Vec<Cell> = next.en_passant.into_iter().collect();
+    targets.extend(pawns::en_passant_targets(tc, before));
+    set_en_passant(tc, next, targets);
+}
+
+/// Keeps those of `targets` that the side to move may still capture on (the passed cell empty,
+/// the enemy Pawn that double-stepped still beyond it), newest first, in the position's two en
+/// passant fields.
+fn set_en_passant(tc: &TripleCrown, setup: &mut Setup, targets: Vec<Cell>) {
+    let mover = setup.to_move;
+    let open: Vec<Cell> = targets
+        .into_iter()
+        .filter(|&t| {
+            setup.piece(t).is_none()
+                && pawns::double_stepped(tc, setup, t).is_some_and(|p| p.owner != mover)
+        })
+        .collect();
+    setup.en_passant = open.first().copied();
+    if let VariantState::TripleCrown(state) = &mut setup.state {
+        state.en_passant_earlier = open.get(1).copied();
+    }
+}
+
+/// Removes every piece of `seat` from the board, and its castling rights.
+///
+/// `triple-crown.checkmate-en-prise`: "is Checkmated and their pieces removed from the board".
+fn remove_army(setup: &mut Setup, seat: Seat) {
+    setup.pieces.retain(|_, p| p.owner != seat);
+    setup.castling.retain(|c| c.sector() != Some(seat));
+}
+
+/// Returns true if the side to move has any move at all.
+pub fn has_any_move(tc: &TripleCrown, setup: &Setup) -> bool {
+    setup.pieces.iter().any(|(&from, &piece)| {
+        piece.owner == setup.to_move && !pieces::piece_moves(tc, setup, from, piece).is_empty()
+    })
+}
+
+/// Does what happens when the side to move's turn comes, before they move.
+///
+/// - `triple-crown.checkmate-en-prise`: every player whose Emperor is en prise to the side to
+///   move is checkmated and loses all their pieces.
+/// - `triple-crown.checkmater-moves`: "The checkmating player then makes their move and play
+///   proceeds with the remaining players."
+/// - `triple-crown.last-survivor-wins`: once one player is left the game is over; they are
+///   the side to move from then on.
+/// - `triple-crown.stalemate=out`: a player with no move at all leaves the game as if
+///   checkmated, and the turn passes on.
+pub fn begin_turn(tc: &TripleCrown, mut setup: Setup) -> Setup {
+    loop {
+        if game_over(&setup) {
+            if let [winner] = check::live_seats(&setup)[..] {
+                setup.to_move = winner;
+            }
+            return setup;
+        }
+        let seat = setup.to_move;
+        for victim in check::en_prise_to(tc, &setup, seat) {
+            remove_army(&mut setup, victim);
+        }
+        if game_over(&setup) {
+            continue;
+        }
+        if tc.options.stalemate == Stalemate::Out && !has_any_move(tc, &setup) {
+            remove_army(&mut setup, seat);
+            setup.to_move = next_seat(tc, &setup, seat);
+            continue;
+        }
+        let targets = pawns::en_passant_targets(tc, &setup);
+        set_en_passant(tc, &mut setup, targets);
+        return setup;
+    }
+}
