@@ -28,5 +28,5 @@ pub use outcome::{Outcome, OutcomeError, Reason};
 pub use role::{Piece, Role};
 pub use runner::{Engine, EngineError, Game, Verdict};
 pub use seat::{BySeat, Seat};
-pub use state::{OSullivanState, Setup, VariantState};
+pub use state::{OSullivanState, Setup, VariantState, YaltaState};
 pub use variant::{UnknownVariant, Variant};

@@ -13,6 +13,7 @@ pub mod interpretation;
 pub mod osullivan;
 pub mod register;
 pub mod rules;
+pub mod yalta;
 
 use trichess_model::{Game, Variant};
 
@@ -34,6 +35,7 @@ pub enum RulesError {
 pub fn rules_for(game: &Game) -> Result<Box<dyn Rules>, RulesError> {
     match game.variant {
         Variant::OSullivan => Ok(Box::new(osullivan::OSullivan::new(&game.interpretations)?)),
+        Variant::Yalta => Ok(Box::new(yalta::Yalta::new(&game.interpretations)?)),
         other => Err(RulesError::NotImplemented(other)),
     }
 }
@@ -42,6 +44,7 @@ pub fn rules_for(game: &Game) -> Result<Box<dyn Rules>, RulesError> {
 pub fn interpretations(variant: Variant) -> Vec<rules::InterpretationInfo> {
     match variant {
         Variant::OSullivan => osullivan::Options::all(),
+        Variant::Yalta => yalta::Options::all(),
         _ => Vec::new(),
     }
 }

@@ -5,6 +5,7 @@
 //! [`crate::notation`]); [`VariantState`] dispatches to them.
 
 mod osullivan;
+mod yalta;
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -12,6 +13,7 @@ use crate::notation::{Field, FieldKind};
 use crate::{Cell, Piece, Seat, Variant};
 
 pub use osullivan::OSullivanState;
+pub use yalta::YaltaState;
 
 /// A position as written down: pieces, side to move and the state the rules need, not yet
 /// checked against any variant's rules (engines validate it into their own position type).
@@ -37,6 +39,7 @@ pub enum VariantState {
     /// The variant needs nothing more.
     None,
     OSullivan(OSullivanState),
+    Yalta(YaltaState),
 }
 
 impl VariantState {
@@ -49,7 +52,8 @@ impl VariantState {
     pub(crate) fn fields(variant: Variant) -> &'static [(&'static str, FieldKind)] {
         match variant {
             Variant::OSullivan => OSullivanState::FIELDS,
-            Variant::Yalta | Variant::Yuri | Variant::TripleCrown => &[],
+            Variant::Yalta => YaltaState::FIELDS,
+            Variant::Yuri | Variant::TripleCrown => &[],
         }
     }
 
@@ -64,7 +68,8 @@ impl VariantState {
             Variant::OSullivan => {
                 VariantState::OSullivan(OSullivanState::from_fields(fields, pieces))
             }
-            Variant::Yalta | Variant::Yuri | Variant::TripleCrown => VariantState::None,
+            Variant::Yalta => VariantState::Yalta(YaltaState::from_fields(fields)),
+            Variant::Yuri | Variant::TripleCrown => VariantState::None,
         }
     }
 
@@ -72,6 +77,7 @@ impl VariantState {
     pub(crate) fn to_fields(&self) -> Vec<(&'static str, Field)> {
         match self {
             VariantState::OSullivan(s) => s.to_fields(),
+            VariantState::Yalta(s) => s.to_fields(),
             VariantState::None => Vec::new(),
         }
     }
@@ -90,6 +96,14 @@ impl Setup {
             .iter()
             .find(|&(_, &p)| p == royal)
             .map(|(&c, _)| c)
+    }
+
+    /// Returns the Yalta state, if this is a Yalta setup.
+    pub fn yalta(&self) -> Option<&YaltaState> {
+        match &self.state {
+            VariantState::Yalta(s) => Some(s),
+            _ => None,
+        }
     }
 
     /// Returns the O'Sullivan state, if this is an O'Sullivan setup.

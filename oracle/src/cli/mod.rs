@@ -374,6 +374,11 @@ fn describe_outcome(variant: Variant, outcome: trichess_model::Outcome) -> Strin
             variant.seat_name(seat),
             reason.id()
         ),
+        Passes { seat, reason } => format!(
+            "{} cannot move and passes ({}); play goes on",
+            variant.seat_name(seat),
+            reason.id()
+        ),
         Won { winner, reason } => format!("{} wins ({})", variant.seat_name(winner), reason.id()),
         Drawn { reason } => format!("drawn ({})", reason.id()),
     }
