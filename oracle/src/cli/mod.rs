@@ -53,11 +53,15 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Print the starting position (text form, or JSON form with --json).
+    /// Print the starting position (text form, or JSON form with --json, or the keyed form
+    /// with --keyed).
     Start {
         variant: Variant,
-        #[arg(long)]
+        #[arg(long, conflicts_with = "keyed")]
         json: bool,
+        /// Print the keyed form: the pieces alone, as moddable-engine writes them.
+        #[arg(long)]
+        keyed: bool,
         #[command(flatten)]
         interpretations: Interpretations,
     },
@@ -88,6 +92,9 @@ enum Command {
         /// Write an SVG picture of the position to this file instead.
         #[arg(long, value_name = "FILE")]
         svg: Option<PathBuf>,
+        /// Print the keyed form (the pieces alone) under the diagram instead of the text form.
+        #[arg(long, conflicts_with = "svg")]
+        keyed: bool,
     },
     /// Say whether the game goes on, and if not how it ended.
     Result {
@@ -159,10 +166,16 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Start {
             variant,
             json,
+            keyed,
             interpretations,
         } => {
             let rules = rules_of(variant, &interpretations)?;
-            print_setup(rules.start().setup(), json)?;
+            let start = rules.start();
+            if keyed {
+                say!("{}", start.setup().to_keyed());
+            } else {
+                print_setup(start.setup(), json)?;
+            }
             Ok(ExitCode::SUCCESS)
         }
         Command::Moves { variant, at, json } => {
@@ -192,7 +205,12 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             run_perft(rules.as_ref(), &position, depth, divide)?;
             Ok(ExitCode::SUCCESS)
         }
-        Command::Show { variant, at, svg } => {
+        Command::Show {
+            variant,
+            at,
+            svg,
+            keyed,
+        } => {
             let (rules, position) = locate(variant, &at)?;
             match svg {
                 Some(path) => {
@@ -204,7 +222,15 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
                 }
                 None => {
                     say_raw!("{}", rules.diagram(&position));
-                    say!("{}", position.setup().to_text());
+                    let setup = position.setup();
+                    say!(
+                        "{}",
+                        if keyed {
+                            setup.to_keyed()
+                        } else {
+                            setup.to_text()
+                        }
+                    );
                 }
             }
             Ok(ExitCode::SUCCESS)

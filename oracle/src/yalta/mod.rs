@@ -200,3 +200,6 @@ impl Rules for Yalta {
         ))
     }
 }
+
+#[cfg(test)]
+mod tests;
