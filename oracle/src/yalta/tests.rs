@@ -134,11 +134,16 @@ fn rotating_the_seats_maps_moves_and_play_onto_each_other() {
 }
 
 #[test]
-fn no_move_captures_a_king_or_leaves_the_movers_king_in_check() {
+fn no_move_is_listed_twice_captures_a_king_or_leaves_the_movers_king_in_check() {
     let rules = rules(&[]);
     for seed in 7..=12 {
         for setup in random_game(&rules, seed, 150) {
-            for mv in legal_moves(&rules, &setup) {
+            let moves = legal_moves(&rules, &setup);
+            assert_eq!(
+                sorted(moves.clone()).windows(2).find(|w| w[0] == w[1]),
+                None
+            );
+            for mv in moves {
                 let victim = setup.piece(mv.to());
                 assert!(
                     victim.is_none_or(|p| p.role != Role::King),

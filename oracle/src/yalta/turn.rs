@@ -223,7 +223,15 @@ pub fn checkmate(rules: &Yalta, mut setup: Setup, seat: Seat, mater: Seat) -> Se
 /// left is out of the game). One who is not in check is stalemated (`yalta.stalemate`).
 /// `yalta.no-extra-move`: "Taking control of the new pieces does not grant an extra move":
 /// the turn simply passes on.
-pub fn settle(rules: &Yalta, mut setup: Setup) -> Setup {
+pub fn settle(rules: &Yalta, setup: Setup) -> Setup {
+    let mut setup = settle_turn(rules, setup);
+    drop_own_en_passant(rules, &mut setup);
+    setup
+}
+
+/// Gives the turn to the first player who can move (or ends the game), settling the players
+/// passed over on the way.
+fn settle_turn(rules: &Yalta, mut setup: Setup) -> Setup {
     loop {
         let live = check::live_seats(&setup);
         if live.len() <= 1 {
@@ -255,6 +263,20 @@ pub fn settle(rules: &Yalta, mut setup: Setup) -> Setup {
             }
         }
         setup = pass_turn(rules, setup, seat);
+    }
+}
+
+/// Drops an en passant cell whose pawn the player to move controls: the right is an
+/// opponent's. (When the turn passes over players who cannot move, or the game ends, it can
+/// come round to the double-stepper's side.)
+fn drop_own_en_passant(rules: &Yalta, setup: &mut Setup) {
+    let own = setup
+        .en_passant
+        .and_then(|target| pawns::en_passant_victim(rules, target))
+        .and_then(|victim| setup.piece(victim))
+        .is_some_and(|pawn| check::controls(setup, setup.to_move, pawn));
+    if own {
+        setup.en_passant = None;
     }
 }
 
