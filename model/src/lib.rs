@@ -30,5 +30,5 @@ pub use outcome::{Outcome, OutcomeError, Reason};
 pub use role::{Piece, Role};
 pub use runner::{Engine, EngineError, Game, Verdict};
 pub use seat::{BySeat, Seat};
-pub use state::{OSullivanState, Setup, TripleCrownState, VariantState, YuriState};
+pub use state::{OSullivanState, Setup, TripleCrownState, VariantState, YaltaState, YuriState};
 pub use variant::{UnknownVariant, Variant};

@@ -3,7 +3,8 @@
 //! Text form: `<pieces> <side to move> [field=value ...]`, separated by spaces.
 //! - pieces: `cell:piece` joined by commas (`d8:wK,a1:bK,h1:rK`), or `-` for none. A piece is
 //!   its army's letter and its role's letter.
-//! - side to move: the army letter of the seat to move.
+//! - side to move: the army letter of the seat to move. A position of one token, the pieces
+//!   alone, is moddable-engine's keyed form (`Ae1:rK,Ba2:gP`): seat A moves, fields default.
 //! - fields, each at most once, in any order; left out, a field has its default. Every variant
 //!   has `castling=b8,...` (the partner cells that keep a castling right; default none) and
 //!   `en_passant=e3` (the cell a double step passed over; default none); a variant may have
@@ -45,6 +46,8 @@ pub enum Problem {
     UnknownField(String),
     #[error("field '{0}' does not apply to {1}")]
     FieldNotInVariant(String, Variant),
+    #[error("field '{0}' names seat '{1}' twice")]
+    DuplicateEntry(String, String),
 }
 
 /// Why a written position was refused: every problem found, in order.
@@ -136,13 +139,22 @@ impl Setup {
         }
     }
 
-    /// Reads the text form.
+    /// Reads the text form. One token alone that is a list of pieces (`Ae1:rK,Ba2:gP`, or `-`)
+    /// is the keyed form of moddable-engine: it reads with seat A to move and every field at
+    /// its default.
     pub fn from_text(variant: Variant, text: &str) -> Result<Setup, NotationError> {
         let mut tokens = text.split_whitespace();
-        let (Some(pieces), Some(to_move)) = (tokens.next(), tokens.next()) else {
-            return Err(
-                Problem::Syntax(format!("position '{}': {TEXT_SHAPE}", text.trim())).into(),
-            );
+        let first_to_move = variant.seat_letter(Seat::A).to_string();
+        let (pieces, to_move) = match (tokens.next(), tokens.next()) {
+            (Some(pieces), Some(to_move)) => (pieces, to_move),
+            (Some(keyed), None) if keyed == "-" || keyed.contains(':') => {
+                (keyed, first_to_move.as_str())
+            }
+            _ => {
+                return Err(
+                    Problem::Syntax(format!("position '{}': {TEXT_SHAPE}", text.trim())).into(),
+                );
+            }
         };
         let mut problems = Vec::new();
         let mut fields = Vec::new();
@@ -189,10 +201,19 @@ impl Setup {
         build(variant, parts, Vec::new())
     }
 
+    /// Writes the keyed form: the pieces part of the text form alone (`Ae1:rK,Ba2:gP`), as
+    /// moddable-engine writes a position. It leaves out the side to move and every field.
+    pub fn to_keyed(&self) -> String {
+        pieces_text(self.variant, &self.pieces)
+    }
+
     /// Writes the canonical text form.
     pub fn to_text(&self) -> String {
-        let pieces = pieces_text(self.variant, &self.pieces);
-        let mut text = format!("{pieces} {}", self.variant.seat_letter(self.to_move));
+        let mut text = format!(
+            "{} {}",
+            self.to_keyed(),
+            self.variant.seat_letter(self.to_move)
+        );
         let defaults = Setup {
             castling: BTreeSet::new(),
             en_passant: None,
@@ -475,7 +496,11 @@ fn read_field(
             };
             let mut seat_cells = Vec::new();
             let mut seat_seats = Vec::new();
+            let mut seen = BTreeSet::new();
             for (a, b) in pairs {
+                if !seen.insert(a.clone()) {
+                    problems.push(Problem::DuplicateEntry(key.to_string(), a.clone()));
+                }
                 let a = seat(variant, &a).map_err(|p| problems.push(p)).ok();
                 if kind == FieldKind::SeatCells {
                     let b = board

@@ -54,6 +54,9 @@ pub enum Outcome {
     /// an engine reaches by playing moves have already taken such players out; this is what a
     /// written position in that state reports.
     Eliminated { seat: Seat, reason: Reason },
+    /// The side to move has no legal move but stays in the game: it passes and play goes on
+    /// (a checkmate that is not yet final, or a stalemate under a reading that passes).
+    Passes { seat: Seat, reason: Reason },
     /// The game is over and `winner` has won.
     Won { winner: Seat, reason: Reason },
     /// The game is over and nobody has won.
@@ -67,14 +70,17 @@ pub struct OutcomeError(String);
 
 impl Outcome {
     /// Writes the JSON form: `{"status": "ongoing"}`, `{"status": "eliminated", "seat": "b",
-    /// "reason": "checkmate"}`, `{"status": "won", "winner": "w", "reason": ...}` or
-    /// `{"status": "drawn", "reason": ...}`.
+    /// "reason": "checkmate"}`, `{"status": "passes", "seat": "b", "reason": ...}`,
+    /// `{"status": "won", "winner": "w", "reason": ...}` or `{"status": "drawn", "reason": ...}`.
     pub fn to_json(self, variant: Variant) -> Value {
         let letter = |s: Seat| variant.seat_letter(s).to_string();
         match self {
             Outcome::Ongoing => json!({"status": "ongoing"}),
             Outcome::Eliminated { seat, reason } => {
                 json!({"status": "eliminated", "seat": letter(seat), "reason": reason.id()})
+            }
+            Outcome::Passes { seat, reason } => {
+                json!({"status": "passes", "seat": letter(seat), "reason": reason.id()})
             }
             Outcome::Won { winner, reason } => {
                 json!({"status": "won", "winner": letter(winner), "reason": reason.id()})
@@ -105,16 +111,24 @@ impl Outcome {
         };
         let allowed: &[&str] = match field("status") {
             Some("ongoing") => &["status"],
-            Some("eliminated") => &["status", "seat", "reason"],
+            Some("eliminated") | Some("passes") => &["status", "seat", "reason"],
             Some("won") => &["status", "winner", "reason"],
             Some("drawn") => &["status", "reason"],
-            _ => return Err(err("'status' is not ongoing, eliminated, won or drawn")),
+            _ => {
+                return Err(err(
+                    "'status' is not ongoing, eliminated, passes, won or drawn",
+                ));
+            }
         };
         if let Some(extra) = object.keys().find(|k| !allowed.contains(&k.as_str())) {
             return Err(err(&format!("unexpected key '{extra}'")));
         }
         Ok(match field("status") {
             Some("eliminated") => Outcome::Eliminated {
+                seat: seat("seat")?,
+                reason: reason()?,
+            },
+            Some("passes") => Outcome::Passes {
                 seat: seat("seat")?,
                 reason: reason()?,
             },

@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use proptest::prelude::*;
 use trichess_model::{
     BySeat, Move, OSullivanState, Piece, Seat, Setup, TripleCrownState, Variant, VariantState,
-    YuriState, pieces_text,
+    YaltaState, YuriState, pieces_text,
 };
 
 #[test]
@@ -250,6 +250,64 @@ fn text_positions_refuse_repeated_fields_and_cells() {
     );
 }
 
+#[test]
+fn yalta_state_reads_and_prints_through_the_generic_fields() {
+    let text = "Ag2:rP,Be1:gK,Ce1:bK g control=r:g first_check=b:g pending_mate=b";
+    let setup = Setup::from_text(Variant::Yalta, text).unwrap();
+    let state = setup.yalta().unwrap();
+    assert_eq!(state.control.get(&Seat::A), Some(&Seat::B));
+    assert_eq!(state.first_check.get(&Seat::C), Some(&Seat::B));
+    assert!(state.pending_mate.contains(&Seat::C));
+    assert_eq!(setup.to_text(), text);
+    assert_eq!(
+        setup.to_json(),
+        serde_json::json!({
+            "to_move": "g",
+            "pieces": {"Ag2": "rP", "Be1": "gK", "Ce1": "bK"},
+            "castling": [],
+            "en_passant": null,
+            "control": {"r": "g"},
+            "first_check": {"b": "g"},
+            "pending_mate": ["b"]
+        })
+    );
+    let plain = Setup::from_text(Variant::Yalta, "Ae1:rK,Be1:gK,Ce1:bK r").unwrap();
+    assert_eq!(plain.yalta(), Some(&YaltaState::default()));
+}
+
+#[test]
+fn a_seat_named_twice_in_a_pair_field_is_refused() {
+    let err = Setup::from_text(Variant::Yalta, "Be1:gK,Ce1:bK g control=r:g,r:b").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "bad position: field 'control' names seat 'r' twice"
+    );
+    let err = Setup::from_text(Variant::OSullivan, "a1:bK,d8:wK,h1:rK w p4=b:d2,b:d3").unwrap_err();
+    assert!(err.to_string().contains("field 'p4' names seat 'b' twice"));
+}
+
+#[test]
+fn the_keyed_form_is_the_pieces_part_alone() {
+    // moddable-engine writes a position as its pieces keyed by cell; read alone, it means the
+    // first seat to move and every field at its default.
+    let keyed = "Ae1:rK,Be1:gK,Ba2:gP,Ce1:bK";
+    let setup = Setup::from_text(Variant::Yalta, keyed).unwrap();
+    assert_eq!(setup.to_move, Seat::A);
+    assert!(setup.castling.is_empty() && setup.en_passant.is_none());
+    assert_eq!(setup.to_keyed(), keyed);
+    assert_eq!(setup.to_text(), format!("{keyed} r"));
+    assert_eq!(Setup::parse(Variant::Yalta, keyed).unwrap(), setup);
+    let empty = Setup::from_text(Variant::Yalta, "-").unwrap();
+    assert!(empty.pieces.is_empty());
+    assert_eq!(empty.to_keyed(), "-");
+    // One token that is not a list of pieces is still the old error.
+    let err = Setup::from_text(Variant::Yalta, "r").unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("expected '<pieces> <side to move>")
+    );
+}
+
 fn arb_setup(variant: Variant) -> impl Strategy<Value = Setup> {
     let cells = variant.board().cells();
     let roles = variant.roles().to_vec();
@@ -268,44 +326,61 @@ fn arb_setup(variant: Variant) -> impl Strategy<Value = Setup> {
         ],
         prop::collection::btree_set(0..3usize, 0..3),
         prop::collection::vec(prop::collection::btree_map(0..n, piece, 1..6), 0..3),
+        (
+            prop::collection::btree_map(0..3usize, 0..3usize, 0..3),
+            prop::collection::btree_map(0..3usize, 0..3usize, 0..3),
+        ),
     )
-        .prop_map(move |(pieces, to_move, castling, ep, p4, freed, history)| {
-            let placement = |map: BTreeMap<usize, Piece>| -> BTreeMap<_, _> {
-                map.into_iter().map(|(i, p)| (cells[i], p)).collect()
-            };
-            let pieces = placement(pieces);
-            let state = match variant {
-                Variant::OSullivan => VariantState::OSullivan(OSullivanState {
-                    p4: BySeat(p4.map(|c| c.map(|i| cells[i]))),
-                    p4_freed: freed
-                        .into_iter()
-                        .map(|s| Seat::ALL[s])
-                        .collect::<BTreeSet<_>>(),
-                }),
-                Variant::Yuri => VariantState::Yuri(YuriState {
-                    unmoved: castling.iter().map(|&i| cells[i]).collect(),
-                    en_passant_pawn: p4[0].map(|i| cells[i]),
-                    shared_square: p4[1].map(|i| cells[i]),
-                    history: history
-                        .into_iter()
-                        .map(|map| pieces_text(variant, &placement(map)))
-                        .collect(),
-                }),
-                Variant::TripleCrown => VariantState::TripleCrown(TripleCrownState {
-                    en_passant_earlier: p4[0].map(|i| cells[i]),
-                    instant_win: freed.iter().map(|&s| Seat::ALL[s]).collect(),
-                }),
-                _ => VariantState::None,
-            };
-            Setup {
-                variant,
-                to_move: Seat::ALL[to_move],
-                pieces,
-                castling: castling.into_iter().map(|i| cells[i]).collect(),
-                en_passant: ep.map(|i| cells[i]),
-                state,
-            }
-        })
+        .prop_map(
+            move |(pieces, to_move, castling, ep, p4, freed, history, (control, first))| {
+                let placement = |map: BTreeMap<usize, Piece>| -> BTreeMap<_, _> {
+                    map.into_iter().map(|(i, p)| (cells[i], p)).collect()
+                };
+                let pieces = placement(pieces);
+                let state = match variant {
+                    Variant::OSullivan => VariantState::OSullivan(OSullivanState {
+                        p4: BySeat(p4.map(|c| c.map(|i| cells[i]))),
+                        p4_freed: freed
+                            .into_iter()
+                            .map(|s| Seat::ALL[s])
+                            .collect::<BTreeSet<_>>(),
+                    }),
+                    Variant::Yalta => VariantState::Yalta(YaltaState {
+                        control: seat_map(&control),
+                        first_check: seat_map(&first),
+                        pending_mate: freed.into_iter().map(|s| Seat::ALL[s]).collect(),
+                    }),
+                    Variant::Yuri => VariantState::Yuri(YuriState {
+                        unmoved: castling.iter().map(|&i| cells[i]).collect(),
+                        en_passant_pawn: p4[0].map(|i| cells[i]),
+                        shared_square: p4[1].map(|i| cells[i]),
+                        history: history
+                            .into_iter()
+                            .map(|map| pieces_text(variant, &placement(map)))
+                            .collect(),
+                    }),
+                    Variant::TripleCrown => VariantState::TripleCrown(TripleCrownState {
+                        en_passant_earlier: p4[0].map(|i| cells[i]),
+                        instant_win: freed.iter().map(|&s| Seat::ALL[s]).collect(),
+                    }),
+                };
+                Setup {
+                    variant,
+                    to_move: Seat::ALL[to_move],
+                    pieces,
+                    castling: castling.into_iter().map(|i| cells[i]).collect(),
+                    en_passant: ep.map(|i| cells[i]),
+                    state,
+                }
+            },
+        )
+}
+
+fn seat_map(indices: &BTreeMap<usize, usize>) -> BTreeMap<Seat, Seat> {
+    indices
+        .iter()
+        .map(|(&a, &b)| (Seat::ALL[a], Seat::ALL[b]))
+        .collect()
 }
 
 fn arb_any_setup() -> impl Strategy<Value = Setup> {
@@ -328,6 +403,14 @@ proptest! {
     fn json_form_round_trips(setup in arb_any_setup()) {
         let json = setup.to_json().to_string();
         prop_assert_eq!(Setup::from_json(setup.variant, &json).unwrap(), setup, "{}", json);
+    }
+
+    #[test]
+    fn keyed_form_keeps_the_pieces(setup in arb_any_setup()) {
+        let keyed = setup.to_keyed();
+        let read = Setup::from_text(setup.variant, &keyed).unwrap();
+        prop_assert_eq!(read.pieces, setup.pieces, "{}", keyed);
+        prop_assert_eq!(read.to_move, Seat::A);
     }
 
     #[test]

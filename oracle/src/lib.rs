@@ -15,6 +15,7 @@ pub mod register;
 pub mod rules;
 pub mod square;
 pub mod triple_crown;
+pub mod yalta;
 pub mod yuri;
 
 use trichess_model::{Game, Variant};
@@ -37,6 +38,7 @@ pub enum RulesError {
 pub fn rules_for(game: &Game) -> Result<Box<dyn Rules>, RulesError> {
     match game.variant {
         Variant::OSullivan => Ok(Box::new(osullivan::OSullivan::new(&game.interpretations)?)),
+        Variant::Yalta => Ok(Box::new(yalta::Yalta::new(&game.interpretations)?)),
         Variant::Yuri => Ok(Box::new(yuri::Yuri::new(&game.interpretations)?)),
         Variant::TripleCrown => Ok(Box::new(triple_crown::TripleCrown::new(
             &game.interpretations,
@@ -49,6 +51,7 @@ pub fn rules_for(game: &Game) -> Result<Box<dyn Rules>, RulesError> {
 pub fn interpretations(variant: Variant) -> Vec<rules::InterpretationInfo> {
     match variant {
         Variant::OSullivan => osullivan::Options::all(),
+        Variant::Yalta => yalta::Options::all(),
         Variant::Yuri => yuri::Options::all(),
         Variant::TripleCrown => triple_crown::Options::all(),
         _ => Vec::new(),

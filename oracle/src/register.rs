@@ -103,6 +103,10 @@ fn texts(variant: Variant) -> Option<(&'static str, &'static str)> {
             include_str!("../register/osullivan.toml"),
             include_str!("../sources/osullivan-three-player.md"),
         )),
+        Variant::Yalta => Some((
+            include_str!("../register/yalta.toml"),
+            include_str!("../sources/yalta.md"),
+        )),
         Variant::Yuri => Some((
             include_str!("../register/yuri.toml"),
             include_str!("../sources/yuri.md"),

@@ -448,3 +448,137 @@ fn triple_crown_bad_input_is_a_one_line_error() {
         "Seat B has pieces but no Emperor",
     );
 }
+
+#[test]
+fn yalta_start_perft_and_keyed_form() {
+    let text = stdout(&["start", "yalta"]);
+    assert!(
+        text.contains("Ad1:rQ,Ae1:rK")
+            && text
+                .trim_end()
+                .ends_with(" r castling=Aa1,Ah1,Ba1,Bh1,Ca1,Ch1"),
+        "{text}"
+    );
+    assert_eq!(stdout(&["moves", "yalta"]).lines().count(), 20);
+    assert_eq!(stdout(&["perft", "yalta", "2"]).trim(), "400");
+    // The keyed form is the pieces part of the text form, and reads back with Red to move.
+    let keyed = stdout(&["start", "yalta", "--keyed"]);
+    let keyed = keyed.trim();
+    assert!(text.starts_with(&format!("{keyed} r ")), "{keyed}");
+    assert_eq!(stdout(&["moves", "yalta", "-p", keyed]).lines().count(), 20);
+    let shown = stdout(&["show", "yalta", "--keyed"]);
+    assert_eq!(shown.lines().last(), Some(keyed));
+}
+
+#[test]
+fn yalta_show_draws_the_hexagonal_board() {
+    let out = stdout(&["show", "yalta", "--after", "Ae2-Ae4"]);
+    for part in [
+        "A (Red), rank 4 touches the centre; files a-d run on into C's h-e, e-h into B's d-a",
+        " 4   .  .  .  . rP  .  .  .",
+        "centre ring: Ad4 Ae4 Bd4 Be4 Cd4 Ce4",
+        "Green to move",
+        "Ae4:rP",
+    ] {
+        assert!(out.contains(part), "{out} lacks {part}");
+    }
+    let path = std::env::temp_dir().join(format!("trichess-yalta-{}.svg", std::process::id()));
+    let path_text = path.to_string_lossy().into_owned();
+    stdout(&["show", "yalta", "--svg", &path_text]);
+    let picture = std::fs::read_to_string(&path).expect("svg written");
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(picture.matches("<polygon").count(), 96);
+    for colour in ["fill=\"red\"", "fill=\"green\"", "fill=\"blue\""] {
+        assert_eq!(picture.matches(colour).count(), 16, "{colour}");
+    }
+}
+
+#[test]
+fn yalta_results_and_takeover_state() {
+    let mated = "Ah1:rK,Ag2:rP,Ah2:rP,Ac1:gR,Aa3:bB,Be1:gK,Ce1:bK r";
+    assert_eq!(
+        stdout(&["result", "yalta", "-p", mated]).trim(),
+        "Red leaves the game (checkmate) and play passes on"
+    );
+    assert_eq!(
+        stdout(&[
+            "result",
+            "yalta",
+            "-p",
+            mated,
+            "-i",
+            "mate-final=after-left-player"
+        ])
+        .trim(),
+        "Red cannot move and passes (checkmate); play goes on"
+    );
+    let after = stdout(&[
+        "show",
+        "yalta",
+        "-p",
+        "Ah1:rK,Ag2:rP,Ah2:rP,Ac3:gR,Be1:gK,Ce1:bK g",
+        "--after",
+        "Ac3-Ac1 Ce1-Cd1",
+    ]);
+    assert!(after.trim_end().ends_with(" g control=r:g"), "{after}");
+}
+
+#[test]
+fn yalta_bad_input_is_a_one_line_error() {
+    fails_with(
+        &["moves", "yalta", "-p", "Ae1:rK,Ae1:gK r"],
+        "two pieces on Ae1",
+    );
+    fails_with(
+        &["moves", "yalta", "-p", "Aa5:rK,Be1:gK,Ce1:bK r"],
+        "'Aa5' is off the board (files a-h, ranks 1-4)",
+    );
+    fails_with(
+        &["moves", "yalta", "-p", "Ag2:rP,Be1:gK,Ce1:bK g"],
+        "Red's army has no king and nobody controls it",
+    );
+    fails_with(
+        &[
+            "moves",
+            "yalta",
+            "-p",
+            "Ah1:rK,Ag2:rP,Ac1:gR,Ag3:bN,Be1:gK,Ce1:bK r",
+        ],
+        "Red is in check from two opponents: say whose check came first",
+    );
+    fails_with(
+        &[
+            "moves",
+            "yalta",
+            "-p",
+            "Ae1:rK,Be1:gK,Ce1:bK r control=r:g,r:b",
+        ],
+        "field 'control' names seat 'r' twice",
+    );
+    fails_with(
+        &["moves", "yalta", "--after", "Ae2-Ae5"],
+        "'Ae5' is off the board",
+    );
+    fails_with(
+        &["moves", "yalta", "--after", "Ae1-Ag1/Ah1"],
+        "Ae1-Ag1/Ah1 is not a legal move here (not among the legal moves of Red)",
+    );
+    fails_with(
+        &["moves", "yalta", "-i", "knight-centre=leaping"],
+        "interpretation 'yalta.knight-centre' has no reading 'leaping'",
+    );
+    fails_with(
+        &["start", "yalta", "--keyed", "--json"],
+        "cannot be used with",
+    );
+    fails_with(
+        &[
+            "show",
+            "yalta",
+            "--keyed",
+            "--svg",
+            "/tmp/never-written.svg",
+        ],
+        "cannot be used with",
+    );
+}

@@ -6,6 +6,7 @@
 
 mod osullivan;
 mod triple_crown;
+mod yalta;
 mod yuri;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -15,6 +16,7 @@ use crate::{Cell, Piece, Seat, Variant};
 
 pub use osullivan::OSullivanState;
 pub use triple_crown::TripleCrownState;
+pub use yalta::YaltaState;
 pub use yuri::YuriState;
 
 /// A position as written down: pieces, side to move and the state the rules need, not yet
@@ -41,6 +43,7 @@ pub enum VariantState {
     /// The variant needs nothing more.
     None,
     OSullivan(OSullivanState),
+    Yalta(YaltaState),
     Yuri(YuriState),
     TripleCrown(TripleCrownState),
 }
@@ -55,9 +58,9 @@ impl VariantState {
     pub(crate) fn fields(variant: Variant) -> &'static [(&'static str, FieldKind)] {
         match variant {
             Variant::OSullivan => OSullivanState::FIELDS,
+            Variant::Yalta => YaltaState::FIELDS,
             Variant::Yuri => YuriState::FIELDS,
             Variant::TripleCrown => TripleCrownState::FIELDS,
-            Variant::Yalta => &[],
         }
     }
 
@@ -72,11 +75,11 @@ impl VariantState {
             Variant::OSullivan => {
                 VariantState::OSullivan(OSullivanState::from_fields(fields, pieces))
             }
+            Variant::Yalta => VariantState::Yalta(YaltaState::from_fields(fields)),
             Variant::Yuri => VariantState::Yuri(YuriState::from_fields(fields, pieces)),
             Variant::TripleCrown => {
                 VariantState::TripleCrown(TripleCrownState::from_fields(fields))
             }
-            Variant::Yalta => VariantState::None,
         }
     }
 
@@ -84,6 +87,7 @@ impl VariantState {
     pub(crate) fn to_fields(&self) -> Vec<(&'static str, Field)> {
         match self {
             VariantState::OSullivan(s) => s.to_fields(),
+            VariantState::Yalta(s) => s.to_fields(),
             VariantState::Yuri(s) => s.to_fields(),
             VariantState::TripleCrown(s) => s.to_fields(),
             VariantState::None => Vec::new(),
@@ -104,6 +108,14 @@ impl Setup {
             .iter()
             .find(|&(_, &p)| p == royal)
             .map(|(&c, _)| c)
+    }
+
+    /// Returns the Yalta state, if this is a Yalta setup.
+    pub fn yalta(&self) -> Option<&YaltaState> {
+        match &self.state {
+            VariantState::Yalta(s) => Some(s),
+            _ => None,
+        }
     }
 
     /// Returns the O'Sullivan state, if this is an O'Sullivan setup.

@@ -53,11 +53,15 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Print the starting position (text form, or JSON form with --json).
+    /// Print the starting position (text form, or JSON form with --json, or the keyed form
+    /// with --keyed).
     Start {
         variant: Variant,
-        #[arg(long)]
+        #[arg(long, conflicts_with = "keyed")]
         json: bool,
+        /// Print the keyed form: the pieces alone, as moddable-engine writes them.
+        #[arg(long)]
+        keyed: bool,
         #[command(flatten)]
         interpretations: Interpretations,
     },
@@ -88,6 +92,9 @@ enum Command {
         /// Write an SVG picture of the position to this file instead.
         #[arg(long, value_name = "FILE")]
         svg: Option<PathBuf>,
+        /// Print the keyed form (the pieces alone) under the diagram instead of the text form.
+        #[arg(long, conflicts_with = "svg")]
+        keyed: bool,
     },
     /// Say whether the game goes on, and if not how it ended.
     Result {
@@ -159,10 +166,16 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Start {
             variant,
             json,
+            keyed,
             interpretations,
         } => {
             let rules = rules_of(variant, &interpretations)?;
-            print_setup(rules.start().setup(), json)?;
+            let start = rules.start();
+            if keyed {
+                say!("{}", start.setup().to_keyed());
+            } else {
+                print_setup(start.setup(), json)?;
+            }
             note_start(rules.as_ref(), true);
             Ok(ExitCode::SUCCESS)
         }
@@ -195,7 +208,12 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             note_start(rules.as_ref(), from_start);
             Ok(ExitCode::SUCCESS)
         }
-        Command::Show { variant, at, svg } => {
+        Command::Show {
+            variant,
+            at,
+            svg,
+            keyed,
+        } => {
             let (rules, position, from_start) = locate(variant, &at)?;
             match svg {
                 Some(path) => {
@@ -207,7 +225,15 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
                 }
                 None => {
                     say_raw!("{}", rules.diagram(&position));
-                    say!("{}", position.setup().to_text());
+                    let setup = position.setup();
+                    say!(
+                        "{}",
+                        if keyed {
+                            setup.to_keyed()
+                        } else {
+                            setup.to_text()
+                        }
+                    );
                 }
             }
             note_start(rules.as_ref(), from_start);
@@ -386,6 +412,11 @@ fn describe_outcome(variant: Variant, outcome: trichess_model::Outcome) -> Strin
         Ongoing => "ongoing".to_string(),
         Eliminated { seat, reason } => format!(
             "{} leaves the game ({}) and play passes on",
+            variant.seat_name(seat),
+            reason.id()
+        ),
+        Passes { seat, reason } => format!(
+            "{} cannot move and passes ({}); play goes on",
             variant.seat_name(seat),
             reason.id()
         ),

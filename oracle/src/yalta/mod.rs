@@ -1,0 +1,205 @@
+//! Yalta Chess (documented by Daniel Lindström), from `sources/yalta.md`; the register is
+//! `register/yalta.toml`.
+//!
+//! Seats: Red (A, letter `r`), Green (B, `g`), Blue (C, `b`), each with a 4x8 half-board of
+//! the 96-cell hexagonal trisection board (see [`crate::hex`]), its back rank on the outer
+//! edge. A checkmated player's king leaves the board and the rest of their army passes to the
+//! player who mated them; the position records who controls which army.
+
+mod board;
+mod castling;
+mod check;
+pub mod options;
+mod pawns;
+mod pieces;
+mod turn;
+mod validate;
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use trichess_model::{Move, Outcome, Piece, Reason, Role, Seat, Setup, Variant, VariantState};
+
+pub use options::Options;
+
+use crate::RulesError;
+use crate::hex::{self, HexBoard};
+use crate::rules::{InvalidPosition, Position, Rules};
+use board::left_of;
+use options::{MateFinal, Stalemate};
+
+/// The rules of Yalta Chess, with the interpretations chosen.
+#[derive(Clone, Debug)]
+pub struct Yalta {
+    options: Options,
+    hex: HexBoard,
+}
+
+impl Yalta {
+    /// Builds the rules with the given interpretation readings (id -> reading).
+    pub fn new(interpretations: &BTreeMap<String, String>) -> Result<Yalta, RulesError> {
+        let hex = HexBoard::new(Variant::Yalta.board())
+            .ok_or(RulesError::NotImplemented(Variant::Yalta))?;
+        Ok(Yalta {
+            options: Options::read(interpretations)?,
+            hex,
+        })
+    }
+}
+
+/// Lists the moves of the side to move before the check rule: every move of every piece the
+/// player controls, their own army's and any army they have taken over.
+///
+/// `yalta.army-takeover`: the mater "may use them immediately".
+fn pseudo_moves<'a>(rules: &'a Yalta, setup: &'a Setup) -> impl Iterator<Item = Move> + 'a {
+    setup
+        .pieces
+        .iter()
+        .filter(|(_, p)| check::controls(setup, setup.to_move, **p))
+        .flat_map(|(&from, &piece)| pieces::piece_moves(rules, setup, from, piece))
+}
+
+/// Returns true if `mv` leaves the mover's own king out of check.
+///
+/// `yalta.check-response`: "When a player is in check, they must resolve it on their turn as
+/// usual": no move may leave the mover's king attacked by any opponent.
+fn keeps_king_safe(rules: &Yalta, setup: &Setup, mv: Move) -> bool {
+    !check::in_check(rules, &turn::make_move(rules, setup, mv), setup.to_move)
+}
+
+/// Lists the legal moves of the side to move (none once only one king is left).
+pub fn legal_moves(rules: &Yalta, setup: &Setup) -> Vec<Move> {
+    if check::live_seats(setup).len() <= 1 {
+        return Vec::new();
+    }
+    pseudo_moves(rules, setup)
+        .filter(|&mv| keeps_king_safe(rules, setup, mv))
+        .collect()
+}
+
+/// Returns true if the side to move has a legal move.
+pub fn has_legal_move(rules: &Yalta, setup: &Setup) -> bool {
+    check::live_seats(setup).len() > 1
+        && pseudo_moves(rules, setup).any(|mv| keeps_king_safe(rules, setup, mv))
+}
+
+/// Returns the starting position.
+///
+/// `yalta.start-army`: "Each player sets up a complete standard FIDE army (8 pieces + 8
+/// pawns) in their own sector, back rank at the outer hexagon edge."
+/// `yalta.back-rank-order`: "**Rook, Knight, Bishop, Queen, King, Bishop, Knight, Rook**",
+/// read across from the player's left (a1) to right (h1), so that
+/// `yalta.queen-left-of-king` holds: Queen d1, King e1. `yalta.pawns-start`: "Pawns occupy
+/// the rank immediately in front of the back rank". Red moves first (`yalta.turn-order`);
+/// every rook keeps its castling right.
+pub fn start_setup(rules: &Yalta) -> Setup {
+    use Role::*;
+    let back = [Rook, Knight, Bishop, Queen, King, Bishop, Knight, Rook];
+    let mut pieces = BTreeMap::new();
+    let mut castling_rights = BTreeSet::new();
+    for seat in Seat::ALL {
+        for (file, role) in (0..).zip(back) {
+            pieces.extend(
+                rules
+                    .hex
+                    .cell(seat, file, 0)
+                    .map(|c| (c, Piece::new(seat, role))),
+            );
+            pieces.extend(
+                rules
+                    .hex
+                    .cell(seat, file, 1)
+                    .map(|c| (c, Piece::new(seat, Pawn))),
+            );
+        }
+        castling_rights.extend(castling::rook_homes(rules, seat));
+    }
+    Setup {
+        variant: Variant::Yalta,
+        to_move: board::RED,
+        pieces,
+        castling: castling_rights,
+        en_passant: None,
+        state: VariantState::Yalta(Default::default()),
+    }
+}
+
+impl Rules for Yalta {
+    fn variant(&self) -> Variant {
+        Variant::Yalta
+    }
+
+    fn start(&self) -> Position {
+        Position::checked(start_setup(self))
+    }
+
+    fn validate(&self, setup: Setup) -> Result<Position, InvalidPosition> {
+        if setup.variant != Variant::Yalta {
+            return Err(InvalidPosition {
+                problems: vec![format!("this is a {} position", setup.variant)],
+            });
+        }
+        let problems = validate::problems(self, &setup);
+        if problems.is_empty() {
+            Ok(Position::checked(setup))
+        } else {
+            Err(InvalidPosition { problems })
+        }
+    }
+
+    fn legal_moves(&self, position: &Position) -> Vec<Move> {
+        legal_moves(self, position.setup())
+    }
+
+    fn apply(&self, position: &Position, mv: Move) -> Position {
+        Position::checked(turn::apply(self, position.setup(), mv))
+    }
+
+    /// `yalta.last-king-wins`: "The last player with a King on the board wins."
+    /// `yalta.mate-final` decides whether a player to move in check without a legal move is
+    /// out now or passes; `yalta.stalemate` what a player without a legal move who is not in
+    /// check does.
+    fn outcome(&self, position: &Position) -> Outcome {
+        let setup = position.setup();
+        if let [winner] = check::live_seats(setup)[..] {
+            return Outcome::Won {
+                winner,
+                reason: Reason::LastKingStanding,
+            };
+        }
+        if has_legal_move(self, setup) {
+            return Outcome::Ongoing;
+        }
+        let seat = setup.to_move;
+        if check::in_check(self, setup, seat) {
+            let waits = self.options.mate_final == MateFinal::AfterLeftPlayer
+                && check::is_live(setup, left_of(seat));
+            let reason = Reason::Checkmate;
+            return if waits {
+                Outcome::Passes { seat, reason }
+            } else {
+                Outcome::Eliminated { seat, reason }
+            };
+        }
+        let reason = Reason::Stalemate;
+        if self.options.stalemate == Stalemate::Pass && !turn::nobody_can_move(self, setup) {
+            Outcome::Passes { seat, reason }
+        } else {
+            Outcome::Drawn { reason }
+        }
+    }
+
+    fn diagram(&self, position: &Position) -> String {
+        hex::diagram::text(&self.hex, position.setup())
+    }
+
+    fn svg(&self, position: &Position) -> Option<String> {
+        Some(hex::diagram::svg(
+            &self.hex,
+            position.setup(),
+            ["red", "green", "blue"],
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests;

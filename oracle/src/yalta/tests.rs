@@ -1,0 +1,170 @@
+//! Properties of the Yalta rules as a whole: rotating the seats (A to B to C, every cell, army,
+//! right and record with them) maps legal moves and played moves onto each other, along games
+//! of pseudo-random moves; kings are never captured and no move leaves the mover in check.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use trichess_model::{Cell, Move, Piece, Role, Seat, Setup, VariantState};
+
+use super::{Yalta, check, legal_moves, start_setup, turn};
+
+fn rules(readings: &[(&str, &str)]) -> Yalta {
+    let map: BTreeMap<String, String> = readings
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    Yalta::new(&map).unwrap()
+}
+
+fn rotate_cell(rules: &Yalta, cell: Cell) -> Cell {
+    let (seat, file, rank) = rules.hex.coords(cell);
+    rules.hex.cell(seat.next(), file, rank).unwrap()
+}
+
+fn rotate_move(rules: &Yalta, mv: Move) -> Move {
+    let r = |c| rotate_cell(rules, c);
+    match mv {
+        Move::Plain { from, to } => Move::Plain {
+            from: r(from),
+            to: r(to),
+        },
+        Move::Promotion { from, to, role } => Move::Promotion {
+            from: r(from),
+            to: r(to),
+            role,
+        },
+        Move::Castle { from, to, partner } => Move::Castle {
+            from: r(from),
+            to: r(to),
+            partner: r(partner),
+        },
+    }
+}
+
+/// Turns the whole position one seat round: what was Red's is Green's, and so on.
+fn rotate(rules: &Yalta, setup: &Setup) -> Setup {
+    let seats = |map: &BTreeMap<Seat, Seat>| -> BTreeMap<Seat, Seat> {
+        map.iter().map(|(a, b)| (a.next(), b.next())).collect()
+    };
+    let state = setup.yalta().unwrap();
+    Setup {
+        variant: setup.variant,
+        to_move: setup.to_move.next(),
+        pieces: setup
+            .pieces
+            .iter()
+            .map(|(&c, p)| (rotate_cell(rules, c), Piece::new(p.owner.next(), p.role)))
+            .collect(),
+        castling: setup
+            .castling
+            .iter()
+            .map(|&c| rotate_cell(rules, c))
+            .collect(),
+        en_passant: setup.en_passant.map(|c| rotate_cell(rules, c)),
+        state: VariantState::Yalta(trichess_model::YaltaState {
+            control: seats(&state.control),
+            first_check: seats(&state.first_check),
+            pending_mate: state
+                .pending_mate
+                .iter()
+                .map(|s| s.next())
+                .collect::<BTreeSet<_>>(),
+        }),
+    }
+}
+
+/// Plays a game of pseudo-random legal moves from the start and returns every position met.
+fn random_game(rules: &Yalta, seed: u64, plies: usize) -> Vec<Setup> {
+    let mut state = seed;
+    let mut setup = start_setup(rules);
+    let mut seen = vec![setup.clone()];
+    for _ in 0..plies {
+        let moves = legal_moves(rules, &setup);
+        if moves.is_empty() {
+            break;
+        }
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let mv = moves[(state >> 33) as usize % moves.len()];
+        setup = turn::apply(rules, &setup, mv);
+        seen.push(setup.clone());
+    }
+    seen
+}
+
+fn sorted(mut moves: Vec<Move>) -> Vec<Move> {
+    moves.sort();
+    moves
+}
+
+#[test]
+fn rotating_the_seats_maps_moves_and_play_onto_each_other() {
+    for readings in [
+        &[][..],
+        &[("yalta.knight-centre", "orthogonal-then-diagonal")],
+        &[
+            ("yalta.king-across-centre", "touching"),
+            ("yalta.mate-final", "after-left-player"),
+        ],
+    ] {
+        let rules = rules(readings);
+        for seed in 1..=4 {
+            for setup in random_game(&rules, seed, 300) {
+                let turned = rotate(&rules, &setup);
+                let moves = legal_moves(&rules, &setup);
+                let expected: Vec<Move> = moves.iter().map(|&m| rotate_move(&rules, m)).collect();
+                assert_eq!(
+                    sorted(legal_moves(&rules, &turned)),
+                    sorted(expected),
+                    "{}",
+                    setup.to_text()
+                );
+                if let Some(&mv) = moves.first() {
+                    assert_eq!(
+                        turn::apply(&rules, &turned, rotate_move(&rules, mv)),
+                        rotate(&rules, &turn::apply(&rules, &setup, mv)),
+                        "{} then {mv}",
+                        setup.to_text()
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn no_move_is_listed_twice_captures_a_king_or_leaves_the_movers_king_in_check() {
+    let rules = rules(&[]);
+    for seed in 7..=12 {
+        for setup in random_game(&rules, seed, 150) {
+            let moves = legal_moves(&rules, &setup);
+            assert_eq!(
+                sorted(moves.clone()).windows(2).find(|w| w[0] == w[1]),
+                None
+            );
+            for mv in moves {
+                let victim = setup.piece(mv.to());
+                assert!(
+                    victim.is_none_or(|p| p.role != Role::King),
+                    "{} captures a king in {}",
+                    mv,
+                    setup.to_text()
+                );
+                let after = turn::make_move(&rules, &setup, mv);
+                assert!(!check::in_check(&rules, &after, setup.to_move), "{mv}");
+            }
+        }
+    }
+}
+
+#[test]
+fn positions_reached_by_play_are_valid() {
+    let rules = rules(&[("yalta.mate-final", "after-left-player")]);
+    for seed in 13..=18 {
+        for setup in random_game(&rules, seed, 150) {
+            let problems = super::validate::problems(&rules, &setup);
+            assert!(problems.is_empty(), "{}: {problems:?}", setup.to_text());
+        }
+    }
+}

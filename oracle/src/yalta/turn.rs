@@ -1,0 +1,293 @@
+//! Playing a move: the board change, the state it updates, passing the turn, and checkmate,
+//! army takeover and stalemate when a player's turn comes.
+
+use trichess_model::{Cell, Move, Piece, Role, Seat, Setup, VariantState};
+
+use super::board::left_of;
+use super::options::{EnPassantWindow, MateFinal, SimultaneousChecks, Stalemate, TurnOrder};
+use super::{Yalta, castling, check, has_legal_move, pawns};
+
+/// Makes the board change of `mv` by the side to move and updates castling rights and en
+/// passant; the turn stays with the mover.
+pub fn make_move(rules: &Yalta, setup: &Setup, mv: Move) -> Setup {
+    let mut next = setup.clone();
+    let (from, to) = (mv.from(), mv.to());
+    let Some(piece) = next.pieces.remove(&from) else {
+        return next;
+    };
+    if piece.role == Role::Pawn
+        && setup.en_passant == Some(to)
+        && setup.piece(to).is_none()
+        && let Some(passed) = pawns::en_passant_victim(rules, to)
+    {
+        next.pieces.remove(&passed);
+    }
+    match mv {
+        Move::Plain { .. } => {
+            next.pieces.insert(to, piece);
+        }
+        Move::Promotion { role, .. } => {
+            next.pieces.insert(to, Piece::new(piece.owner, role));
+        }
+        Move::Castle { partner, .. } => {
+            next.pieces.insert(to, piece);
+            if let (Some(rook), Some(landing)) = (
+                next.pieces.remove(&partner),
+                castling::rook_destination(rules, from, to),
+            ) {
+                next.pieces.insert(landing, rook);
+            }
+        }
+    }
+    update_castling_rights(rules, &mut next, piece, from, to);
+    next.en_passant = double_step_target(rules, piece, mv);
+    next
+}
+
+/// `yalta.fide-rules`: a castling right goes once the king or that rook has moved, or the
+/// rook has been captured.
+fn update_castling_rights(rules: &Yalta, next: &mut Setup, piece: Piece, from: Cell, to: Cell) {
+    if piece.role == Role::King {
+        let homes = castling::rook_homes(rules, piece.owner);
+        next.castling.retain(|c| !homes.contains(c));
+    }
+    next.castling.retain(|&c| c != from && c != to);
+}
+
+/// Returns the cell a pawn passed over with a double step, if `mv` is one.
+fn double_step_target(rules: &Yalta, piece: Piece, mv: Move) -> Option<Cell> {
+    let (from, to) = (mv.from(), mv.to());
+    if piece.role != Role::Pawn || from.rank().abs_diff(to.rank()) != 2 {
+        return None;
+    }
+    let (seat, file, rank) = rules.hex.coords(from);
+    rules.hex.cell(seat, file, rank + 1)
+}
+
+/// Returns the seat after `seat` in turn order that is still in the game (or `seat` itself
+/// if no other is).
+///
+/// `yalta.turn-order` is an interpretation.
+pub fn next_seat(rules: &Yalta, setup: &Setup, seat: Seat) -> Seat {
+    let step = |s: Seat| match rules.options.turn_order {
+        TurnOrder::RedGreenBlue => s.next(),
+        TurnOrder::RedBlueGreen => s.prev(),
+    };
+    let mut candidate = step(seat);
+    while candidate != seat && !check::is_live(setup, candidate) {
+        candidate = step(candidate);
+    }
+    candidate
+}
+
+/// Plays `mv` and passes the turn: records whose check came first, passes the turn on, and
+/// settles the players whose turn comes while they cannot move.
+pub fn apply(rules: &Yalta, setup: &Setup, mv: Move) -> Setup {
+    let mover = setup.to_move;
+    let mut next = make_move(rules, setup, mv);
+    record_first_checks(rules, setup, &mut next, mover);
+    let mut next = pass_turn(rules, next, mover);
+    if next.en_passant.is_none() {
+        next.en_passant = carried_en_passant(rules, setup, &next);
+    }
+    settle(rules, next)
+}
+
+/// `yalta.en-passant-window=both-opponents`: a double step may still be taken en passant by
+/// the second opponent, on their turn, if the pawn is still there.
+fn carried_en_passant(rules: &Yalta, before: &Setup, next: &Setup) -> Option<Cell> {
+    if rules.options.en_passant_window != EnPassantWindow::BothOpponents {
+        return None;
+    }
+    let target = before.en_passant?;
+    let victim = pawns::en_passant_victim(rules, target)?;
+    let pawn = before.piece(victim)?;
+    let still_there = next.piece(victim) == Some(pawn) && next.piece(target).is_none();
+    (still_there && !check::controls(next, next.to_move, pawn)).then_some(target)
+}
+
+/// Keeps the record of whose check came first for every player in check from two opponents.
+///
+/// `yalta.multiple-check`: "the check delivered first takes priority". A check that goes on
+/// from before the move came first; when the move starts both checks at once (its own and
+/// one it uncovers), `yalta.simultaneous-checks` decides. A player in check from one
+/// opponent, or none, has no record.
+fn record_first_checks(rules: &Yalta, before: &Setup, next: &mut Setup, mover: Seat) {
+    let mut records = Vec::new();
+    for seat in check::live_seats(next) {
+        let now = check::checkers(rules, next, seat);
+        if now.len() < 2 {
+            records.push((seat, None));
+            continue;
+        }
+        let kept = next
+            .yalta()
+            .and_then(|s| s.first_check.get(&seat).copied())
+            .filter(|s| now.contains(s));
+        let earlier: Vec<Seat> = check::checkers(rules, before, seat)
+            .into_iter()
+            .filter(|s| now.contains(s))
+            .collect();
+        let first = match (kept, &earlier[..]) {
+            (Some(kept), _) => kept,
+            (None, [one]) => *one,
+            _ => simultaneous_first(rules, &now, mover),
+        };
+        records.push((seat, Some(first)));
+    }
+    if let VariantState::Yalta(state) = &mut next.state {
+        for (seat, first) in records {
+            match first {
+                Some(first) => state.first_check.insert(seat, first),
+                None => state.first_check.remove(&seat),
+            };
+        }
+    }
+}
+
+/// Returns whose check counts as first when `mover`'s move started checks by all of
+/// `checkers` at once (`yalta.simultaneous-checks`).
+fn simultaneous_first(rules: &Yalta, checkers: &[Seat], mover: Seat) -> Seat {
+    let other = checkers.iter().copied().find(|&s| s != mover);
+    match (rules.options.simultaneous_checks, other) {
+        (SimultaneousChecks::MoverFirst, _) if checkers.contains(&mover) => mover,
+        (_, Some(other)) => other,
+        (_, None) => mover,
+    }
+}
+
+/// Passes the turn on from `from` (who has moved, or could not): first settles the pending
+/// mates of the players to whose left `from` sits, then gives the turn to the next player in
+/// the game.
+fn pass_turn(rules: &Yalta, mut setup: Setup, from: Seat) -> Setup {
+    let pending: Vec<Seat> = setup
+        .yalta()
+        .map(|s| s.pending_mate.iter().copied().collect())
+        .unwrap_or_default();
+    for seat in pending.into_iter().filter(|&s| left_of(s) == from) {
+        setup = settle_pending_mate(rules, setup, seat);
+    }
+    setup.to_move = next_seat(rules, &setup, from);
+    setup
+}
+
+/// `yalta.mate-final=after-left-player`: at the end of the turn of the player to the left of
+/// a player whose mate is pending, the mate becomes final if that player is still in check
+/// with no legal move; otherwise they play on.
+fn settle_pending_mate(rules: &Yalta, mut setup: Setup, seat: Seat) -> Setup {
+    if let VariantState::Yalta(state) = &mut setup.state {
+        state.pending_mate.remove(&seat);
+    }
+    let as_mover = Setup {
+        to_move: seat,
+        ..setup.clone()
+    };
+    match check::first_checker(rules, &setup, seat) {
+        Some(mater) if !has_legal_move(rules, &as_mover) => checkmate(rules, setup, seat, mater),
+        _ => setup,
+    }
+}
+
+/// Takes `seat` out of the game, checkmated by `mater`.
+///
+/// `yalta.mate-removes-king`: "When a player is checkmated, their King is removed from the
+/// board." `yalta.army-takeover`: "The player who delivered the checkmate **takes control of
+/// all the checkmated player's remaining pieces** and may use them immediately": every army
+/// `seat` controlled (its own, and any it had taken over) now answers to `mater`. With one
+/// player out, no king can be checked by two opponents any more, so the check records go.
+pub fn checkmate(rules: &Yalta, mut setup: Setup, seat: Seat, mater: Seat) -> Setup {
+    if let Some(king) = setup.royal(seat) {
+        setup.pieces.remove(&king);
+    }
+    let homes = castling::rook_homes(rules, seat);
+    setup.castling.retain(|c| !homes.contains(c));
+    if let VariantState::Yalta(state) = &mut setup.state {
+        for controller in state.control.values_mut() {
+            if *controller == seat {
+                *controller = mater;
+            }
+        }
+        state.control.insert(seat, mater);
+        state.first_check.clear();
+        state.pending_mate.remove(&seat);
+    }
+    setup
+}
+
+/// Settles the players whose turn comes while they have no legal move, until someone can
+/// move or the game is over.
+///
+/// `yalta.check-response`: "When a player is in check, they must resolve it on their turn as
+/// usual": one who cannot is checkmated when their turn comes (`yalta.mate-final=own-turn`),
+/// or passes with the mate pending (`after-left-player`; final at once if the seat to their
+/// left is out of the game). One who is not in check is stalemated (`yalta.stalemate`).
+/// `yalta.no-extra-move`: "Taking control of the new pieces does not grant an extra move":
+/// the turn simply passes on.
+pub fn settle(rules: &Yalta, setup: Setup) -> Setup {
+    let mut setup = settle_turn(rules, setup);
+    drop_own_en_passant(rules, &mut setup);
+    setup
+}
+
+/// Gives the turn to the first player who can move (or ends the game), settling the players
+/// passed over on the way.
+fn settle_turn(rules: &Yalta, mut setup: Setup) -> Setup {
+    loop {
+        let live = check::live_seats(&setup);
+        if live.len() <= 1 {
+            if let Some(&winner) = live.first() {
+                setup.to_move = winner;
+            }
+            return setup;
+        }
+        let seat = setup.to_move;
+        if has_legal_move(rules, &setup) {
+            return setup;
+        }
+        match check::first_checker(rules, &setup, seat) {
+            Some(mater) => {
+                let waits = rules.options.mate_final == MateFinal::AfterLeftPlayer
+                    && check::is_live(&setup, left_of(seat));
+                if waits {
+                    if let VariantState::Yalta(state) = &mut setup.state {
+                        state.pending_mate.insert(seat);
+                    }
+                } else {
+                    setup = checkmate(rules, setup, seat, mater);
+                }
+            }
+            None => {
+                if rules.options.stalemate == Stalemate::Draw || nobody_can_move(rules, &setup) {
+                    return setup;
+                }
+            }
+        }
+        setup = pass_turn(rules, setup, seat);
+    }
+}
+
+/// Drops an en passant cell whose pawn the player to move controls: the right is an
+/// opponent's. (When the turn passes over players who cannot move, or the game ends, it can
+/// come round to the double-stepper's side.)
+fn drop_own_en_passant(rules: &Yalta, setup: &mut Setup) {
+    let own = setup
+        .en_passant
+        .and_then(|target| pawns::en_passant_victim(rules, target))
+        .and_then(|victim| setup.piece(victim))
+        .is_some_and(|pawn| check::controls(setup, setup.to_move, pawn));
+    if own {
+        setup.en_passant = None;
+    }
+}
+
+/// Returns true if no player still in the game has a legal move (each tried as the side to
+/// move).
+pub fn nobody_can_move(rules: &Yalta, setup: &Setup) -> bool {
+    check::live_seats(setup).into_iter().all(|seat| {
+        let as_mover = Setup {
+            to_move: seat,
+            ..setup.clone()
+        };
+        !has_legal_move(rules, &as_mover)
+    })
+}

@@ -1,0 +1,189 @@
+//! What makes a setup a position of Yalta Chess.
+
+use trichess_model::{Piece, Role, Seat, Setup, YaltaState};
+
+use super::board::in_own_half;
+use super::options::MateFinal;
+use super::{Yalta, castling, check, pawns};
+
+/// Lists every reason `setup` is not a position of the game.
+pub fn problems(rules: &Yalta, setup: &Setup) -> Vec<String> {
+    let Some(state) = setup.yalta() else {
+        return vec!["the position carries another variant's state".into()];
+    };
+    let mut problems = Vec::new();
+    kings(setup, &mut problems);
+    pawn_ranks(setup, &mut problems);
+    control(setup, state, &mut problems);
+    castling_rights(rules, setup, &mut problems);
+    en_passant(rules, setup, &mut problems);
+    first_checks(rules, setup, state, &mut problems);
+    pending_mates(rules, setup, state, &mut problems);
+    problems
+}
+
+fn name(setup: &Setup, seat: Seat) -> &'static str {
+    setup.variant.seat_name(seat)
+}
+
+/// Each army has at most one king, and the player to move is in the game.
+fn kings(setup: &Setup, problems: &mut Vec<String>) {
+    for seat in Seat::ALL {
+        let kings = setup
+            .pieces
+            .values()
+            .filter(|&&p| p == Piece::new(seat, Role::King))
+            .count();
+        if kings > 1 {
+            problems.push(format!("{} has {kings} kings", name(setup, seat)));
+        }
+    }
+    if !check::is_live(setup, setup.to_move) {
+        problems.push(format!(
+            "{} is to move but has no king (a seat without a king has been checkmated)",
+            name(setup, setup.to_move)
+        ));
+    }
+}
+
+/// Pawns never stand on their own back rank (they start in front of it and only move away)
+/// nor on another seat's (they promote there).
+fn pawn_ranks(setup: &Setup, problems: &mut Vec<String>) {
+    for (&cell, piece) in &setup.pieces {
+        if piece.role == Role::Pawn && cell.rank() == 0 {
+            let whose = if in_own_half(cell, piece.owner) {
+                "its own back rank"
+            } else {
+                "a promotion rank"
+            };
+            problems.push(format!(
+                "{} pawn on {cell}: a pawn never stands on {whose}",
+                name(setup, piece.owner)
+            ));
+        }
+    }
+}
+
+/// Every army without its king is controlled by a player still in the game, and only such
+/// armies have a controller.
+fn control(setup: &Setup, state: &YaltaState, problems: &mut Vec<String>) {
+    for (&army, &controller) in &state.control {
+        if check::is_live(setup, army) {
+            problems.push(format!(
+                "control {}: {}'s king is on the board, so {} controls its own army",
+                army_letter(setup, army, controller),
+                name(setup, army),
+                name(setup, army)
+            ));
+        } else if !check::is_live(setup, controller) {
+            problems.push(format!(
+                "control {}: {} has no king, so it controls nothing",
+                army_letter(setup, army, controller),
+                name(setup, controller)
+            ));
+        }
+    }
+    for army in Seat::ALL {
+        let has_pieces = setup.pieces.values().any(|p| p.owner == army);
+        if has_pieces && !check::is_live(setup, army) && !state.control.contains_key(&army) {
+            problems.push(format!(
+                "{}'s army has no king and nobody controls it: say who mated it (control={}:..)",
+                name(setup, army),
+                setup.variant.seat_letter(army)
+            ));
+        }
+    }
+}
+
+fn army_letter(setup: &Setup, army: Seat, controller: Seat) -> String {
+    format!(
+        "{}:{}",
+        setup.variant.seat_letter(army),
+        setup.variant.seat_letter(controller)
+    )
+}
+
+/// A castling right needs the army's king on e1 and its rook on the right's cell (a1 or h1).
+fn castling_rights(rules: &Yalta, setup: &Setup, problems: &mut Vec<String>) {
+    for &right in &setup.castling {
+        let fits = Seat::ALL.into_iter().any(|seat| {
+            castling::rook_homes(rules, seat).contains(&right)
+                && setup.piece(right) == Some(Piece::new(seat, Role::Rook))
+                && castling::king_home(rules, seat).and_then(|k| setup.piece(k))
+                    == Some(Piece::new(seat, Role::King))
+        });
+        if !fits {
+            problems.push(format!(
+                "castling right {right}: needs that seat's rook on {right} (an a1 or h1) and its \
+                 king on e1"
+            ));
+        }
+    }
+}
+
+/// An en passant cell is an empty rank 3 cell, with a pawn of that half-board's army just
+/// beyond it on rank 4, not controlled by the player to move, and its rank 2 cell empty.
+fn en_passant(rules: &Yalta, setup: &Setup, problems: &mut Vec<String>) {
+    let Some(target) = setup.en_passant else {
+        return;
+    };
+    let victim = pawns::en_passant_victim(rules, target);
+    let pawn = victim.and_then(|v| setup.piece(v));
+    let (seat, file, _) = rules.hex.coords(target);
+    let fits = pawn.is_some_and(|p| {
+        p.role == Role::Pawn && p.owner == seat && !check::controls(setup, setup.to_move, p)
+    }) && setup.piece(target).is_none()
+        && rules
+            .hex
+            .cell(seat, file, 1)
+            .is_some_and(|start| setup.piece(start).is_none());
+    if !fits {
+        problems.push(format!(
+            "en passant on {target}: needs an empty rank 3 cell with a pawn of that half-board's \
+             army just beyond it on rank 4 (not the mover's), and its rank 2 cell empty"
+        ));
+    }
+}
+
+/// A first-check record names a player in check from two opponents and one of them; every
+/// such player has one.
+fn first_checks(rules: &Yalta, setup: &Setup, state: &YaltaState, problems: &mut Vec<String>) {
+    let letter = |s: Seat| setup.variant.seat_letter(s);
+    for seat in Seat::ALL {
+        let checkers = check::checkers(rules, setup, seat);
+        match state.first_check.get(&seat) {
+            Some(first) if checkers.len() < 2 || !checkers.contains(first) => {
+                problems.push(format!(
+                    "first_check {}:{}: only a player in check from two opponents, one of them \
+                     {}, has that record",
+                    letter(seat),
+                    letter(*first),
+                    name(setup, *first)
+                ));
+            }
+            None if checkers.len() >= 2 => problems.push(format!(
+                "{} is in check from two opponents: say whose check came first (first_check={}:..)",
+                name(setup, seat),
+                letter(seat)
+            )),
+            _ => {}
+        }
+    }
+}
+
+/// A pending mate only arises under `yalta.mate-final=after-left-player`, for a player in
+/// the game, in check, and not to move.
+fn pending_mates(rules: &Yalta, setup: &Setup, state: &YaltaState, problems: &mut Vec<String>) {
+    for &seat in &state.pending_mate {
+        let fits = rules.options.mate_final == MateFinal::AfterLeftPlayer
+            && seat != setup.to_move
+            && check::in_check(rules, setup, seat);
+        if !fits {
+            problems.push(format!(
+                "pending_mate {}: only under yalta.mate-final=after-left-player, for a player \
+                 in check who is not to move",
+                setup.variant.seat_letter(seat)
+            ));
+        }
+    }
+}
