@@ -2,18 +2,14 @@
 
 use trichess_model::{Engine, EngineError, Game, Move, Outcome, Setup};
 
-use crate::{Position, Rules, RulesError, rules_for};
+use crate::{Position, Rules, rules_for};
 
 /// The oracle, plugged into the fixture runner.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Oracle;
 
 fn rules(game: &Game) -> Result<Box<dyn Rules>, EngineError> {
-    rules_for(game).map_err(|e| match e {
-        RulesError::NotImplemented(_) | RulesError::Interpretation(_) => {
-            EngineError::Unsupported(e.to_string())
-        }
-    })
+    rules_for(game).map_err(|e| EngineError::Unsupported(e.to_string()))
 }
 
 fn position(rules: &dyn Rules, setup: &Setup) -> Result<Position, EngineError> {

@@ -24,18 +24,8 @@ pub use engine::Oracle;
 pub use interpretation::InterpretationError;
 pub use rules::{IllegalMove, InvalidPosition, Position, Rules, perft, perft_divide};
 
-/// Why the oracle cannot give the rules of a game.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum RulesError {
-    #[error("the oracle does not implement {0} yet")]
-    NotImplemented(Variant),
-    #[error(transparent)]
-    Interpretation(#[from] InterpretationError),
-}
-
 /// Returns the rules of `game`: its variant with the chosen interpretations.
-pub fn rules_for(game: &Game) -> Result<Box<dyn Rules>, RulesError> {
+pub fn rules_for(game: &Game) -> Result<Box<dyn Rules>, InterpretationError> {
     match game.variant {
         Variant::OSullivan => Ok(Box::new(osullivan::OSullivan::new(&game.interpretations)?)),
         Variant::Yalta => Ok(Box::new(yalta::Yalta::new(&game.interpretations)?)),
@@ -43,7 +33,6 @@ pub fn rules_for(game: &Game) -> Result<Box<dyn Rules>, RulesError> {
         Variant::TripleCrown => Ok(Box::new(triple_crown::TripleCrown::new(
             &game.interpretations,
         )?)),
-        other => Err(RulesError::NotImplemented(other)),
     }
 }
 
@@ -54,14 +43,5 @@ pub fn interpretations(variant: Variant) -> Vec<rules::InterpretationInfo> {
         Variant::Yalta => yalta::Options::all(),
         Variant::Yuri => yuri::Options::all(),
         Variant::TripleCrown => triple_crown::Options::all(),
-        _ => Vec::new(),
     }
-}
-
-/// Lists the variants the oracle implements.
-pub fn implemented() -> Vec<Variant> {
-    Variant::ALL
-        .into_iter()
-        .filter(|&v| !matches!(rules_for(&Game::new(v)), Err(RulesError::NotImplemented(_))))
-        .collect()
 }

@@ -88,47 +88,40 @@ pub struct Reading {
 
 /// Why a register could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum RegisterError {
-    #[error("no rule register for {0} yet")]
-    Missing(Variant),
-    #[error("register of {0} does not read: {1}")]
-    Malformed(Variant, String),
-}
+#[error("register of {0} does not read: {1}")]
+pub struct RegisterError(pub Variant, pub String);
 
 /// Returns the register text and source text of `variant`.
-fn texts(variant: Variant) -> Option<(&'static str, &'static str)> {
+fn texts(variant: Variant) -> (&'static str, &'static str) {
     match variant {
-        Variant::OSullivan => Some((
+        Variant::OSullivan => (
             include_str!("../register/osullivan.toml"),
             include_str!("../sources/osullivan-three-player.md"),
-        )),
-        Variant::Yalta => Some((
+        ),
+        Variant::Yalta => (
             include_str!("../register/yalta.toml"),
             include_str!("../sources/yalta.md"),
-        )),
-        Variant::Yuri => Some((
+        ),
+        Variant::Yuri => (
             include_str!("../register/yuri.toml"),
             include_str!("../sources/yuri.md"),
-        )),
-        Variant::TripleCrown => Some((
+        ),
+        Variant::TripleCrown => (
             include_str!("../register/triple-crown.toml"),
             include_str!("../sources/triple-crown.md"),
-        )),
-        _ => None,
+        ),
     }
 }
 
 impl Register {
     /// Reads the register of `variant`.
     pub fn of(variant: Variant) -> Result<Register, RegisterError> {
-        let (register, _) = texts(variant).ok_or(RegisterError::Missing(variant))?;
-        toml::from_str(register).map_err(|e| RegisterError::Malformed(variant, e.to_string()))
+        toml::from_str(texts(variant).0).map_err(|e| RegisterError(variant, e.to_string()))
     }
 
     /// Returns the source text the register quotes.
-    pub fn source_text(variant: Variant) -> Option<&'static str> {
-        texts(variant).map(|(_, source)| source)
+    pub fn source_text(variant: Variant) -> &'static str {
+        texts(variant).1
     }
 
     /// Returns the quote of a clause or interpretation by id.
@@ -256,7 +249,7 @@ pub fn lint(
     fixtures: &[Fixture],
 ) -> Vec<String> {
     let mut problems = Vec::new();
-    let source = Register::source_text(variant).unwrap_or_default();
+    let source = Register::source_text(variant);
     let prefix = format!("{}.", variant.id());
     let mut seen = BTreeMap::new();
     let ids = register

@@ -245,18 +245,6 @@ fn bad_input_is_a_one_line_error() {
         &["perft", "osullivan", "0", "--divide"],
         "--divide needs a depth of at least 1",
     );
-    let implemented = trichess_oracle::implemented();
-    if let Some(v) = trichess_model::Variant::ALL
-        .into_iter()
-        .find(|v| !implemented.contains(v))
-    {
-        let id = v.id();
-        fails_with(
-            &["moves", id],
-            &format!("the oracle does not implement {id} yet"),
-        );
-        fails_with(&["rules", id], &format!("no rule register for {id} yet"));
-    }
     fails_with(
         &["fixtures", "--filter", "no-such-fixture"],
         "no fixture name contains 'no-such-fixture'",

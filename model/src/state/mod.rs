@@ -40,8 +40,6 @@ pub struct Setup {
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum VariantState {
-    /// The variant needs nothing more.
-    None,
     OSullivan(OSullivanState),
     Yalta(YaltaState),
     Yuri(YuriState),
@@ -90,7 +88,6 @@ impl VariantState {
             VariantState::Yalta(s) => s.to_fields(),
             VariantState::Yuri(s) => s.to_fields(),
             VariantState::TripleCrown(s) => s.to_fields(),
-            VariantState::None => Vec::new(),
         }
     }
 }

@@ -265,26 +265,28 @@ fn variants(json: bool) -> Result<ExitCode> {
         id: &'static str,
         name: &'static str,
         cells: usize,
-        oracle: &'static str,
+        clauses: usize,
+        #[tabled(rename = "open points")]
+        open_points: usize,
     }
-    let implemented = trichess_oracle::implemented();
-    let rows: Vec<Row> = Variant::ALL
-        .into_iter()
-        .map(|v| Row {
+    let mut rows = Vec::new();
+    for v in Variant::ALL {
+        let register = trichess_oracle::register::Register::of(v)?;
+        rows.push(Row {
             id: v.id(),
             name: v.name(),
             cells: v.board().cells().len(),
-            oracle: if implemented.contains(&v) {
-                "implemented"
-            } else {
-                "not yet"
-            },
-        })
-        .collect();
+            clauses: register.clauses.len(),
+            open_points: register.interpretations.len(),
+        });
+    }
     if json {
         let list: Vec<_> = rows
             .iter()
-            .map(|r| json!({"id": r.id, "name": r.name, "cells": r.cells, "implemented": r.oracle == "implemented"}))
+            .map(|r| {
+                json!({"id": r.id, "name": r.name, "cells": r.cells, "clauses": r.clauses,
+                       "open_points": r.open_points})
+            })
             .collect();
         say!("{}", json!(list));
     } else {

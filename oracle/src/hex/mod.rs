@@ -29,7 +29,7 @@ pub mod diagram;
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
-use trichess_model::{Board, Cell, Seat, Shape};
+use trichess_model::{Board, Cell, Seat, Shape, Variant};
 
 /// A direction of travel, as (file step, rank step) in the coordinates of the half-board the
 /// piece is in at the moment.
@@ -55,6 +55,22 @@ impl HexBoard {
         let n = i32::from(board.ranks());
         (board.shape() == Shape::HexTrisection && i32::from(board.files()) == 2 * n)
             .then_some(HexBoard { board, n })
+    }
+
+    /// Returns the geometry of the Yalta board (n = 4).
+    pub fn yalta() -> HexBoard {
+        HexBoard {
+            board: Variant::Yalta.board(),
+            n: 4,
+        }
+    }
+
+    /// Returns the geometry of the Triple Crown board (n = 5).
+    pub fn triple_crown() -> HexBoard {
+        HexBoard {
+            board: Variant::TripleCrown.board(),
+            n: 5,
+        }
     }
 
     /// Returns the quadrant size n.
@@ -269,6 +285,12 @@ mod tests {
         assert!(HexBoard::new(Variant::Yalta.board()).is_some());
         assert!(HexBoard::new(Variant::TripleCrown.board()).is_some());
         assert!(HexBoard::new(Variant::OSullivan.board()).is_none());
+        for (variant, hex) in [
+            (Variant::Yalta, HexBoard::yalta()),
+            (Variant::TripleCrown, HexBoard::triple_crown()),
+        ] {
+            assert_eq!(HexBoard::new(variant.board()).map(|h| h.n), Some(hex.n));
+        }
     }
 
     #[test]

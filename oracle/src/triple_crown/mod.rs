@@ -27,7 +27,7 @@ use trichess_model::{Move, Outcome, Reason, Setup, Variant};
 
 pub use options::Options;
 
-use crate::RulesError;
+use crate::InterpretationError;
 use crate::hex::{self, HexBoard};
 use crate::rules::{InvalidPosition, Position, Rules};
 use options::{SelfExposure, Stalemate, StartArray};
@@ -46,11 +46,14 @@ const RECONSTRUCTION: &str = "the Triple Crown starting position is a reconstruc
 
 impl TripleCrown {
     /// Builds the rules with the given interpretation readings (id -> reading).
-    pub fn new(interpretations: &BTreeMap<String, String>) -> Result<TripleCrown, RulesError> {
+    pub fn new(
+        interpretations: &BTreeMap<String, String>,
+    ) -> Result<TripleCrown, InterpretationError> {
         let options = Options::read(interpretations)?;
-        let hex = HexBoard::new(Variant::TripleCrown.board())
-            .ok_or(RulesError::NotImplemented(Variant::TripleCrown))?;
-        Ok(TripleCrown { hex, options })
+        Ok(TripleCrown {
+            hex: HexBoard::triple_crown(),
+            options,
+        })
     }
 }
 

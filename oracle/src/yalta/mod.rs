@@ -21,7 +21,7 @@ use trichess_model::{Move, Outcome, Piece, Reason, Role, Seat, Setup, Variant, V
 
 pub use options::Options;
 
-use crate::RulesError;
+use crate::InterpretationError;
 use crate::hex::{self, HexBoard};
 use crate::rules::{InvalidPosition, Position, Rules};
 use board::left_of;
@@ -36,12 +36,10 @@ pub struct Yalta {
 
 impl Yalta {
     /// Builds the rules with the given interpretation readings (id -> reading).
-    pub fn new(interpretations: &BTreeMap<String, String>) -> Result<Yalta, RulesError> {
-        let hex = HexBoard::new(Variant::Yalta.board())
-            .ok_or(RulesError::NotImplemented(Variant::Yalta))?;
+    pub fn new(interpretations: &BTreeMap<String, String>) -> Result<Yalta, InterpretationError> {
         Ok(Yalta {
             options: Options::read(interpretations)?,
-            hex,
+            hex: HexBoard::yalta(),
         })
     }
 }
