@@ -570,3 +570,73 @@ fn yalta_bad_input_is_a_one_line_error() {
         "cannot be used with",
     );
 }
+
+/// Splits a README command line into words, honouring double quotes.
+fn words(line: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut quoted = false;
+    let mut any = false;
+    for c in line.chars() {
+        match c {
+            '"' => {
+                quoted = !quoted;
+                any = true;
+            }
+            ' ' if !quoted => {
+                if any {
+                    words.push(std::mem::take(&mut word));
+                    any = false;
+                }
+            }
+            _ => {
+                word.push(c);
+                any = true;
+            }
+        }
+    }
+    if any {
+        words.push(word);
+    }
+    words
+}
+
+#[test]
+fn the_readme_examples_are_real() {
+    let readme = include_str!("../../README.md");
+    let mut checked = 0;
+    let mut lines = readme.lines().peekable();
+    while let Some(line) = lines.next() {
+        let Some(command) = line.strip_prefix("$ trichess ") else {
+            continue;
+        };
+        let mut expected = Vec::new();
+        while let Some(next) = lines.peek() {
+            if next.starts_with("$ ") || next.starts_with("```") {
+                break;
+            }
+            expected.push(lines.next().unwrap_or_default().to_string());
+        }
+        let args = words(command);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = trichess(&args);
+        let got = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let got: Vec<&str> = got.lines().collect();
+        // "..." in the README stands for lines left out.
+        match expected.iter().position(|l| l == "...") {
+            Some(gap) => {
+                let tail = expected.len() - gap - 1;
+                assert!(got.len() >= gap + tail, "{command}: {got:?}");
+                assert_eq!(got[..gap], expected[..gap], "{command}");
+                assert_eq!(got[got.len() - tail..], expected[gap + 1..], "{command}");
+            }
+            None => assert_eq!(got, expected, "{command}"),
+        }
+        checked += 1;
+    }
+    assert!(checked >= 10, "only {checked} README examples found");
+}
