@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use trichess_model::{Move, Outcome, Setup, Variant};
+use trichess_model::{Cell, Move, Outcome, Role, Seat, Setup, Variant};
 
 use crate::interpretation::Interpretation;
 
@@ -15,6 +15,25 @@ impl Position {
     /// Wraps a setup the caller has checked.
     pub(crate) fn checked(setup: Setup) -> Position {
         Position(setup)
+    }
+
+    /// Checks that `setup` is a position of `variant` with no `problems`, every one of which is
+    /// reported.
+    pub(crate) fn validated(
+        variant: Variant,
+        setup: Setup,
+        problems: impl FnOnce(&Setup) -> Vec<String>,
+    ) -> Result<Position, InvalidPosition> {
+        let problems = if setup.variant == variant {
+            problems(&setup)
+        } else {
+            vec![format!("this is a {} position", setup.variant)]
+        };
+        if problems.is_empty() {
+            Ok(Position(setup))
+        } else {
+            Err(InvalidPosition { problems })
+        }
     }
 
     /// Returns the position as a setup.
@@ -118,6 +137,36 @@ pub trait Rules {
     fn svg(&self, _position: &Position) -> Option<String> {
         None
     }
+}
+
+/// Lists the seats whose royal piece (king or Emperor) is on the board, in seat order.
+pub(crate) fn seats_with_royal(setup: &Setup) -> Vec<Seat> {
+    Seat::ALL
+        .into_iter()
+        .filter(|&s| setup.royal(s).is_some())
+        .collect()
+}
+
+/// Returns the first seat after `seat`, stepping with `step` (`Seat::next` or `Seat::prev`,
+/// as the variant's turn order goes), whose royal piece is on the board; `seat` itself if no
+/// other seat's is.
+pub(crate) fn next_seat_with_royal(setup: &Setup, seat: Seat, step: fn(Seat) -> Seat) -> Seat {
+    let mut candidate = step(seat);
+    while candidate != seat && setup.royal(candidate).is_none() {
+        candidate = step(candidate);
+    }
+    candidate
+}
+
+/// The roles a pawn may become in FIDE chess (3.7.e): queen, rook, bishop or knight.
+pub(crate) const FIDE_PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
+
+/// Lists a pawn move from `from` to `to` once for each role it may become.
+pub(crate) fn promotions(from: Cell, to: Cell, roles: &[Role]) -> Vec<Move> {
+    roles
+        .iter()
+        .map(|&role| Move::Promotion { from, to, role })
+        .collect()
 }
 
 /// Counts the move paths of length `depth` from `position`.

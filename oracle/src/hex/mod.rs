@@ -39,6 +39,17 @@ pub type Dir = (i32, i32);
 pub const ORTHOGONAL: [Dir; 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 /// The four diagonal directions.
 pub const DIAGONAL: [Dir; 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+/// The eight directions of a queen and a king: the orthogonal ones, then the diagonal ones.
+pub const ALL_DIRECTIONS: [Dir; 8] = [
+    ORTHOGONAL[0],
+    ORTHOGONAL[1],
+    ORTHOGONAL[2],
+    ORTHOGONAL[3],
+    DIAGONAL[0],
+    DIAGONAL[1],
+    DIAGONAL[2],
+    DIAGONAL[3],
+];
 
 /// The geometry of a hexagonal trisection board.
 #[derive(Clone, Copy, Debug)]

@@ -15,10 +15,7 @@ pub fn is_live(setup: &Setup, seat: Seat) -> bool {
 
 /// Lists the seats still in the game, in seat order.
 pub fn live_seats(setup: &Setup) -> Vec<Seat> {
-    Seat::ALL
-        .into_iter()
-        .filter(|&s| is_live(setup, s))
-        .collect()
+    crate::rules::seats_with_royal(setup)
 }
 
 /// Returns true if a piece of `seat` attacks `target`.

@@ -172,17 +172,7 @@ impl Rules for OSullivan {
     }
 
     fn validate(&self, setup: Setup) -> Result<Position, InvalidPosition> {
-        if setup.variant != Variant::OSullivan {
-            return Err(InvalidPosition {
-                problems: vec![format!("this is a {} position", setup.variant)],
-            });
-        }
-        let problems = validate::problems(&setup);
-        if problems.is_empty() {
-            Ok(Position::checked(setup))
-        } else {
-            Err(InvalidPosition { problems })
-        }
+        Position::validated(Variant::OSullivan, setup, validate::problems)
     }
 
     fn legal_moves(&self, position: &Position) -> Vec<Move> {

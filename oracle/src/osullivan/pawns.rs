@@ -164,8 +164,5 @@ fn with_promotions(from: Cell, to: Cell, owner: Seat) -> Vec<Move> {
     if to.rank() != promotion_rank(owner) {
         return vec![Move::Plain { from, to }];
     }
-    [Role::Queen, Role::Rook, Role::Bishop, Role::Knight]
-        .into_iter()
-        .map(|role| Move::Promotion { from, to, role })
-        .collect()
+    crate::rules::promotions(from, to, &crate::rules::FIDE_PROMOTIONS)
 }

@@ -96,15 +96,11 @@ fn update_p4s(before: &Setup, next: &mut Setup, piece: Piece, mv: Move, victim: 
 ///
 /// `osullivan.turn-order` is an interpretation.
 pub fn next_seat(setup: &Setup, options: &Options, seat: Seat) -> Seat {
-    let step = |s: Seat| match options.turn_order {
-        TurnOrder::WhiteRedBlack => s.next(),
-        TurnOrder::WhiteBlackRed => s.prev(),
+    let step = match options.turn_order {
+        TurnOrder::WhiteRedBlack => Seat::next,
+        TurnOrder::WhiteBlackRed => Seat::prev,
     };
-    let mut candidate = step(seat);
-    while candidate != seat && !check::is_live(setup, candidate) {
-        candidate = step(candidate);
-    }
-    candidate
+    crate::rules::next_seat_with_royal(setup, seat, step)
 }
 
 /// Plays `mv` and passes the turn: the next player in turn order moves, and any player

@@ -5,19 +5,7 @@ use std::sync::OnceLock;
 
 use trichess_model::{Cell, Variant};
 
-use crate::hex::{DIAGONAL, Dir, HexBoard, ORTHOGONAL};
-
-/// The eight directions of the lines, in table order.
-const DIRECTIONS: [Dir; 8] = [
-    ORTHOGONAL[0],
-    ORTHOGONAL[1],
-    ORTHOGONAL[2],
-    ORTHOGONAL[3],
-    DIAGONAL[0],
-    DIAGONAL[1],
-    DIAGONAL[2],
-    DIAGONAL[3],
-];
+use crate::hex::{ALL_DIRECTIONS as DIRECTIONS, Dir, HexBoard};
 
 /// Returns the place of a cell in the board's cell order (seat, then rank, then file).
 fn index(hex: &HexBoard, cell: Cell) -> usize {
@@ -51,6 +39,7 @@ mod tests {
     use std::collections::BTreeMap;
 
     use super::*;
+    use crate::hex::{DIAGONAL, ORTHOGONAL};
 
     fn hex() -> HexBoard {
         HexBoard::new(Variant::TripleCrown.board()).unwrap()

@@ -4,20 +4,12 @@ use trichess_model::{Cell, Seat, Setup};
 
 use super::{TripleCrown, pieces};
 
-/// Returns true if `seat` is still in the game: its Emperor is on the board.
+/// Lists the seats still in the game, in seat order: those whose Emperor is on the board.
 ///
 /// `triple-crown.checkmate-en-prise`: a checkmated player's "pieces [are] removed from the
 /// board", so a seat without an Emperor has no pieces at all and is out.
-pub fn is_live(setup: &Setup, seat: Seat) -> bool {
-    setup.royal(seat).is_some()
-}
-
-/// Lists the seats still in the game, in seat order.
 pub fn live_seats(setup: &Setup) -> Vec<Seat> {
-    Seat::ALL
-        .into_iter()
-        .filter(|&s| is_live(setup, s))
-        .collect()
+    crate::rules::seats_with_royal(setup)
 }
 
 /// Returns true if a piece of `seat` attacks `target`.

@@ -104,17 +104,9 @@ impl Rules for TripleCrown {
     }
 
     fn validate(&self, setup: Setup) -> Result<Position, InvalidPosition> {
-        if setup.variant != Variant::TripleCrown {
-            return Err(InvalidPosition {
-                problems: vec![format!("this is a {} position", setup.variant)],
-            });
-        }
-        let problems = validate::problems(self, &setup);
-        if problems.is_empty() {
-            Ok(Position::checked(setup))
-        } else {
-            Err(InvalidPosition { problems })
-        }
+        Position::validated(Variant::TripleCrown, setup, |setup| {
+            validate::problems(self, setup)
+        })
     }
 
     fn legal_moves(&self, position: &Position) -> Vec<Move> {

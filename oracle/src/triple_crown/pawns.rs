@@ -156,8 +156,5 @@ fn with_promotions(
     if !is_far_rank(to, owner) {
         return vec![Move::Plain { from, to }];
     }
-    promotion::roles(tc, setup, owner)
-        .into_iter()
-        .map(|role| Move::Promotion { from, to, role })
-        .collect()
+    crate::rules::promotions(from, to, &promotion::roles(tc, setup, owner))
 }

@@ -73,15 +73,11 @@ fn double_step_passed(tc: &TripleCrown, piece: Piece, mv: Move) -> Option<Cell> 
 /// `triple-crown.turn-order` is an interpretation; "play proceeds with the remaining players"
 /// (`triple-crown.checkmater-moves`) skips the seats that are out.
 pub fn next_seat(tc: &TripleCrown, setup: &Setup, seat: Seat) -> Seat {
-    let step = |s: Seat| match tc.options.turn_order {
-        TurnOrder::ABC => s.next(),
-        TurnOrder::ACB => s.prev(),
+    let step = match tc.options.turn_order {
+        TurnOrder::ABC => Seat::next,
+        TurnOrder::ACB => Seat::prev,
     };
-    let mut candidate = step(seat);
-    while candidate != seat && !check::is_live(setup, candidate) {
-        candidate = step(candidate);
-    }
-    candidate
+    crate::rules::next_seat_with_royal(setup, seat, step)
 }
 
 /// Returns true if the game is over: someone has won instantly, or one player is left.

@@ -131,17 +131,9 @@ impl Rules for Yalta {
     }
 
     fn validate(&self, setup: Setup) -> Result<Position, InvalidPosition> {
-        if setup.variant != Variant::Yalta {
-            return Err(InvalidPosition {
-                problems: vec![format!("this is a {} position", setup.variant)],
-            });
-        }
-        let problems = validate::problems(self, &setup);
-        if problems.is_empty() {
-            Ok(Position::checked(setup))
-        } else {
-            Err(InvalidPosition { problems })
-        }
+        Position::validated(Variant::Yalta, setup, |setup| {
+            validate::problems(self, setup)
+        })
     }
 
     fn legal_moves(&self, position: &Position) -> Vec<Move> {

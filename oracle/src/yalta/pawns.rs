@@ -160,8 +160,5 @@ fn with_promotions(rules: &Yalta, setup: &Setup, from: Cell, to: Cell, pawn: Pie
     if !may_promote(rules, setup, pawn, setup.piece(to)) {
         return Vec::new();
     }
-    [Role::Queen, Role::Rook, Role::Bishop, Role::Knight]
-        .into_iter()
-        .map(|role| Move::Promotion { from, to, role })
-        .collect()
+    crate::rules::promotions(from, to, &crate::rules::FIDE_PROMOTIONS)
 }

@@ -4,19 +4,7 @@ use trichess_model::{Cell, Move, Piece, Role, Seat, Setup};
 
 use super::options::{KingAcrossCentre, KnightCentre};
 use super::{Yalta, castling, check, pawns};
-use crate::hex::{DIAGONAL, Dir, ORTHOGONAL};
-
-/// The eight directions of a queen and a king.
-const ALL_DIRECTIONS: [Dir; 8] = [
-    (1, 0),
-    (-1, 0),
-    (0, 1),
-    (0, -1),
-    (1, 1),
-    (1, -1),
-    (-1, 1),
-    (-1, -1),
-];
+use crate::hex::{ALL_DIRECTIONS, DIAGONAL, Dir, ORTHOGONAL};
 
 /// Lists the cells a line piece on `from` reaches along `dirs`: every line up to and including
 /// the first occupied cell. A diagonal that forks at the centre gives both branches.

@@ -69,15 +69,11 @@ fn double_step_target(rules: &Yalta, piece: Piece, mv: Move) -> Option<Cell> {
 ///
 /// `yalta.turn-order` is an interpretation.
 pub fn next_seat(rules: &Yalta, setup: &Setup, seat: Seat) -> Seat {
-    let step = |s: Seat| match rules.options.turn_order {
-        TurnOrder::RedGreenBlue => s.next(),
-        TurnOrder::RedBlueGreen => s.prev(),
+    let step = match rules.options.turn_order {
+        TurnOrder::RedGreenBlue => Seat::next,
+        TurnOrder::RedBlueGreen => Seat::prev,
     };
-    let mut candidate = step(seat);
-    while candidate != seat && !check::is_live(setup, candidate) {
-        candidate = step(candidate);
-    }
-    candidate
+    crate::rules::next_seat_with_royal(setup, seat, step)
 }
 
 /// Plays `mv` and passes the turn: records whose check came first, passes the turn on, and

@@ -177,17 +177,9 @@ impl Rules for Yuri {
     }
 
     fn validate(&self, setup: Setup) -> Result<Position, InvalidPosition> {
-        if setup.variant != Variant::Yuri {
-            return Err(InvalidPosition {
-                problems: vec![format!("this is a {} position", setup.variant)],
-            });
-        }
-        let problems = validate::problems(&setup, &self.options);
-        if problems.is_empty() {
-            Ok(Position::checked(setup))
-        } else {
-            Err(InvalidPosition { problems })
-        }
+        Position::validated(Variant::Yuri, setup, |setup| {
+            validate::problems(setup, &self.options)
+        })
     }
 
     fn legal_moves(&self, position: &Position) -> Vec<Move> {

@@ -168,10 +168,7 @@ fn with_promotions(from: Cell, to: Cell, owner: Seat) -> Vec<Move> {
     if !promotes_on(owner, to) {
         return vec![Move::Plain { from, to }];
     }
-    [Role::Queen, Role::Rook, Role::Bishop, Role::Knight]
-        .into_iter()
-        .map(|role| Move::Promotion { from, to, role })
-        .collect()
+    crate::rules::promotions(from, to, &crate::rules::FIDE_PROMOTIONS)
 }
 
 #[cfg(test)]
