@@ -94,7 +94,7 @@ pub fn apply(tc: &TripleCrown, setup: &Setup, mv: Move) -> Setup {
     let mover = before.to_move;
     let mut next = make_move(tc, &before, mv);
     if game_over(&next) {
-        next.en_passant = None;
+        set_en_passant(tc, &mut next, Vec::new());
         return next;
     }
     next.to_move = next_seat(tc, &next, mover);
@@ -163,6 +163,8 @@ pub fn begin_turn(tc: &TripleCrown, mut setup: Setup) -> Setup {
             if let [winner] = check::live_seats(&setup)[..] {
                 setup.to_move = winner;
             }
+            // Nobody moves any more, so nobody may take en passant.
+            set_en_passant(tc, &mut setup, Vec::new());
             return setup;
         }
         let seat = setup.to_move;
