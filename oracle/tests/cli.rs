@@ -106,6 +106,31 @@ fn perft_ends_with_the_count() {
 }
 
 #[test]
+fn bench_times_perft_by_depth() {
+    let json: serde_json::Value = serde_json::from_str(&stdout(&[
+        "bench",
+        "osullivan",
+        "--depth",
+        "2",
+        "--format",
+        "json",
+    ]))
+    .expect("json");
+    let nodes: Vec<u64> = json["perft"]
+        .as_array()
+        .expect("array")
+        .iter()
+        .filter_map(|r| r["nodes"].as_u64())
+        .collect();
+    assert_eq!(nodes, [14, 195]);
+    assert!(stdout(&["bench", "yuri", "--depth", "1"]).contains("nodes/s"));
+    fails_with(
+        &["bench", "yuri", "--depth", "deep"],
+        "invalid value 'deep'",
+    );
+}
+
+#[test]
 fn show_draws_the_board() {
     let out = stdout(&["show", "osullivan"]);
     for part in ["White", "XX", " I ", "equator", "wK", "White to move"] {
