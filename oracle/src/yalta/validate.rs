@@ -122,25 +122,23 @@ fn castling_rights(rules: &Yalta, setup: &Setup, problems: &mut Vec<String>) {
 }
 
 /// An en passant cell is an empty rank 3 cell, with a pawn of that half-board's army just
-/// beyond it on rank 4, not controlled by the player to move, and its rank 2 cell empty.
+/// beyond it on rank 4, not controlled by the player to move. Its rank 2 cell need not be
+/// empty: under `yalta.en-passant-window=both-opponents` the first opponent may have moved
+/// there before the second takes.
 fn en_passant(rules: &Yalta, setup: &Setup, problems: &mut Vec<String>) {
     let Some(target) = setup.en_passant else {
         return;
     };
     let victim = pawns::en_passant_victim(rules, target);
     let pawn = victim.and_then(|v| setup.piece(v));
-    let (seat, file, _) = rules.hex.coords(target);
+    let (seat, _, _) = rules.hex.coords(target);
     let fits = pawn.is_some_and(|p| {
         p.role == Role::Pawn && p.owner == seat && !check::controls(setup, setup.to_move, p)
-    }) && setup.piece(target).is_none()
-        && rules
-            .hex
-            .cell(seat, file, 1)
-            .is_some_and(|start| setup.piece(start).is_none());
+    }) && setup.piece(target).is_none();
     if !fits {
         problems.push(format!(
             "en passant on {target}: needs an empty rank 3 cell with a pawn of that half-board's \
-             army just beyond it on rank 4 (not the mover's), and its rank 2 cell empty"
+             army just beyond it on rank 4 (not the mover's)"
         ));
     }
 }
