@@ -2,7 +2,9 @@
 
 use std::fmt;
 
-use trichess_model::{Cell, Move, Outcome, Role, Seat, Setup, Variant};
+use std::collections::BTreeMap;
+
+use trichess_model::{Cell, Move, Outcome, Piece, Role, Seat, Setup, Variant};
 
 use crate::interpretation::Interpretation;
 
@@ -137,6 +139,15 @@ pub trait Rules {
     fn svg(&self, _position: &Position) -> Option<String> {
         None
     }
+}
+
+/// Counts each seat's royal pieces (kings, or Emperors) in `pieces`, by seat index.
+pub(crate) fn royal_counts(variant: Variant, pieces: &BTreeMap<Cell, Piece>) -> [usize; 3] {
+    let mut counts = [0; 3];
+    for piece in pieces.values().filter(|p| p.role == variant.royal()) {
+        counts[piece.owner.index()] += 1;
+    }
+    counts
 }
 
 /// Lists the seats whose royal piece (king or Emperor) is on the board, in seat order.

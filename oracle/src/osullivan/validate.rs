@@ -11,12 +11,9 @@ pub fn problems(setup: &Setup) -> Vec<String> {
     let VariantState::OSullivan(state) = &setup.state else {
         return vec!["the position carries another variant's state".into()];
     };
+    let counts = crate::rules::royal_counts(setup.variant, &setup.pieces);
     for seat in Seat::ALL {
-        let kings = setup
-            .pieces
-            .values()
-            .filter(|&&p| p == Piece::new(seat, Role::King))
-            .count();
+        let kings = counts[seat.index()];
         if kings > 1 {
             problems.push(format!("{} has {kings} kings", name(seat)));
         }

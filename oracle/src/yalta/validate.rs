@@ -28,12 +28,9 @@ fn name(setup: &Setup, seat: Seat) -> &'static str {
 
 /// Each army has at most one king, and the player to move is in the game.
 fn kings(setup: &Setup, problems: &mut Vec<String>) {
+    let counts = crate::rules::royal_counts(setup.variant, &setup.pieces);
     for seat in Seat::ALL {
-        let kings = setup
-            .pieces
-            .values()
-            .filter(|&&p| p == Piece::new(seat, Role::King))
-            .count();
+        let kings = counts[seat.index()];
         if kings > 1 {
             problems.push(format!("{} has {kings} kings", name(setup, seat)));
         }

@@ -1,8 +1,8 @@
 //! What makes a setup a position of Yuri Chess.
 
-use std::collections::BTreeMap;
+use crate::rules::royal_counts;
 
-use trichess_model::{Cell, Piece, Role, Seat, Setup, Variant, YuriState, parse_pieces};
+use trichess_model::{Piece, Role, Seat, Setup, Variant, YuriState, parse_pieces};
 
 use super::options::DoubleStep;
 use super::{BLACK, Options, WHITE, board, pawns};
@@ -52,7 +52,7 @@ pub fn problems(setup: &Setup, options: &Options) -> Vec<String> {
 /// Counts each army's King, the one under the shared square included: one each.
 fn king_problems(setup: &Setup, state: &YuriState) -> Vec<String> {
     let mut problems = Vec::new();
-    let mut kings = king_counts(&setup.pieces);
+    let mut kings = royal_counts(Variant::Yuri, &setup.pieces);
     if let Some(cell) = state.shared_square {
         match setup.piece(cell) {
             Some(p) if p == Piece::new(WHITE, Role::King) => kings[BLACK.index()] += 1,
@@ -74,18 +74,10 @@ fn king_problems(setup: &Setup, state: &YuriState) -> Vec<String> {
     problems
 }
 
-fn king_counts(pieces: &BTreeMap<Cell, Piece>) -> [usize; 3] {
-    let mut kings = [0; 3];
-    for piece in pieces.values().filter(|p| p.role == Role::King) {
-        kings[piece.owner.index()] += 1;
-    }
-    kings
-}
-
 /// Checks a written board state: it reads, and has one King of each army.
 fn board_state_problem(word: &str) -> Result<(), String> {
     let pieces = parse_pieces(Variant::Yuri, word).map_err(|e| e.to_string())?;
-    if king_counts(&pieces) != [1, 1, 1] {
+    if royal_counts(Variant::Yuri, &pieces) != [1, 1, 1] {
         return Err("it needs one King of each army".into());
     }
     Ok(())
