@@ -163,6 +163,60 @@ impl Board {
         cells
     }
 
+    /// Returns the number of cells of the board.
+    pub fn len(&self) -> usize {
+        let sectors = match self.shape {
+            Shape::Square => 1,
+            Shape::HexTrisection => 3,
+        };
+        sectors * (usize::from(self.files) * usize::from(self.ranks) - self.unusable.len())
+    }
+
+    /// Returns false: every board has cells (clippy asks for this beside [`Board::len`]).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Returns the dense index of `cell` (0 to [`Board::len`] - 1, in the order of
+    /// [`Board::cells`]), or `None` if the cell is not on this board.
+    pub fn index(&self, cell: Cell) -> Option<usize> {
+        if !self.contains(cell) {
+            return None;
+        }
+        let per_sector = usize::from(self.files) * usize::from(self.ranks) - self.unusable.len();
+        let sector = cell.sector.map_or(0, Seat::index);
+        let raw = usize::from(cell.rank) * usize::from(self.files) + usize::from(cell.file);
+        let skipped = self
+            .unusable
+            .iter()
+            .filter(|&&(f, r)| usize::from(r) * usize::from(self.files) + usize::from(f) < raw)
+            .count();
+        Some(sector * per_sector + raw - skipped)
+    }
+
+    /// Returns the cell with dense index `index`, or `None` past the last cell.
+    pub fn cell_at(&self, index: usize) -> Option<Cell> {
+        let per_sector = usize::from(self.files) * usize::from(self.ranks) - self.unusable.len();
+        let sector = match self.shape {
+            Shape::Square if index < per_sector => None,
+            Shape::HexTrisection if index < 3 * per_sector => Some(Seat::ALL[index / per_sector]),
+            _ => return None,
+        };
+        let mut left = index % per_sector;
+        for raw in 0..usize::from(self.files) * usize::from(self.ranks) {
+            let file = (raw % usize::from(self.files)) as u8;
+            let rank = (raw / usize::from(self.files)) as u8;
+            if self.unusable.contains(&(file, rank)) {
+                continue;
+            }
+            if left == 0 {
+                return Some(Cell { sector, rank, file });
+            }
+            left -= 1;
+        }
+        None
+    }
+
     /// Reads a cell name of this board.
     pub fn parse_cell(&self, name: &str) -> Result<Cell, CellError> {
         let expected = match self.shape {

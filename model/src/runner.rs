@@ -51,6 +51,10 @@ pub enum EngineError {
 pub trait Engine {
     /// Returns the engine's name, for reports.
     fn name(&self) -> String;
+    /// Says whether the engine plays `game` (its variant and every reading chosen): `Ok`, or
+    /// [`EngineError::Unsupported`] naming what it does not play. The runner asks first and
+    /// skips a fixture with that reason.
+    fn supports(&self, game: &Game) -> Result<(), EngineError>;
     /// Returns the starting position.
     fn start(&mut self, game: &Game) -> Result<Setup, EngineError>;
     /// Checks a written position against the rules.
@@ -63,6 +67,27 @@ pub trait Engine {
     fn perft(&mut self, game: &Game, setup: &Setup, depth: u32) -> Result<u64, EngineError>;
     /// Returns the state of the game.
     fn outcome(&mut self, game: &Game, setup: &Setup) -> Result<Outcome, EngineError>;
+    /// Counts, for each legal move, the move paths of length `depth` that start with it
+    /// (`depth` >= 1), sorted by move text: what a differential run descends by.
+    fn perft_divide(
+        &mut self,
+        game: &Game,
+        setup: &Setup,
+        depth: u32,
+    ) -> Result<Vec<(Move, u64)>, EngineError> {
+        let Some(rest) = depth.checked_sub(1) else {
+            return Err(EngineError::Failed(
+                "perft divide needs depth 1 or more".into(),
+            ));
+        };
+        let mut rows = Vec::new();
+        for mv in self.legal_moves(game, setup)? {
+            let after = self.play(game, setup, mv)?;
+            rows.push((mv, self.perft(game, &after, rest)?));
+        }
+        rows.sort_by_cached_key(|(mv, _)| mv.to_string());
+        Ok(rows)
+    }
 }
 
 /// What became of one fixture.
@@ -132,6 +157,7 @@ fn check_fixture(engine: &mut dyn Engine, fixture: &Fixture) -> Result<(), Stop>
         variant,
         interpretations: fixture.interpretations.clone(),
     };
+    engine.supports(&game)?;
     let expected_phase = match &fixture.expect {
         Expect::Invalid(phase) => Some(*phase),
         _ => None,

@@ -23,6 +23,10 @@ impl Engine for Oracle {
         "oracle".into()
     }
 
+    fn supports(&self, game: &Game) -> Result<(), EngineError> {
+        rules(game).map(|_| ())
+    }
+
     fn start(&mut self, game: &Game) -> Result<Setup, EngineError> {
         Ok(rules(game)?.start().into_setup())
     }

@@ -1,0 +1,91 @@
+//! The fast engine: an independent implementation of the four variants, written for speed.
+//!
+//! It depends on `trichess-model` alone. Its geometry, validation and rules are its own, derived
+//! from the source texts and the readings named in the rule register, never from the oracle's
+//! code: where the two engines disagree, one of them misread a rule, and the differential run
+//! exists to find out which.
+//!
+//! Each variant lives in a module of its own and is reached through [`Fast`], which plays every
+//! variant and dispatches on the game's variant.
+
+#![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::panic))]
+
+mod osullivan;
+mod triple_crown;
+mod yalta;
+mod yuri;
+
+use trichess_model::{Engine, EngineError, Game, Move, Outcome, Setup, Variant};
+
+/// The fast engine, for every variant.
+#[derive(Debug, Default)]
+pub struct Fast {
+    osullivan: osullivan::OSullivan,
+    yalta: yalta::Yalta,
+    yuri: yuri::Yuri,
+    triple_crown: triple_crown::TripleCrown,
+}
+
+impl Fast {
+    fn variant(&self, variant: Variant) -> &dyn Engine {
+        match variant {
+            Variant::OSullivan => &self.osullivan,
+            Variant::Yalta => &self.yalta,
+            Variant::Yuri => &self.yuri,
+            Variant::TripleCrown => &self.triple_crown,
+        }
+    }
+
+    fn variant_mut(&mut self, variant: Variant) -> &mut dyn Engine {
+        match variant {
+            Variant::OSullivan => &mut self.osullivan,
+            Variant::Yalta => &mut self.yalta,
+            Variant::Yuri => &mut self.yuri,
+            Variant::TripleCrown => &mut self.triple_crown,
+        }
+    }
+}
+
+impl Engine for Fast {
+    fn name(&self) -> String {
+        "fast".into()
+    }
+
+    fn supports(&self, game: &Game) -> Result<(), EngineError> {
+        self.variant(game.variant).supports(game)
+    }
+
+    fn start(&mut self, game: &Game) -> Result<Setup, EngineError> {
+        self.variant_mut(game.variant).start(game)
+    }
+
+    fn check(&mut self, game: &Game, setup: &Setup) -> Result<(), EngineError> {
+        self.variant_mut(game.variant).check(game, setup)
+    }
+
+    fn legal_moves(&mut self, game: &Game, setup: &Setup) -> Result<Vec<Move>, EngineError> {
+        self.variant_mut(game.variant).legal_moves(game, setup)
+    }
+
+    fn play(&mut self, game: &Game, setup: &Setup, mv: Move) -> Result<Setup, EngineError> {
+        self.variant_mut(game.variant).play(game, setup, mv)
+    }
+
+    fn perft(&mut self, game: &Game, setup: &Setup, depth: u32) -> Result<u64, EngineError> {
+        self.variant_mut(game.variant).perft(game, setup, depth)
+    }
+
+    fn perft_divide(
+        &mut self,
+        game: &Game,
+        setup: &Setup,
+        depth: u32,
+    ) -> Result<Vec<(Move, u64)>, EngineError> {
+        self.variant_mut(game.variant)
+            .perft_divide(game, setup, depth)
+    }
+
+    fn outcome(&mut self, game: &Game, setup: &Setup) -> Result<Outcome, EngineError> {
+        self.variant_mut(game.variant).outcome(game, setup)
+    }
+}
