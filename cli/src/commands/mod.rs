@@ -33,11 +33,12 @@ use clap::{Args, Parser, Subcommand};
 use serde_json::json;
 use tabled::settings::Style;
 use tabled::{Table, Tabled};
-use trichess_model::{Game, Move, Setup, Variant};
-use trichess_oracle::{Position, Rules, perft, perft_divide, rules_for};
+use trichess_fast::Fast;
+use trichess_model::{Engine, EngineError, Game, Move, Setup, Variant};
+use trichess_oracle::{Oracle, Position, Rules, rules_for};
 
-/// The trichess oracle: legal moves, perft, results, rule registers and the fixture suite
-/// for three-player chess variants.
+/// trichess: legal moves, perft, results, rule registers and the fixture suite for
+/// three-player chess variants, from the oracle or the fast engine.
 #[derive(Debug, Parser)]
 #[command(name = "trichess", version)]
 pub struct Cli {
@@ -70,6 +71,8 @@ enum Command {
         variant: Variant,
         #[command(flatten)]
         at: At,
+        #[command(flatten)]
+        engine: EngineArg,
         /// Print one JSON array of move strings.
         #[arg(long)]
         json: bool,
@@ -80,6 +83,8 @@ enum Command {
         depth: u32,
         #[command(flatten)]
         at: At,
+        #[command(flatten)]
+        engine: EngineArg,
         /// Print the count below each legal move first.
         #[arg(long)]
         divide: bool,
@@ -104,6 +109,8 @@ enum Command {
         depth: u32,
         #[command(flatten)]
         at: At,
+        #[command(flatten)]
+        engine: EngineArg,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Table)]
         format: Format,
@@ -113,24 +120,28 @@ enum Command {
         variant: Variant,
         #[command(flatten)]
         at: At,
+        #[command(flatten)]
+        engine: EngineArg,
         #[arg(long)]
         json: bool,
     },
     /// Print the rule register with fixture coverage.
     Rules {
         variant: Variant,
-        /// Fixture directory (default: the workspace's fixtures/).
+        /// Fixture directory (default: fixtures/ of the workspace the command runs in).
         #[arg(long)]
         dir: Option<PathBuf>,
         #[arg(long)]
         json: bool,
     },
-    /// Run the fixture suite against the oracle and print the results by rule clause.
+    /// Run the fixture suite against an engine and print the results by rule clause.
     Fixtures {
+        #[command(flatten)]
+        engine: EngineArg,
         /// Run only the fixtures whose name contains this text.
         #[arg(long)]
         filter: Option<String>,
-        /// Fixture directory (default: the workspace's fixtures/).
+        /// Fixture directory (default: fixtures/ of the workspace the command runs in).
         #[arg(long)]
         dir: Option<PathBuf>,
         /// Output format.
@@ -148,6 +159,31 @@ pub enum Format {
     Markdown,
     /// JSON.
     Json,
+}
+
+/// The engines `trichess` can drive.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum EngineChoice {
+    /// The reference engine: every rule one readable function.
+    Oracle,
+    /// The independent engine written for speed.
+    Fast,
+}
+
+#[derive(Debug, Args)]
+struct EngineArg {
+    /// The engine that answers.
+    #[arg(long, value_enum, default_value_t = EngineChoice::Oracle)]
+    engine: EngineChoice,
+}
+
+impl EngineArg {
+    fn build(&self) -> Box<dyn Engine> {
+        match self.engine {
+            EngineChoice::Oracle => Box::new(Oracle),
+            EngineChoice::Fast => Box::new(Fast::default()),
+        }
+    }
 }
 
 #[derive(Debug, Args)]
@@ -191,10 +227,17 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             note_start(rules.as_ref(), true);
             Ok(ExitCode::SUCCESS)
         }
-        Command::Moves { variant, at, json } => {
-            let (rules, position, from_start) = locate(variant, &at)?;
-            let mut moves: Vec<String> = rules
-                .legal_moves(&position)
+        Command::Moves {
+            variant,
+            at,
+            engine,
+            json,
+        } => {
+            let mut here = locate_with(variant, &at, &engine)?;
+            let mut moves: Vec<String> = here
+                .engine
+                .legal_moves(&here.game, &here.setup)
+                .map_err(engine_error)?
                 .iter()
                 .map(Move::to_string)
                 .collect();
@@ -206,18 +249,19 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
                     say!("{m}");
                 }
             }
-            note_start(rules.as_ref(), from_start);
+            here.note_start();
             Ok(ExitCode::SUCCESS)
         }
         Command::Perft {
             variant,
             depth,
             at,
+            engine,
             divide,
         } => {
-            let (rules, position, from_start) = locate(variant, &at)?;
-            run_perft(rules.as_ref(), &position, depth, divide)?;
-            note_start(rules.as_ref(), from_start);
+            let mut here = locate_with(variant, &at, &engine)?;
+            run_perft(&mut here, depth, divide)?;
+            here.note_start();
             Ok(ExitCode::SUCCESS)
         }
         Command::Show {
@@ -255,30 +299,40 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             variant,
             depth,
             at,
+            engine,
             format,
         } => {
-            let (rules, position, from_start) = locate(variant, &at)?;
-            bench(rules.as_ref(), &position, variant, depth, format)?;
-            note_start(rules.as_ref(), from_start);
+            let mut here = locate_with(variant, &at, &engine)?;
+            bench(&mut here, depth, format)?;
+            here.note_start();
             Ok(ExitCode::SUCCESS)
         }
-        Command::Result { variant, at, json } => {
-            let (rules, position, from_start) = locate(variant, &at)?;
-            let outcome = rules.outcome(&position);
+        Command::Result {
+            variant,
+            at,
+            engine,
+            json,
+        } => {
+            let mut here = locate_with(variant, &at, &engine)?;
+            let outcome = here
+                .engine
+                .outcome(&here.game, &here.setup)
+                .map_err(engine_error)?;
             if json {
                 say!("{}", outcome.to_json(variant));
             } else {
                 say!("{}", describe_outcome(variant, outcome));
             }
-            note_start(rules.as_ref(), from_start);
+            here.note_start();
             Ok(ExitCode::SUCCESS)
         }
         Command::Rules { variant, dir, json } => register::print(variant, dir, json),
         Command::Fixtures {
+            engine,
             filter,
             dir,
             format,
-        } => fixtures::run(filter.as_deref(), dir, format),
+        } => fixtures::run(engine.build().as_mut(), filter.as_deref(), dir, format),
     }
 }
 
@@ -386,6 +440,70 @@ fn locate(variant: Variant, at: &At) -> Result<(Box<dyn Rules>, Position, bool)>
     Ok((rules, position, from_start))
 }
 
+/// What a command looks at through an engine: the game, the position, and whether it was
+/// reached from the starting position.
+struct Located {
+    engine: Box<dyn Engine>,
+    game: Game,
+    setup: Setup,
+    from_start: bool,
+}
+
+impl Located {
+    /// Tells standard error what a user of the starting position must know about it, once the
+    /// command has done its work.
+    fn note_start(&self) {
+        if self.from_start
+            && let Ok(rules) = rules_for(&self.game)
+        {
+            note_start(rules.as_ref(), true);
+        }
+    }
+}
+
+/// Turns an engine's refusal into the one-line cause the user sees: an illegal move or an
+/// unsupported reading says only why; an invalid position says so first.
+fn engine_error(e: EngineError) -> anyhow::Error {
+    match e {
+        EngineError::IllegalMove(why) | EngineError::Unsupported(why) => anyhow!(why),
+        other => anyhow!(other),
+    }
+}
+
+/// Builds the engine, the game and the position a command looks at: the position read (or
+/// the engine's start), checked by the engine, and the `--after` moves played by it.
+fn locate_with(variant: Variant, at: &At, choice: &EngineArg) -> Result<Located> {
+    let game = Game {
+        variant,
+        interpretations: interpretation_map(variant, &at.interpretations)?,
+    };
+    let mut engine = choice.build();
+    engine.supports(&game).map_err(engine_error)?;
+    let text = position_text(&at.position)?;
+    let from_start = text.trim() == "start";
+    let mut setup = if from_start {
+        engine.start(&game).map_err(engine_error)?
+    } else {
+        let setup = Setup::parse(variant, &text)?;
+        engine.check(&game, &setup).map_err(engine_error)?;
+        setup
+    };
+    for (n, m) in at.after.split_whitespace().enumerate() {
+        let context = || format!("--after move {}", n + 1);
+        let mv = Move::parse(variant, m).with_context(context)?;
+        setup = engine
+            .play(&game, &setup, mv)
+            .map_err(engine_error)
+            .with_context(context)?;
+    }
+    Ok(Located {
+        engine,
+        game,
+        setup,
+        from_start,
+    })
+}
+
 /// Tells standard error what a user of the starting position must know about it (that it is
 /// a reconstruction, say), once the command has done its work.
 fn note_start(rules: &dyn Rules, from_start: bool) {
@@ -404,13 +522,8 @@ fn print_setup(setup: &Setup, json: bool) -> Result<()> {
 }
 
 /// Times perft at depths 1 to `depth` and prints one row each.
-fn bench(
-    rules: &dyn Rules,
-    position: &Position,
-    variant: Variant,
-    depth: u32,
-    format: Format,
-) -> Result<()> {
+fn bench(here: &mut Located, depth: u32, format: Format) -> Result<()> {
+    let variant = here.game.variant;
     #[derive(Tabled)]
     struct Row {
         depth: u32,
@@ -425,7 +538,10 @@ fn bench(
             eprint!("\rbench: perft {d}/{depth}");
         }
         let started = std::time::Instant::now();
-        let nodes = perft(rules, position, d);
+        let nodes = here
+            .engine
+            .perft(&here.game, &here.setup, d)
+            .map_err(engine_error)?;
         runs.push((d, nodes, started.elapsed().as_secs_f64()));
     }
     if std::io::stderr().is_terminal() {
@@ -443,7 +559,7 @@ fn bench(
             .collect();
         say!(
             "{}",
-            json!({"variant": variant.id(), "engine": "oracle", "perft": list, "peak_memory_kib": peak})
+            json!({"variant": variant.id(), "engine": here.engine.name(), "perft": list, "peak_memory_kib": peak})
         );
         return Ok(());
     }
@@ -456,8 +572,9 @@ fn bench(
     let mut table = Table::new(rows);
     if format == Format::Markdown {
         say!(
-            "<!-- generated by `trichess bench {} --depth {depth} --format markdown` -->",
-            variant.id()
+            "<!-- generated by `trichess bench {} --depth {depth} --engine {} --format markdown` -->",
+            variant.id(),
+            here.engine.name()
         );
         table.with(Style::markdown());
     } else {
@@ -480,12 +597,16 @@ fn peak_memory_kib() -> Option<u64> {
         .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
 }
 
-fn run_perft(rules: &dyn Rules, position: &Position, depth: u32, divide: bool) -> Result<()> {
+fn run_perft(here: &mut Located, depth: u32, divide: bool) -> Result<()> {
+    let (game, setup) = (&here.game, &here.setup);
+    let engine = here.engine.as_mut();
     if divide {
         if depth == 0 {
             bail!("--divide needs a depth of at least 1");
         }
-        let rows = perft_divide(rules, position, depth);
+        let rows = engine
+            .perft_divide(game, setup, depth)
+            .map_err(engine_error)?;
         for (m, n) in &rows {
             say!("{m}: {n}");
         }
@@ -493,15 +614,21 @@ fn run_perft(rules: &dyn Rules, position: &Position, depth: u32, divide: bool) -
         return Ok(());
     }
     if depth < 4 || !std::io::stderr().is_terminal() {
-        say!("{}", perft(rules, position, depth));
+        say!(
+            "{}",
+            engine.perft(game, setup, depth).map_err(engine_error)?
+        );
         return Ok(());
     }
     // A long run on a terminal: show progress by root move.
-    let moves = rules.legal_moves(position);
+    let moves = engine.legal_moves(game, setup).map_err(engine_error)?;
     let mut total = 0;
     for (i, mv) in moves.iter().enumerate() {
         eprint!("\rperft {depth}: root move {}/{}", i + 1, moves.len());
-        total += perft(rules, &rules.apply(position, *mv), depth - 1);
+        let after = engine.play(game, setup, *mv).map_err(engine_error)?;
+        total += engine
+            .perft(game, &after, depth - 1)
+            .map_err(engine_error)?;
     }
     eprintln!();
     say!("{total}");
@@ -527,12 +654,24 @@ fn describe_outcome(variant: Variant, outcome: trichess_model::Outcome) -> Strin
     }
 }
 
-/// Returns the fixture directory: the one given, or the workspace's.
+/// Returns the fixture directory: the one given, else the `fixtures/` directory of the
+/// workspace the command runs in (the current directory or the nearest parent with a
+/// `Cargo.toml` beside a `fixtures/`).
 fn fixture_dir(dir: Option<PathBuf>) -> Result<PathBuf> {
-    let dir =
-        dir.unwrap_or_else(|| PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures")));
-    if !dir.is_dir() {
-        bail!("fixture directory {} not found (give --dir)", dir.display());
+    if let Some(dir) = dir {
+        if !dir.is_dir() {
+            bail!("fixture directory {} is not a directory", dir.display());
+        }
+        return Ok(dir);
     }
-    Ok(dir)
+    let here = std::env::current_dir().context("cannot read the current directory")?;
+    here.ancestors()
+        .map(|d| d.join("fixtures"))
+        .find(|f| f.is_dir() && f.with_file_name("Cargo.toml").is_file())
+        .ok_or_else(|| {
+            anyhow!(
+                "no fixture directory: none in {} or its parents (give --dir DIR)",
+                here.display()
+            )
+        })
 }

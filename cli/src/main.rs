@@ -1,14 +1,14 @@
-//! `trichess`: the command-line face of the oracle. Every error is one line on standard
+//! `trichess`: the command line of the trichess engines. Every error is one line on standard
 //! error and a non-zero exit (2 for a malformed command line, 1 for everything else).
 
-mod cli;
+mod commands;
 
 use std::process::ExitCode;
 
 use clap::Parser;
 
 fn main() -> ExitCode {
-    let args = match cli::Cli::try_parse() {
+    let args = match commands::Cli::try_parse() {
         Ok(args) => args,
         Err(e) => {
             use clap::error::ErrorKind;
@@ -22,7 +22,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    match cli::run(args) {
+    match commands::run(args) {
         Ok(code) => code,
         Err(e) if closed_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {

@@ -185,6 +185,57 @@ fn rules_prints_the_register_with_coverage() {
 }
 
 #[test]
+fn the_fixture_suite_is_found_at_run_time_not_where_the_binary_was_built() {
+    // Run from a directory with no workspace above it: an installed binary must say where
+    // it looked, not read a path fixed at build time.
+    let out = Command::new(env!("CARGO_BIN_EXE_trichess"))
+        .args(["fixtures", "--filter", "osullivan/barrier/"])
+        .current_dir("/")
+        .output()
+        .expect("trichess runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        stderr.starts_with(
+            "trichess: no fixture directory: none in / or its parents (give --dir DIR)"
+        ),
+        "{stderr}"
+    );
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures");
+    let out = Command::new(env!("CARGO_BIN_EXE_trichess"))
+        .args(["fixtures", "--filter", "osullivan/barrier/", "--dir", dir])
+        .current_dir("/")
+        .output()
+        .expect("trichess runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn every_engine_command_takes_the_engine() {
+    for engine in ["oracle", "fast"] {
+        let out = trichess(&[
+            "fixtures",
+            "--engine",
+            engine,
+            "--filter",
+            "osullivan/barrier/",
+        ]);
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.contains(" fixtures: "), "{engine}: {text}");
+        let json: serde_json::Value = serde_json::from_str(&stdout(&[
+            "fixtures", "--engine", engine, "--filter", "castling", "--format", "json",
+        ]))
+        .expect("json");
+        assert_eq!(json["engine"], engine);
+    }
+    fails_with(&["moves", "osullivan", "--engine", "slow"], "slow");
+}
+
+#[test]
 fn fixtures_runs_a_filtered_suite() {
     let out = stdout(&["fixtures", "--filter", "osullivan/barrier/"]);
     assert!(out.contains("osullivan.barrier"), "{out}");
@@ -206,7 +257,7 @@ fn the_fixture_report_is_current() {
     assert!(
         report == fresh,
         "reports/fixtures-oracle.md is stale; regenerate it with: cargo run --release -p \
-         trichess-oracle --bin trichess -- fixtures --format markdown > reports/fixtures-oracle.md"
+         trichess -- fixtures --format markdown > reports/fixtures-oracle.md"
     );
 }
 
@@ -276,7 +327,7 @@ fn bad_input_is_a_one_line_error() {
     );
     fails_with(
         &["fixtures", "--dir", "/nonexistent"],
-        "fixture directory /nonexistent not found",
+        "fixture directory /nonexistent is not a directory",
     );
     fails_with(&["frobnicate"], "unrecognized subcommand 'frobnicate'");
     fails_with(
