@@ -122,7 +122,7 @@ fn index(cell: Cell) -> Option<usize> {
 
 /// Checks a setup against the rules and builds the internal position; every problem is listed
 /// in one [`EngineError::InvalidPosition`].
-fn load(g: &Geometry, cfg: &Cfg, setup: &Setup) -> Result<Pos, EngineError> {
+fn load(g: &Geometry, setup: &Setup) -> Result<Pos, EngineError> {
     let mut problems: Vec<String> = Vec::new();
     if setup.variant != Variant::OSullivan {
         problems.push(format!("the setup is of {}, not osullivan", setup.variant));
@@ -258,7 +258,6 @@ fn load(g: &Geometry, cfg: &Cfg, setup: &Setup) -> Result<Pos, EngineError> {
             )),
         }
     }
-    let _ = cfg;
     if problems.is_empty() {
         Ok(pos)
     } else {
@@ -362,7 +361,7 @@ impl OSullivan {
     fn prepare(game: &Game, setup: &Setup) -> Result<(&'static Geometry, Cfg, Pos), EngineError> {
         let cfg = config(game)?;
         let g = geometry();
-        let pos = load(g, &cfg, setup)?;
+        let pos = load(g, setup)?;
         Ok((g, cfg, pos))
     }
 }
