@@ -1,13 +1,369 @@
-//! OSullivan in the fast engine (not written yet: every game is refused as unsupported).
+//! O'Sullivan's Three Player Chess in the fast engine: 60-cell bitsets (a u64), tables built
+//! once, copy-make positions and bulk counting at the last ply of perft.
+//!
+//! Written from the source text and the rule register's readings; every rule function names
+//! the register id it implements.
 
-use trichess_model::{Engine, EngineError, Game, Move, Outcome, Setup};
+mod geometry;
+mod position;
+#[cfg(test)]
+mod tests;
 
-/// The fast engine's OSullivan.
+use std::collections::{BTreeMap, BTreeSet};
+
+use trichess_model::{
+    BySeat, Cell, Engine, EngineError, Game, Move, OSullivanState, Outcome, Piece, Reason, Role,
+    Seat, Setup, Variant, VariantState,
+};
+
+use geometry::{BLACK, Geometry, NONE, RED, WHITE, geometry};
+use position::{
+    BISHOP, Buffers, CASTLE_C, CASTLE_E, Cfg, EMPTY, KING, KNIGHT, Mv, PAWN, PROMO, Pos, QUEEN,
+    ROOK, castle_cells, perft_after, perft_root,
+};
+
+/// The fast engine's O'Sullivan.
 #[derive(Debug, Default)]
-pub(crate) struct OSullivan;
+pub(crate) struct OSullivan {
+    bufs: Buffers,
+}
 
-fn not_yet() -> EngineError {
-    EngineError::Unsupported("the fast engine does not play OSullivan yet".into())
+/// The open points of the register, with their readings (the first is the default).
+const READINGS: &[(&str, &[&str])] = &[
+    (
+        "osullivan.turn-order",
+        &["white-red-black", "white-black-red"],
+    ),
+    ("osullivan.stalemate", &["draw", "out"]),
+    ("osullivan.end-of-game", &["last-king"]),
+    (
+        "osullivan.en-passant-window",
+        &["next-player", "both-opponents"],
+    ),
+    ("osullivan.knight-barrier", &["jumps", "straight-line"]),
+    (
+        "osullivan.castling-direction",
+        &["towards-rook", "either-side"],
+    ),
+    ("osullivan.exposed-king", &["no-capture", "capture"]),
+];
+
+/// Reads the game's readings into a [`Cfg`], refusing unknown ids and reading names.
+fn config(game: &Game) -> Result<Cfg, EngineError> {
+    if game.variant != Variant::OSullivan {
+        return Err(EngineError::Unsupported(format!(
+            "this module plays osullivan, not {}",
+            game.variant
+        )));
+    }
+    for (id, reading) in &game.interpretations {
+        match READINGS.iter().find(|(known, _)| known == id) {
+            None => {
+                return Err(EngineError::Unsupported(format!(
+                    "unknown interpretation {id}"
+                )));
+            }
+            Some((_, readings)) if !readings.contains(&reading.as_str()) => {
+                return Err(EngineError::Unsupported(format!(
+                    "unknown reading {reading} of {id}"
+                )));
+            }
+            Some(_) => {}
+        }
+    }
+    let is =
+        |id: &str, reading: &str| game.interpretations.get(id).map(String::as_str) == Some(reading);
+    // osullivan.turn-order: White, Red, Black (A, B, C) or White, Black, Red (A, C, B).
+    let next = if is("osullivan.turn-order", "white-black-red") {
+        [BLACK as u8, WHITE as u8, RED as u8]
+    } else {
+        [RED as u8, BLACK as u8, WHITE as u8]
+    };
+    Ok(Cfg {
+        next,
+        stalemate_out: is("osullivan.stalemate", "out"),
+        ep_both: is("osullivan.en-passant-window", "both-opponents"),
+        knight_straight: is("osullivan.knight-barrier", "straight-line"),
+        castle_either: is("osullivan.castling-direction", "either-side"),
+        king_capture: is("osullivan.exposed-king", "capture"),
+    })
+}
+
+fn role_index(role: Role) -> Option<usize> {
+    match role {
+        Role::King => Some(KING),
+        Role::Queen => Some(QUEEN),
+        Role::Rook => Some(ROOK),
+        Role::Bishop => Some(BISHOP),
+        Role::Knight => Some(KNIGHT),
+        Role::Pawn => Some(PAWN),
+        _ => None,
+    }
+}
+
+const ROLES: [Role; 6] = [
+    Role::King,
+    Role::Queen,
+    Role::Rook,
+    Role::Bishop,
+    Role::Knight,
+    Role::Pawn,
+];
+
+fn letter(seat: usize) -> char {
+    Variant::OSullivan.seat_letter(Seat::ALL[seat])
+}
+
+/// The index of a cell of this board.
+fn index(cell: Cell) -> Option<usize> {
+    let i = Variant::OSullivan.board().index(cell)?;
+    (i < geometry::N).then_some(i)
+}
+
+/// Checks a setup against the rules and builds the internal position; every problem is listed
+/// in one [`EngineError::InvalidPosition`].
+fn load(g: &Geometry, setup: &Setup) -> Result<Pos, EngineError> {
+    let mut problems: Vec<String> = Vec::new();
+    if setup.variant != Variant::OSullivan {
+        problems.push(format!("the setup is of {}, not osullivan", setup.variant));
+    }
+    let mut pos = Pos::empty();
+    let mut kings = [0usize; 3];
+    for (&cell, &piece) in &setup.pieces {
+        let Some(sq) = index(cell) else {
+            problems.push(format!("{cell} is not a cell of the board"));
+            continue;
+        };
+        let Some(role) = role_index(piece.role) else {
+            problems.push(format!(
+                "{cell}: a {} is not an O'Sullivan piece",
+                piece.role.name()
+            ));
+            continue;
+        };
+        let seat = piece.owner.index();
+        if role == PAWN && (g.rank[sq] == 0 || g.rank[sq] == 7) {
+            // osullivan.pawn-direction, osullivan.promotion: White's pawns start on rank 7 and go
+            // down, promoting on rank 1; Black's and Red's start on ranks 2-3 and go up,
+            // promoting on rank 8. No pawn ever stands on rank 1 or 8.
+            problems.push(format!(
+                "{cell}: a pawn cannot stand on rank {}",
+                g.rank[sq] + 1
+            ));
+        }
+        if role == KING {
+            kings[seat] += 1;
+        }
+        pos.put(sq, seat, role);
+    }
+    for (seat, &n) in kings.iter().enumerate() {
+        if n > 1 {
+            problems.push(format!("{} has {n} kings", letter(seat)));
+        }
+    }
+    let to_move = setup.to_move.index();
+    pos.to_move = to_move as u8;
+    // osullivan.mate-removes-king: a seat without a king is out and never moves.
+    if kings[to_move] == 0 {
+        problems.push(format!(
+            "{} is to move but has no king (it is out of the game)",
+            letter(to_move)
+        ));
+    }
+    // osullivan.castling-white-only, osullivan.castling-unmoved.
+    let c = castle_cells(g);
+    for &cell in &setup.castling {
+        match index(cell) {
+            Some(sq) if sq == c.b8 => {
+                if pos.board[c.d8] != (WHITE * 8 + KING) as u8
+                    || pos.board[c.b8] != (WHITE * 8 + ROOK) as u8
+                {
+                    problems
+                        .push("castling right b8 needs the White king on d8 and rook on b8".into());
+                } else {
+                    pos.castling = true;
+                }
+            }
+            _ => problems.push(format!(
+                "castling right {cell}: only White castles, with the rook on b8"
+            )),
+        }
+    }
+    let state = match &setup.state {
+        VariantState::OSullivan(s) => Some(s),
+        _ => {
+            problems.push("the setup has no O'Sullivan state".into());
+            None
+        }
+    };
+    // osullivan.pawn-numbering, osullivan.p4-freed.
+    if let Some(state) = state {
+        for (seat, cell) in state.p4.iter() {
+            let Some(cell) = *cell else { continue };
+            let s = seat.index();
+            match index(cell) {
+                _ if s == WHITE => problems.push("White has no P4".into()),
+                Some(sq) if pos.board[sq] == (s * 8 + PAWN) as u8 => pos.p4[s] = sq as u8,
+                _ => problems.push(format!(
+                    "{}'s P4 is said to be on {cell}, which holds no {} pawn",
+                    letter(s),
+                    letter(s)
+                )),
+            }
+        }
+        for &seat in &state.p4_freed {
+            let s = seat.index();
+            if pos.p4[s] == NONE {
+                problems.push(format!("{} is listed as freed but has no P4", letter(s)));
+            } else {
+                pos.freed |= 1 << s;
+            }
+        }
+    }
+    // osullivan.en-passant: the cell a pawn has just passed with a double step.
+    if let Some(cell) = setup.en_passant {
+        match index(cell) {
+            Some(ep) if g.ep_stepper[ep] != NONE => {
+                let stepper = usize::from(g.ep_stepper[ep]);
+                let victim = usize::from(g.ep_victim[ep]);
+                let mut ok = true;
+                if pos.board[ep] != EMPTY {
+                    problems.push(format!("en passant cell {cell} is occupied"));
+                    ok = false;
+                }
+                let pawn_there = pos.board[victim] == (stepper * 8 + PAWN) as u8;
+                let is_p4 = stepper == WHITE || usize::from(pos.p4[stepper]) == victim;
+                if !pawn_there || !is_p4 {
+                    problems.push(format!(
+                        "en passant cell {cell} needs {}'s {} that passed it on {}",
+                        letter(stepper),
+                        if stepper == WHITE { "pawn" } else { "P4" },
+                        g.cells[victim]
+                    ));
+                    ok = false;
+                }
+                if stepper == to_move {
+                    problems.push(format!(
+                        "en passant cell {cell}: the double-stepper {} cannot be to move",
+                        letter(stepper)
+                    ));
+                    ok = false;
+                }
+                if ok {
+                    pos.ep = ep as u8;
+                }
+            }
+            _ => problems.push(format!(
+                "{cell} is not a cell a double step passes (rank 6, d3 or e3)"
+            )),
+        }
+    }
+    if problems.is_empty() {
+        Ok(pos)
+    } else {
+        Err(EngineError::InvalidPosition(problems.join("; ")))
+    }
+}
+
+/// Writes the internal position as a setup.
+fn unload(g: &Geometry, pos: &Pos) -> Setup {
+    let mut pieces = BTreeMap::new();
+    for (sq, &p) in pos.board.iter().enumerate() {
+        if p != EMPTY {
+            let piece = Piece::new(Seat::ALL[usize::from(p >> 3)], ROLES[usize::from(p & 7)]);
+            pieces.insert(g.cells[sq], piece);
+        }
+    }
+    let c = castle_cells(g);
+    let castling: BTreeSet<Cell> = if pos.castling {
+        [g.cells[c.b8]].into_iter().collect()
+    } else {
+        BTreeSet::new()
+    };
+    let p4 = BySeat::from_fn(|s| {
+        let sq = pos.p4[s.index()];
+        (sq != NONE).then(|| g.cells[usize::from(sq)])
+    });
+    let p4_freed = Seat::ALL
+        .into_iter()
+        .filter(|s| pos.freed & (1 << s.index()) != 0)
+        .collect();
+    Setup {
+        variant: Variant::OSullivan,
+        to_move: Seat::ALL[usize::from(pos.to_move)],
+        pieces,
+        castling,
+        en_passant: (pos.ep != NONE).then(|| g.cells[usize::from(pos.ep)]),
+        state: VariantState::OSullivan(OSullivanState { p4, p4_freed }),
+    }
+}
+
+/// The model's name for an internal move.
+fn to_move(g: &Geometry, mv: Mv) -> Move {
+    let (from, to) = (g.cells[mv.from()], g.cells[mv.to()]);
+    match mv.kind() {
+        CASTLE_C | CASTLE_E => Move::Castle {
+            from,
+            to,
+            partner: g.cells[castle_cells(g).b8],
+        },
+        k if k >= PROMO => Move::Promotion {
+            from,
+            to,
+            role: ROLES[usize::from(k - PROMO)],
+        },
+        _ => Move::Plain { from, to },
+    }
+}
+
+/// osullivan.start-position: the diagram, White at the top.
+fn start_setup() -> Setup {
+    let board = Variant::OSullivan.board();
+    let mut pieces = BTreeMap::new();
+    let rows: [(usize, i32, &str, i32); 8] = [
+        (WHITE, 1, "RBKQBN", 7),
+        (WHITE, 1, "PPPPPP", 6),
+        (BLACK, 0, "PPP", 2),
+        (BLACK, 0, "RNBP", 1),
+        (BLACK, 0, "KQB", 0),
+        (RED, 5, "PPP", 2),
+        (RED, 4, "PBNR", 1),
+        (RED, 5, "BQK", 0),
+    ];
+    for (seat, first_file, letters, rank) in rows {
+        for (i, l) in letters.chars().enumerate() {
+            if let (Some(cell), Some(role)) = (
+                board.square(first_file + i as i32, rank),
+                Role::from_letter(l),
+            ) {
+                pieces.insert(cell, Piece::new(Seat::ALL[seat], role));
+            }
+        }
+    }
+    let castling = board.square(1, 7).into_iter().collect();
+    let mut p4 = BySeat::default();
+    p4[Seat::ALL[BLACK]] = board.square(3, 1);
+    p4[Seat::ALL[RED]] = board.square(4, 1);
+    Setup {
+        variant: Variant::OSullivan,
+        to_move: Seat::ALL[WHITE],
+        pieces,
+        castling,
+        en_passant: None,
+        state: VariantState::OSullivan(OSullivanState {
+            p4,
+            p4_freed: BTreeSet::new(),
+        }),
+    }
+}
+
+impl OSullivan {
+    fn prepare(game: &Game, setup: &Setup) -> Result<(&'static Geometry, Cfg, Pos), EngineError> {
+        let cfg = config(game)?;
+        let g = geometry();
+        let pos = load(g, setup)?;
+        Ok((g, cfg, pos))
+    }
 }
 
 impl Engine for OSullivan {
@@ -15,31 +371,103 @@ impl Engine for OSullivan {
         "fast".into()
     }
 
-    fn supports(&self, _: &Game) -> Result<(), EngineError> {
-        Err(not_yet())
+    fn supports(&self, game: &Game) -> Result<(), EngineError> {
+        config(game).map(|_| ())
     }
 
-    fn start(&mut self, _: &Game) -> Result<Setup, EngineError> {
-        Err(not_yet())
+    fn start(&mut self, game: &Game) -> Result<Setup, EngineError> {
+        config(game)?;
+        Ok(start_setup())
     }
 
-    fn check(&mut self, _: &Game, _: &Setup) -> Result<(), EngineError> {
-        Err(not_yet())
+    fn check(&mut self, game: &Game, setup: &Setup) -> Result<(), EngineError> {
+        Self::prepare(game, setup).map(|_| ())
     }
 
-    fn legal_moves(&mut self, _: &Game, _: &Setup) -> Result<Vec<Move>, EngineError> {
-        Err(not_yet())
+    fn legal_moves(&mut self, game: &Game, setup: &Setup) -> Result<Vec<Move>, EngineError> {
+        let (g, cfg, pos) = Self::prepare(game, setup)?;
+        let mut moves = Vec::new();
+        pos.generate(g, &cfg, &mut moves);
+        Ok(moves.into_iter().map(|m| to_move(g, m)).collect())
     }
 
-    fn play(&mut self, _: &Game, _: &Setup, _: Move) -> Result<Setup, EngineError> {
-        Err(not_yet())
+    fn play(&mut self, game: &Game, setup: &Setup, mv: Move) -> Result<Setup, EngineError> {
+        let (g, cfg, pos) = Self::prepare(game, setup)?;
+        let mut moves = Vec::new();
+        pos.generate(g, &cfg, &mut moves);
+        let Some(&found) = moves.iter().find(|&&m| to_move(g, m) == mv) else {
+            return Err(EngineError::IllegalMove(format!(
+                "{mv} is not among the legal moves of {}",
+                Variant::OSullivan.seat_name(setup.to_move)
+            )));
+        };
+        let mut next = pos;
+        next.make(g, &cfg, found);
+        next.settle(g, &cfg, &mut moves);
+        Ok(unload(g, &next))
     }
 
-    fn perft(&mut self, _: &Game, _: &Setup, _: u32) -> Result<u64, EngineError> {
-        Err(not_yet())
+    fn perft(&mut self, game: &Game, setup: &Setup, depth: u32) -> Result<u64, EngineError> {
+        let (g, cfg, pos) = Self::prepare(game, setup)?;
+        Ok(perft_root(g, &cfg, &pos, depth, &mut self.bufs))
     }
 
-    fn outcome(&mut self, _: &Game, _: &Setup) -> Result<Outcome, EngineError> {
-        Err(not_yet())
+    fn perft_divide(
+        &mut self,
+        game: &Game,
+        setup: &Setup,
+        depth: u32,
+    ) -> Result<Vec<(Move, u64)>, EngineError> {
+        let Some(rest) = depth.checked_sub(1) else {
+            return Err(EngineError::Failed(
+                "perft divide needs depth 1 or more".into(),
+            ));
+        };
+        let (g, cfg, pos) = Self::prepare(game, setup)?;
+        let mut moves = Vec::new();
+        pos.generate(g, &cfg, &mut moves);
+        let mut rows = Vec::with_capacity(moves.len());
+        for mv in moves {
+            let mut child = pos;
+            child.make(g, &cfg, mv);
+            let n = perft_after(g, &cfg, &child, rest, 1, &mut self.bufs);
+            rows.push((to_move(g, mv), n));
+        }
+        rows.sort_by_cached_key(|(mv, _)| mv.to_string());
+        Ok(rows)
+    }
+
+    fn outcome(&mut self, game: &Game, setup: &Setup) -> Result<Outcome, EngineError> {
+        let (g, cfg, pos) = Self::prepare(game, setup)?;
+        // osullivan.end-of-game: the last king left wins.
+        if pos.live_count() <= 1 {
+            return Ok(Outcome::Won {
+                winner: setup.to_move,
+                reason: Reason::LastKingStanding,
+            });
+        }
+        let mut moves = Vec::new();
+        let in_check = pos.generate(g, &cfg, &mut moves);
+        let seat = setup.to_move;
+        Ok(if !moves.is_empty() {
+            Outcome::Ongoing
+        } else if in_check {
+            // osullivan.checkmate, osullivan.mate-removes-king.
+            Outcome::Eliminated {
+                seat,
+                reason: Reason::Checkmate,
+            }
+        } else if cfg.stalemate_out {
+            // osullivan.stalemate (reading out).
+            Outcome::Eliminated {
+                seat,
+                reason: Reason::Stalemate,
+            }
+        } else {
+            // osullivan.stalemate (reading draw).
+            Outcome::Drawn {
+                reason: Reason::Stalemate,
+            }
+        })
     }
 }

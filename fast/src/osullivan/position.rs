@@ -1,0 +1,615 @@
+//! The internal position, legal move generation, copy-make and perft.
+
+use super::geometry::{BLACK, Geometry, N, NONE, RED, WHITE, bishop_att, rook_att};
+
+/// Role indices.
+pub(super) const KING: usize = 0;
+pub(super) const QUEEN: usize = 1;
+pub(super) const ROOK: usize = 2;
+pub(super) const BISHOP: usize = 3;
+pub(super) const KNIGHT: usize = 4;
+pub(super) const PAWN: usize = 5;
+
+/// An empty cell on the mailbox.
+pub(super) const EMPTY: u8 = 255;
+
+/// Move kinds.
+pub(super) const NORMAL: u8 = 0;
+pub(super) const DOUBLE: u8 = 1;
+pub(super) const EN_PASSANT: u8 = 2;
+/// Castling with the king stepping d8-c8 (towards the rook).
+pub(super) const CASTLE_C: u8 = 3;
+/// Castling with the king stepping d8-e8 (reading either-side).
+pub(super) const CASTLE_E: u8 = 4;
+/// Promotions: `PROMO + role` for queen, rook, bishop, knight.
+pub(super) const PROMO: u8 = 8;
+
+/// A move: from (6 bits), to (6 bits), kind (4 bits).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Mv(u16);
+
+impl Mv {
+    #[inline]
+    pub fn new(from: usize, to: usize, kind: u8) -> Mv {
+        Mv(from as u16 | (to as u16) << 6 | u16::from(kind) << 12)
+    }
+    #[inline]
+    pub fn from(self) -> usize {
+        usize::from(self.0 & 63)
+    }
+    #[inline]
+    pub fn to(self) -> usize {
+        usize::from((self.0 >> 6) & 63)
+    }
+    #[inline]
+    pub fn kind(self) -> u8 {
+        (self.0 >> 12) as u8
+    }
+}
+
+/// The readings of the open points, as the generator needs them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Cfg {
+    /// osullivan.turn-order: the seat after each seat.
+    pub next: [u8; 3],
+    /// osullivan.stalemate = out.
+    pub stalemate_out: bool,
+    /// osullivan.en-passant-window = both-opponents.
+    pub ep_both: bool,
+    /// osullivan.knight-barrier = straight-line.
+    pub knight_straight: bool,
+    /// osullivan.castling-direction = either-side.
+    pub castle_either: bool,
+    /// osullivan.exposed-king = capture.
+    pub king_capture: bool,
+}
+
+/// The pieces of the live opponents that can attack, by how they attack.
+#[derive(Clone, Copy, Debug)]
+struct Enemy {
+    knights: u64,
+    kings: u64,
+    /// Pawns attacking up the board (Black's and Red's).
+    pawns_up: u64,
+    /// Pawns attacking down the board (White's).
+    pawns_down: u64,
+    rook_queen: u64,
+    bishop_queen: u64,
+}
+
+/// A position: bitsets by seat and role, a mailbox, and the state the rules need.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Pos {
+    pub bb: [[u64; 6]; 3],
+    pub occ_seat: [u64; 3],
+    pub occ: u64,
+    /// `seat * 8 + role`, or `EMPTY`.
+    pub board: [u8; N],
+    pub to_move: u8,
+    /// White's castling right (king d8, rook b8).
+    pub castling: bool,
+    /// The en passant cell, or `NONE`.
+    pub ep: u8,
+    /// The cell of each seat's P4, or `NONE`.
+    pub p4: [u8; 3],
+    /// Bit per seat: the P4 is freed.
+    pub freed: u8,
+}
+
+#[inline]
+fn bit(sq: usize) -> u64 {
+    1u64 << sq
+}
+
+/// The cells of `d8` and `b8`, `c8` and `e8` (fixed by the board's numbering).
+pub(super) struct Castle {
+    pub b8: usize,
+    pub c8: usize,
+    pub d8: usize,
+    pub e8: usize,
+}
+
+pub(super) fn castle_cells(g: &Geometry) -> Castle {
+    Castle {
+        b8: usize::from(g.named("b8")),
+        c8: usize::from(g.named("c8")),
+        d8: usize::from(g.named("d8")),
+        e8: usize::from(g.named("e8")),
+    }
+}
+
+/// osullivan.double-step-p4: the P4s' starting cells, d2 for Black and e2 for Red.
+fn p4_home(g: &Geometry, seat: usize) -> u8 {
+    match seat {
+        BLACK => g.grid[1][3],
+        RED => g.grid[1][4],
+        _ => NONE,
+    }
+}
+
+impl Pos {
+    /// An empty board, White to move.
+    pub fn empty() -> Pos {
+        Pos {
+            bb: [[0; 6]; 3],
+            occ_seat: [0; 3],
+            occ: 0,
+            board: [EMPTY; N],
+            to_move: 0,
+            castling: false,
+            ep: NONE,
+            p4: [NONE; 3],
+            freed: 0,
+        }
+    }
+
+    #[inline]
+    pub fn put(&mut self, sq: usize, seat: usize, role: usize) {
+        self.bb[seat][role] |= bit(sq);
+        self.occ_seat[seat] |= bit(sq);
+        self.occ |= bit(sq);
+        self.board[sq] = (seat * 8 + role) as u8;
+    }
+
+    #[inline]
+    fn remove(&mut self, sq: usize, seat: usize, role: usize) {
+        self.bb[seat][role] &= !bit(sq);
+        self.occ_seat[seat] &= !bit(sq);
+        self.occ &= !bit(sq);
+        self.board[sq] = EMPTY;
+    }
+
+    /// osullivan.mate-removes-king: a seat is in the game while its king is on the board.
+    #[inline]
+    pub fn live(&self, seat: usize) -> bool {
+        self.bb[seat][KING] != 0
+    }
+
+    pub fn live_count(&self) -> usize {
+        (0..3).filter(|&s| self.live(s)).count()
+    }
+
+    /// osullivan.check, osullivan.dead-inert: the attacking pieces of `seat`'s live opponents
+    /// (a dead army attacks nothing), leaving out `skip` (a seat whose king is being taken).
+    fn enemy(&self, seat: usize, skip: usize) -> Enemy {
+        let mut e = Enemy {
+            knights: 0,
+            kings: 0,
+            pawns_up: 0,
+            pawns_down: 0,
+            rook_queen: 0,
+            bishop_queen: 0,
+        };
+        for o in 0..3 {
+            if o == seat || o == skip || !self.live(o) {
+                continue;
+            }
+            let b = &self.bb[o];
+            e.knights |= b[KNIGHT];
+            e.kings |= b[KING];
+            if o == WHITE {
+                e.pawns_down |= b[PAWN];
+            } else {
+                e.pawns_up |= b[PAWN];
+            }
+            e.rook_queen |= b[ROOK] | b[QUEEN];
+            e.bishop_queen |= b[BISHOP] | b[QUEEN];
+        }
+        e
+    }
+
+    /// Whether `sq` is attacked by the enemy pieces `e` not on `removed`, with `occ` occupied.
+    #[inline]
+    fn attacked(g: &Geometry, kt: &[u64; N], sq: usize, occ: u64, e: &Enemy, removed: u64) -> bool {
+        let keep = !removed;
+        (kt[sq] & e.knights & keep) != 0
+            || (g.king[sq] & e.kings & keep) != 0
+            || (g.pawn_from[BLACK][sq] & e.pawns_up & keep) != 0
+            || (g.pawn_from[WHITE][sq] & e.pawns_down & keep) != 0
+            || (rook_att(g, sq, occ) & e.rook_queen & keep) != 0
+            || (bishop_att(g, sq, occ) & e.bishop_queen & keep) != 0
+    }
+
+    /// osullivan.p4-restriction: whether a capture by the pawn on `from` of the piece on
+    /// `victim` is a P4 taking the other P4 while neither stands across the equator (rank 5 or
+    /// higher) and the capturer is not freed (osullivan.p4-freed).
+    #[inline]
+    fn p4_forbids(&self, g: &Geometry, s: usize, from: usize, victim: usize) -> bool {
+        if s == WHITE || self.p4[s] as usize != from {
+            return false;
+        }
+        let other = if s == RED { BLACK } else { RED };
+        self.p4[other] as usize == victim
+            && self.freed & (1 << s) == 0
+            && g.rank[from] < 4
+            && g.rank[victim] < 4
+    }
+
+    /// Lists the legal moves of the side to move into `out`; returns whether it is in check.
+    /// With at most one king left the game is over and there are none.
+    pub fn generate(&self, g: &Geometry, cfg: &Cfg, out: &mut Vec<Mv>) -> bool {
+        out.clear();
+        let s = usize::from(self.to_move);
+        let kbb = self.bb[s][KING];
+        if kbb == 0 || self.live_count() <= 1 {
+            return false;
+        }
+        let ksq = kbb.trailing_zeros() as usize;
+        let kt = &g.knight[usize::from(cfg.knight_straight)];
+        let e = self.enemy(s, 9);
+        let occ = self.occ;
+        let in_check = Self::attacked(g, kt, ksq, occ, &e, 0);
+        let own = self.occ_seat[s];
+        let kings = self.bb[0][KING] | self.bb[1][KING] | self.bb[2][KING];
+        // osullivan.exposed-king: kings are captured only under the reading capture.
+        let targets = if cfg.king_capture {
+            !own
+        } else {
+            !own & !kings
+        };
+        let pin_lines = g.lines[ksq];
+
+        // Whether a move of a piece other than the king, from `from` to `to`, removing the
+        // piece on `to` (if any) and on `extra`, leaves the mover's king unattacked.
+        let safe = |from: usize, to: usize, extra: u64| -> bool {
+            if !in_check && pin_lines & bit(from) == 0 && extra == 0 {
+                return true;
+            }
+            let occ2 = (occ & !bit(from) & !extra) | bit(to);
+            let victim = self.board[to];
+            if victim != EMPTY && usize::from(victim & 7) == KING {
+                let e2 = self.enemy(s, usize::from(victim >> 3));
+                return !Self::attacked(g, kt, ksq, occ2, &e2, bit(to) | extra);
+            }
+            !Self::attacked(g, kt, ksq, occ2, &e, bit(to) | extra)
+        };
+
+        // Pawns.
+        let far_rank = if s == WHITE { 0 } else { 7 };
+        let mut pawns = self.bb[s][PAWN];
+        while pawns != 0 {
+            let from = pawns.trailing_zeros() as usize;
+            pawns &= pawns - 1;
+            let push = g.push[s][from];
+            if push != NONE && occ & bit(usize::from(push)) == 0 {
+                let to = usize::from(push);
+                if safe(from, to, 0) {
+                    if g.rank[to] == far_rank {
+                        for role in [QUEEN, ROOK, BISHOP, KNIGHT] {
+                            out.push(Mv::new(from, to, PROMO + role as u8));
+                        }
+                    } else {
+                        out.push(Mv::new(from, to, NORMAL));
+                    }
+                }
+                // osullivan.double-step-white, osullivan.double-step-p4, osullivan.single-step.
+                let may_double = if s == WHITE {
+                    g.rank[from] == 6
+                } else {
+                    self.p4[s] as usize == from && p4_home(g, s) as usize == from
+                };
+                if may_double {
+                    let push2 = g.push[s][to];
+                    if push2 != NONE
+                        && occ & bit(usize::from(push2)) == 0
+                        && safe(from, usize::from(push2), 0)
+                    {
+                        out.push(Mv::new(from, usize::from(push2), DOUBLE));
+                    }
+                }
+            }
+            let mut caps = g.pawn_att[s][from] & occ & targets;
+            while caps != 0 {
+                let to = caps.trailing_zeros() as usize;
+                caps &= caps - 1;
+                if self.p4_forbids(g, s, from, to) || !safe(from, to, 0) {
+                    continue;
+                }
+                if g.rank[to] == far_rank {
+                    for role in [QUEEN, ROOK, BISHOP, KNIGHT] {
+                        out.push(Mv::new(from, to, PROMO + role as u8));
+                    }
+                } else {
+                    out.push(Mv::new(from, to, NORMAL));
+                }
+            }
+            // osullivan.en-passant: beside the pawn that passed the cell, onto the cell.
+            if self.ep != NONE && g.pawn_att[s][from] & bit(usize::from(self.ep)) != 0 {
+                let ep = usize::from(self.ep);
+                let stepper = usize::from(g.ep_stepper[ep]);
+                let victim = usize::from(g.ep_victim[ep]);
+                if stepper != s
+                    && self.board[victim] == (stepper * 8 + PAWN) as u8
+                    && g.rank[victim] == g.rank[from]
+                    && occ & bit(ep) == 0
+                    && !self.p4_forbids(g, s, from, victim)
+                    && safe(from, ep, bit(victim))
+                {
+                    out.push(Mv::new(from, ep, EN_PASSANT));
+                }
+            }
+        }
+
+        // Knights.
+        let mut pieces = self.bb[s][KNIGHT];
+        while pieces != 0 {
+            let from = pieces.trailing_zeros() as usize;
+            pieces &= pieces - 1;
+            let mut to_set = kt[from] & targets;
+            while to_set != 0 {
+                let to = to_set.trailing_zeros() as usize;
+                to_set &= to_set - 1;
+                if safe(from, to, 0) {
+                    out.push(Mv::new(from, to, NORMAL));
+                }
+            }
+        }
+        // Sliders.
+        for (role, orth, diag) in [
+            (BISHOP, false, true),
+            (ROOK, true, false),
+            (QUEEN, true, true),
+        ] {
+            let mut pieces = self.bb[s][role];
+            while pieces != 0 {
+                let from = pieces.trailing_zeros() as usize;
+                pieces &= pieces - 1;
+                let mut att = 0;
+                if orth {
+                    att |= rook_att(g, from, occ);
+                }
+                if diag {
+                    att |= bishop_att(g, from, occ);
+                }
+                let mut to_set = att & targets;
+                while to_set != 0 {
+                    let to = to_set.trailing_zeros() as usize;
+                    to_set &= to_set - 1;
+                    if safe(from, to, 0) {
+                        out.push(Mv::new(from, to, NORMAL));
+                    }
+                }
+            }
+        }
+        // King.
+        let occ_nok = occ & !bit(ksq);
+        let mut to_set = g.king[ksq] & targets;
+        while to_set != 0 {
+            let to = to_set.trailing_zeros() as usize;
+            to_set &= to_set - 1;
+            let victim = self.board[to];
+            let e2 = if victim != EMPTY && usize::from(victim & 7) == KING {
+                self.enemy(s, usize::from(victim >> 3))
+            } else {
+                e
+            };
+            if !Self::attacked(g, kt, to, occ_nok | bit(to), &e2, bit(to)) {
+                out.push(Mv::new(ksq, to, NORMAL));
+            }
+        }
+        // osullivan.castling-white-only, osullivan.castling-move, osullivan.castling-unmoved,
+        // osullivan.castling-not-in-check, osullivan.castling-direction.
+        if s == WHITE && self.castling && !in_check {
+            let c = castle_cells(g);
+            let rook_home = self.board[c.b8] == (WHITE * 8 + ROOK) as u8;
+            if ksq == c.d8 && rook_home && occ & bit(c.c8) == 0 {
+                let occ2 = (occ & !bit(c.b8)) | bit(c.c8);
+                if !Self::attacked(g, kt, c.c8, occ2, &e, 0) {
+                    out.push(Mv::new(c.d8, c.c8, CASTLE_C));
+                }
+                if cfg.castle_either && occ & bit(c.e8) == 0 {
+                    let occ2 = (occ & !bit(c.b8)) | bit(c.e8);
+                    if !Self::attacked(g, kt, c.e8, occ2, &e, 0) {
+                        out.push(Mv::new(c.d8, c.e8, CASTLE_E));
+                    }
+                }
+            }
+        }
+        in_check
+    }
+
+    /// Plays a legal move of the side to move and passes the turn (without taking out a
+    /// player who then has no move: see [`Pos::settle`]).
+    pub fn make(&mut self, g: &Geometry, cfg: &Cfg, mv: Mv) {
+        let s = usize::from(self.to_move);
+        let (from, to, kind) = (mv.from(), mv.to(), mv.kind());
+        let old_ep = self.ep;
+        let c = castle_cells(g);
+        if kind == CASTLE_C || kind == CASTLE_E {
+            // osullivan.castling-move: the king steps one space, the rook goes to d8.
+            self.remove(c.d8, WHITE, KING);
+            self.remove(c.b8, WHITE, ROOK);
+            self.put(to, WHITE, KING);
+            self.put(c.d8, WHITE, ROOK);
+            self.castling = false;
+        } else {
+            let piece = self.board[from];
+            let role = usize::from(piece & 7);
+            let cap_sq = if kind == EN_PASSANT {
+                usize::from(g.ep_victim[usize::from(old_ep)])
+            } else {
+                to
+            };
+            let cap = self.board[cap_sq];
+            let mut frees = false;
+            if cap != EMPTY {
+                let (o, cr) = (usize::from(cap >> 3), usize::from(cap & 7));
+                self.remove(cap_sq, o, cr);
+                if usize::from(self.p4[o]) == cap_sq {
+                    self.p4[o] = NONE;
+                    self.freed &= !(1 << o);
+                } else {
+                    // osullivan.midline, osullivan.p4-freed: a capture of another piece from
+                    // the d-file side to the e-file side or back.
+                    frees = (g.file[from] <= 3) != (g.file[to] <= 3);
+                }
+            }
+            self.remove(from, s, role);
+            let promo = kind >= PROMO;
+            let new_role = if promo {
+                usize::from(kind - PROMO)
+            } else {
+                role
+            };
+            self.put(to, s, new_role);
+            // osullivan.pawn-numbering: a P4 that moves stays the P4; one that promotes is gone.
+            if usize::from(self.p4[s]) == from {
+                if promo {
+                    self.p4[s] = NONE;
+                    self.freed &= !(1 << s);
+                } else {
+                    self.p4[s] = to as u8;
+                    if frees {
+                        self.freed |= 1 << s;
+                    }
+                }
+            }
+            // osullivan.castling-unmoved: the right goes with a king or rook move or capture.
+            if from == c.d8 || from == c.b8 || to == c.d8 || to == c.b8 {
+                self.castling = false;
+            }
+        }
+        // osullivan.en-passant, osullivan.en-passant-window.
+        self.ep = if kind == DOUBLE {
+            g.push[s][from]
+        } else if !cfg.ep_both || old_ep == NONE {
+            NONE
+        } else {
+            let ep = usize::from(old_ep);
+            let victim = usize::from(g.ep_victim[ep]);
+            let stepper = usize::from(g.ep_stepper[ep]);
+            if self.board[victim] == (stepper * 8 + PAWN) as u8 && self.occ & bit(ep) == 0 {
+                old_ep
+            } else {
+                NONE
+            }
+        };
+        self.advance(g, cfg);
+    }
+
+    /// osullivan.turn-order: passes the turn to the next seat still in the game. Passing the
+    /// double-stepper's seat closes the en passant window (osullivan.en-passant-window).
+    fn advance(&mut self, g: &Geometry, cfg: &Cfg) {
+        let start = self.to_move;
+        let mut s = start;
+        loop {
+            s = cfg.next[usize::from(s)];
+            if self.ep != NONE && g.ep_stepper[usize::from(self.ep)] == s {
+                self.ep = NONE;
+            }
+            if self.live(usize::from(s)) || s == start {
+                break;
+            }
+        }
+        self.to_move = s;
+    }
+
+    /// osullivan.checkmate, osullivan.mate-removes-king, osullivan.stalemate,
+    /// osullivan.end-of-game: takes out each player whose turn comes with no legal move
+    /// (checkmated, or stalemated under the reading out), until a player can move, a stalemate
+    /// draws the game or one king is left. Leaves the side to move's legal moves in `buf`.
+    pub fn settle(&mut self, g: &Geometry, cfg: &Cfg, buf: &mut Vec<Mv>) {
+        loop {
+            let in_check = self.generate(g, cfg, buf);
+            if !buf.is_empty() {
+                return;
+            }
+            if self.live_count() <= 1 {
+                self.ep = NONE;
+                return;
+            }
+            let s = usize::from(self.to_move);
+            if !self.live(s) {
+                self.advance(g, cfg);
+                continue;
+            }
+            if in_check || cfg.stalemate_out {
+                let k = self.bb[s][KING].trailing_zeros() as usize;
+                self.remove(k, s, KING);
+                if s == WHITE {
+                    self.castling = false;
+                }
+                self.advance(g, cfg);
+            } else {
+                self.ep = NONE;
+                return;
+            }
+        }
+    }
+}
+
+/// Reused move buffers, one per ply.
+#[derive(Debug, Default)]
+pub(super) struct Buffers(Vec<Vec<Mv>>);
+
+impl Buffers {
+    fn take(&mut self, ply: usize) -> Vec<Mv> {
+        while self.0.len() <= ply {
+            self.0.push(Vec::with_capacity(256));
+        }
+        std::mem::take(&mut self.0[ply])
+    }
+    fn give(&mut self, ply: usize, v: Vec<Mv>) {
+        self.0[ply] = v;
+    }
+}
+
+/// Counts the move paths of length `depth` from a position whose side to move is about to
+/// move (the root: no one is taken out before its moves are listed).
+pub(super) fn perft_root(
+    g: &Geometry,
+    cfg: &Cfg,
+    pos: &Pos,
+    depth: u32,
+    bufs: &mut Buffers,
+) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut moves = bufs.take(0);
+    pos.generate(g, cfg, &mut moves);
+    let n = if depth == 1 {
+        moves.len() as u64
+    } else {
+        let mut n = 0;
+        for &mv in &moves {
+            let mut child = *pos;
+            child.make(g, cfg, mv);
+            n += perft_after(g, cfg, &child, depth - 1, 1, bufs);
+        }
+        n
+    };
+    bufs.give(0, moves);
+    n
+}
+
+/// Counts the move paths of length `depth` from the position just after a move (players with
+/// no move are taken out first, as [`Pos::settle`] does). The last ply counts moves in bulk.
+pub(super) fn perft_after(
+    g: &Geometry,
+    cfg: &Cfg,
+    pos: &Pos,
+    depth: u32,
+    ply: usize,
+    bufs: &mut Buffers,
+) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut moves = bufs.take(ply);
+    let mut p = *pos;
+    p.settle(g, cfg, &mut moves);
+    let n = if depth == 1 {
+        moves.len() as u64
+    } else {
+        let mut n = 0;
+        for &mv in &moves {
+            let mut child = p;
+            child.make(g, cfg, mv);
+            n += perft_after(g, cfg, &child, depth - 1, ply + 1, bufs);
+        }
+        n
+    };
+    bufs.give(ply, moves);
+    n
+}
