@@ -391,6 +391,11 @@ fn to_move(t: &Tables, m: Mv) -> Move {
     }
 }
 
+/// The move buffer's size for a perft of `depth`: room for every ply of any likely path.
+fn buffer_size(depth: u32) -> usize {
+    256 * (depth.min(64) as usize + 1)
+}
+
 /// Everything a method needs: the tables, the generator, the position and its history.
 struct Ready {
     gen_: Gen<'static>,
@@ -419,9 +424,9 @@ impl Ready {
         let mut perft = Perft {
             g: self.gen_,
             hist: self.hist,
-            buf: Vec::with_capacity(256 * depth as usize + 256),
+            buf: Vec::with_capacity(buffer_size(depth)),
         };
-        perft.hist.reserve(depth as usize + 1);
+        perft.hist.reserve(depth.min(64) as usize + 1);
         perft.run(&self.pos, depth)
     }
 }
@@ -497,7 +502,7 @@ impl Engine for Yuri {
         let mut perft = Perft {
             g: r.gen_,
             hist: r.hist,
-            buf: Vec::with_capacity(256 * depth as usize + 256),
+            buf: Vec::with_capacity(buffer_size(depth)),
         };
         perft.hist.push((r.pos.hash, r.pos.snap()));
         let mut rows = Vec::with_capacity(moves.len());

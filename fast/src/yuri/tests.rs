@@ -712,7 +712,7 @@ fn perft_speed() {
     let mut e = Yuri;
     let g = Game::new(Variant::Yuri);
     let s = e.start(&g).unwrap();
-    for depth in 1..=7 {
+    for depth in 1..=8 {
         let t0 = std::time::Instant::now();
         let n = e.perft(&g, &s, depth).unwrap();
         let secs = t0.elapsed().as_secs_f64();
@@ -720,7 +720,7 @@ fn perft_speed() {
             "perft {depth}: {n} nodes in {secs:.3} s, {:.1} M nodes/s",
             n as f64 / secs / 1e6
         );
-        if secs > 20.0 {
+        if secs > 15.0 {
             break;
         }
     }
