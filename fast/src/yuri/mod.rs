@@ -277,8 +277,7 @@ fn import(rules: Rules, setup: &Setup) -> Result<(Pos, History), EngineError> {
     // gone two squares from its starting square.
     match (setup.en_passant, state.en_passant_pawn) {
         (None, None) => {}
-        (ep, pawn) if !rules.double => {
-            let _ = (ep, pawn);
+        _ if !rules.double => {
             problems.push(
                 "pawns never double-step under yuri.double-step=none, so there is no en passant"
                     .into(),

@@ -725,3 +725,25 @@ fn perft_speed() {
         }
     }
 }
+
+#[test]
+fn after_the_kings_meet_nothing_moves() {
+    let mut e = Yuri;
+    let g = Game::new(Variant::Yuri);
+    let s = pos("d4:wK,e4:bK,g1:rK w");
+    let m = Move::parse(Variant::Yuri, "d4-e4").unwrap();
+    let after = e.play(&g, &s, m).unwrap();
+    e.check(&g, &after).unwrap();
+    assert_eq!(after, pos(&after.to_text()));
+    assert_eq!(e.perft(&g, &after, 1).unwrap(), 0);
+    assert_eq!(e.perft(&g, &after, 0).unwrap(), 1);
+    assert_eq!(
+        e.outcome(&g, &after).unwrap(),
+        Outcome::Won {
+            winner: Seat::C,
+            reason: trichess_model::Reason::KingsMeet
+        }
+    );
+    let rows = e.perft_divide(&g, &s, 2).unwrap();
+    assert!(rows.contains(&(m, 0)));
+}
