@@ -1,13 +1,433 @@
-//! Yuri in the fast engine (not written yet: every game is refused as unsupported).
+//! Yuri Chess in the fast engine: the 7 x 7 square a1-g7 as a `u64` bitboard, three armies
+//! (White, Red, Black, moving in that order), written from the source text and the readings
+//! of the rule register.
 
-use trichess_model::{Engine, EngineError, Game, Move, Outcome, Setup};
+mod geometry;
+mod position;
+#[cfg(test)]
+mod tests;
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use trichess_model::{
+    Board, Cell, Engine, EngineError, Game, Move, Outcome, Piece, Reason, Role, Seat, Setup,
+    Variant, VariantState, YuriState, parse_pieces, pieces_text,
+};
+
+use geometry::{BISHOP, BLACK, KING, KNIGHT, NONE, PAWN, RED, Tables, WHITE, tables};
+use position::{EMPTY, Gen, History, MEET, Mv, Perft, Pos, Rules};
 
 /// The fast engine's Yuri.
 #[derive(Debug, Default)]
 pub(crate) struct Yuri;
 
-fn not_yet() -> EngineError {
-    EngineError::Unsupported("the fast engine does not play Yuri yet".into())
+/// yuri.start-position: the source's diagram read row by row (see the register): army
+/// (0 White, 1 Red, 2 Black), role, cell.
+const START: [(usize, usize, &str); 27] = [
+    (WHITE, BISHOP, "g7"),
+    (WHITE, BISHOP, "f7"),
+    (WHITE, KNIGHT, "g6"),
+    (WHITE, PAWN, "e7"),
+    (WHITE, KING, "f6"),
+    (WHITE, PAWN, "g5"),
+    (WHITE, PAWN, "e6"),
+    (WHITE, PAWN, "f5"),
+    (WHITE, KNIGHT, "e5"),
+    (RED, PAWN, "g3"),
+    (RED, PAWN, "f3"),
+    (RED, BISHOP, "g2"),
+    (RED, KNIGHT, "e3"),
+    (RED, KING, "f2"),
+    (RED, BISHOP, "g1"),
+    (RED, PAWN, "e2"),
+    (RED, KNIGHT, "f1"),
+    (BLACK, KNIGHT, "c3"),
+    (RED, PAWN, "e1"),
+    (BLACK, PAWN, "b3"),
+    (BLACK, PAWN, "c2"),
+    (BLACK, PAWN, "a3"),
+    (BLACK, KING, "b2"),
+    (BLACK, PAWN, "c1"),
+    (BLACK, KNIGHT, "a2"),
+    (BLACK, BISHOP, "b1"),
+    (BLACK, BISHOP, "a1"),
+];
+
+const ROLES: [Role; 6] = [
+    Role::King,
+    Role::Queen,
+    Role::Rook,
+    Role::Bishop,
+    Role::Knight,
+    Role::Pawn,
+];
+
+fn board() -> &'static Board {
+    Variant::Yuri.board()
+}
+
+fn role_index(role: Role) -> Option<usize> {
+    ROLES.iter().position(|&r| r == role)
+}
+
+/// The cells where an army's pawns start (the unmoved pawns' only possible cells).
+fn pawn_homes(army: usize) -> u64 {
+    START
+        .iter()
+        .filter(|&&(a, r, _)| a == army && r == PAWN)
+        .filter_map(|&(_, _, name)| board().parse_cell(name).ok())
+        .filter_map(|c| board().index(c))
+        .fold(0, |m, i| m | 1 << i)
+}
+
+/// Reads the game's readings; refuses an unknown interpretation or reading.
+fn rules(game: &Game) -> Result<Rules, EngineError> {
+    if game.variant != Variant::Yuri {
+        return Err(EngineError::Unsupported(format!(
+            "the fast engine's Yuri module does not play {}",
+            game.variant
+        )));
+    }
+    let mut rules = Rules::default();
+    for (id, reading) in &game.interpretations {
+        let known = match (id.as_str(), reading.as_str()) {
+            ("yuri.pawns", "two-directions") => true,
+            ("yuri.pawns", "away-from-diagonal") => {
+                rules.away = true;
+                true
+            }
+            ("yuri.double-step", "none") => true,
+            ("yuri.double-step", "first-move") => {
+                rules.double = true;
+                true
+            }
+            ("yuri.king-onto-king", "not-into-check") => true,
+            ("yuri.king-onto-king", "into-check") => {
+                rules.into_check = true;
+                true
+            }
+            ("yuri.red-checkmate", "any-mate") => true,
+            ("yuri.stalemate", "draw") => true,
+            ("yuri.stalemate", "white-wins") => {
+                rules.stalemate_white = true;
+                true
+            }
+            _ => false,
+        };
+        if !known {
+            return Err(EngineError::Unsupported(format!(
+                "interpretation {id} = {reading} is not a reading the fast engine knows"
+            )));
+        }
+    }
+    Ok(rules)
+}
+
+fn seat(army: usize) -> Seat {
+    Seat::ALL[army % 3]
+}
+
+/// A board state's hash and bits from a placement, or the problems with it.
+fn board_state(t: &Tables, pieces: &BTreeMap<Cell, Piece>) -> Result<Pos, Vec<String>> {
+    let mut p = Pos::empty();
+    let mut problems = Vec::new();
+    for (&cell, piece) in pieces {
+        let Some(i) = board().index(cell) else {
+            problems.push(format!("{cell} is not a square of the 7 x 7 board"));
+            continue;
+        };
+        let Some(role) = role_index(piece.role) else {
+            problems.push(format!(
+                "{cell}: a {} is not a piece of Yuri Chess",
+                piece.role.name()
+            ));
+            continue;
+        };
+        if p.mail[i] != EMPTY {
+            problems.push(format!("two pieces on {cell}"));
+            continue;
+        }
+        p.put(t, piece.owner.index(), role, i);
+    }
+    if problems.is_empty() {
+        Ok(p)
+    } else {
+        Err(problems)
+    }
+}
+
+/// Validates a setup into the internal position and the board states of the earlier turns;
+/// every problem is listed in one message.
+fn import(rules: Rules, setup: &Setup) -> Result<(Pos, History), EngineError> {
+    let t = tables();
+    let mut problems: Vec<String> = Vec::new();
+    if setup.variant != Variant::Yuri {
+        problems.push(format!(
+            "a {} position is not a Yuri position",
+            setup.variant
+        ));
+    }
+    let default_state;
+    let state = match &setup.state {
+        VariantState::Yuri(s) => s,
+        _ => {
+            problems.push("the position's state is not Yuri's".into());
+            default_state = YuriState::default();
+            &default_state
+        }
+    };
+    let mut p = match board_state(t, &setup.pieces) {
+        Ok(p) => p,
+        Err(more) => {
+            problems.extend(more);
+            Pos::empty()
+        }
+    };
+    let to_move = setup.to_move.index();
+    p.to_move = to_move as u8;
+    let prev = (to_move + 2) % 3;
+    let name = |army: usize| Variant::Yuri.seat_name(seat(army));
+    let cell_index = |c: Cell| board().index(c);
+
+    // yuri.no-castling.
+    if !setup.castling.is_empty() {
+        problems.push("there is no castling in Yuri Chess, so no castling rights".into());
+    }
+
+    // yuri.shared-square: the King that moved there is listed; the other stands under it.
+    let mut implicit_king = None;
+    if let Some(c) = state.shared_square {
+        match cell_index(c).map(|i| (i, p.mail[i])) {
+            Some((i, pc)) if pc == (WHITE * 8 + KING) as u8 || pc == (BLACK * 8 + KING) as u8 => {
+                let mover = usize::from(pc >> 3);
+                let other = if mover == WHITE { BLACK } else { WHITE };
+                implicit_king = Some(other);
+                p.shared = i as u8;
+                if p.army[other] & p.role[KING] != 0 {
+                    problems.push(format!(
+                        "the {} King shares {c}, so it stands nowhere else",
+                        name(other)
+                    ));
+                } else {
+                    p.king[other] = i as u8;
+                }
+                if prev != mover {
+                    problems.push(format!(
+                        "the {} King moved onto {c} last, so {} is to move",
+                        name(mover),
+                        name((mover + 1) % 3)
+                    ));
+                }
+                if setup.en_passant.is_some() || state.en_passant_pawn.is_some() {
+                    problems.push("no en passant after the Kings' meeting".into());
+                }
+            }
+            _ => problems.push(format!(
+                "shared square {c}: only the White and Black Kings share a square, and one of them must stand there"
+            )),
+        }
+    }
+
+    // yuri.rule-zero: one King for each army.
+    for army in 0..3 {
+        let kings = (p.army[army] & p.role[KING]).count_ones();
+        let expected = u32::from(implicit_king != Some(army));
+        if kings != expected {
+            problems.push(format!(
+                "{} has {kings} Kings on the board, not {expected}",
+                name(army)
+            ));
+        }
+    }
+
+    // yuri.promotion: a pawn on a square it promotes on has promoted already.
+    for army in 0..3 {
+        let mut bad = p.army[army] & p.role[PAWN] & t.promotion[army];
+        while bad != 0 {
+            let i = bad.trailing_zeros() as usize;
+            bad &= bad - 1;
+            problems.push(format!(
+                "{}'s pawn on {} stands where it would have promoted",
+                name(army),
+                t.cells[i]
+            ));
+        }
+    }
+
+    // Unmoved pawns stand on their own army's starting squares.
+    for &c in &state.unmoved {
+        let ok = cell_index(c).is_some_and(|i| {
+            let pc = p.mail[i];
+            pc != EMPTY
+                && usize::from(pc & 7) == PAWN
+                && pawn_homes(usize::from(pc >> 3)) & (1 << i) != 0
+        });
+        if ok {
+            if let Some(i) = cell_index(c) {
+                p.unmoved |= 1 << i;
+            }
+        } else {
+            problems.push(format!(
+                "unmoved {c}: no pawn stands there on its own army's starting square"
+            ));
+        }
+    }
+
+    // yuri.double-step: en passant exists only under first-move, for the pawn that has just
+    // gone two squares from its starting square.
+    match (setup.en_passant, state.en_passant_pawn) {
+        (None, None) => {}
+        _ if !rules.double => {
+            problems.push(
+                "pawns never double-step under yuri.double-step=none, so there is no en passant"
+                    .into(),
+            );
+        }
+        (Some(ep), Some(pawn)) => match (cell_index(ep), cell_index(pawn)) {
+            (Some(e), Some(w)) => {
+                let reading = usize::from(rules.away);
+                let is_prev_pawn = p.mail[w] == (prev * 8 + PAWN) as u8;
+                let mut homes = pawn_homes(prev);
+                let mut fits = false;
+                while homes != 0 {
+                    let s = homes.trailing_zeros() as usize;
+                    homes &= homes - 1;
+                    fits |= p.mail[s] == EMPTY
+                        && t.push2[reading][prev][s].contains(&(e as u8, w as u8));
+                }
+                if !is_prev_pawn || p.mail[e] != EMPTY || !fits {
+                    problems.push(format!(
+                        "en passant {ep} with pawn {pawn}: not a double step {} has just made from a starting square",
+                        name(prev)
+                    ));
+                } else {
+                    p.ep = e as u8;
+                    p.ep_pawn = w as u8;
+                }
+            }
+            _ => problems.push("en passant cells are not on the board".into()),
+        },
+        _ => problems.push("en_passant and en_passant_pawn go together".into()),
+    }
+
+    // yuri.white-no-repeat: the board states of the earlier turns.
+    let mut hist = History::with_capacity(state.history.len() + 64);
+    for (k, word) in state.history.iter().enumerate() {
+        match parse_pieces(Variant::Yuri, word).map_err(|e| vec![e.to_string()]) {
+            Ok(pieces) => match board_state(t, &pieces) {
+                Ok(b) => hist.push((b.hash, b.snap())),
+                Err(more) => {
+                    problems.extend(more.into_iter().map(|m| format!("history {}: {m}", k + 1)))
+                }
+            },
+            Err(more) => {
+                problems.extend(more.into_iter().map(|m| format!("history {}: {m}", k + 1)))
+            }
+        }
+    }
+
+    if problems.is_empty() {
+        Ok((p, hist))
+    } else {
+        Err(EngineError::InvalidPosition(problems.join("; ")))
+    }
+}
+
+/// The model's placement of an internal position.
+fn pieces_of(t: &Tables, p: &Pos) -> BTreeMap<Cell, Piece> {
+    let mut pieces = BTreeMap::new();
+    for (i, &pc) in p.mail.iter().enumerate() {
+        if pc != EMPTY {
+            pieces.insert(
+                t.cells[i],
+                Piece::new(seat(usize::from(pc >> 3)), ROLES[usize::from(pc & 7) % 6]),
+            );
+        }
+    }
+    pieces
+}
+
+fn cell_of(t: &Tables, i: u8) -> Option<Cell> {
+    t.cells.get(usize::from(i)).copied()
+}
+
+/// The model's setup of an internal position, with the given history.
+fn export(t: &Tables, p: &Pos, history: Vec<String>) -> Setup {
+    let mut unmoved = BTreeSet::new();
+    let mut bits = p.unmoved;
+    while bits != 0 {
+        let i = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        unmoved.insert(t.cells[i]);
+    }
+    Setup {
+        variant: Variant::Yuri,
+        to_move: seat(usize::from(p.to_move)),
+        pieces: pieces_of(t, p),
+        castling: BTreeSet::new(),
+        en_passant: cell_of(t, p.ep),
+        state: VariantState::Yuri(YuriState {
+            unmoved,
+            en_passant_pawn: cell_of(t, p.ep_pawn),
+            shared_square: cell_of(t, p.shared),
+            history,
+        }),
+    }
+}
+
+/// The model's move of an internal move.
+fn to_move(t: &Tables, m: Mv) -> Move {
+    let from = t.cells[usize::from(m.from)];
+    let to = t.cells[usize::from(m.to)];
+    if m.promo == NONE {
+        Move::Plain { from, to }
+    } else {
+        Move::Promotion {
+            from,
+            to,
+            role: ROLES[usize::from(m.promo) % 6],
+        }
+    }
+}
+
+/// The move buffer's size for a perft of `depth`: room for every ply of any likely path.
+fn buffer_size(depth: u32) -> usize {
+    256 * (depth.min(64) as usize + 1)
+}
+
+/// Everything a method needs: the tables, the generator, the position and its history.
+struct Ready {
+    gen_: Gen<'static>,
+    pos: Pos,
+    hist: History,
+}
+
+fn ready(game: &Game, setup: &Setup) -> Result<Ready, EngineError> {
+    let rules = rules(game)?;
+    let (pos, hist) = import(rules, setup)?;
+    Ok(Ready {
+        gen_: Gen { t: tables(), rules },
+        pos,
+        hist,
+    })
+}
+
+impl Ready {
+    fn moves(&self) -> Vec<Mv> {
+        let mut out = Vec::with_capacity(64);
+        self.gen_.legal(&self.pos, &self.hist, &mut out);
+        out
+    }
+
+    fn perft(self, depth: u32) -> u64 {
+        let mut perft = Perft {
+            g: self.gen_,
+            hist: self.hist,
+            buf: Vec::with_capacity(buffer_size(depth)),
+        };
+        perft.hist.reserve(depth.min(64) as usize + 1);
+        perft.run(&self.pos, depth)
+    }
 }
 
 impl Engine for Yuri {
@@ -15,31 +435,120 @@ impl Engine for Yuri {
         "fast".into()
     }
 
-    fn supports(&self, _: &Game) -> Result<(), EngineError> {
-        Err(not_yet())
+    fn supports(&self, game: &Game) -> Result<(), EngineError> {
+        rules(game).map(|_| ())
     }
 
-    fn start(&mut self, _: &Game) -> Result<Setup, EngineError> {
-        Err(not_yet())
+    fn start(&mut self, game: &Game) -> Result<Setup, EngineError> {
+        rules(game)?;
+        let t = tables();
+        let mut p = Pos::empty();
+        for (army, role, name) in START {
+            if let Some(i) = board().parse_cell(name).ok().and_then(|c| board().index(c)) {
+                p.put(t, army, role, i);
+            }
+        }
+        for army in 0..3 {
+            p.unmoved |= pawn_homes(army);
+        }
+        Ok(export(t, &p, Vec::new()))
     }
 
-    fn check(&mut self, _: &Game, _: &Setup) -> Result<(), EngineError> {
-        Err(not_yet())
+    fn check(&mut self, game: &Game, setup: &Setup) -> Result<(), EngineError> {
+        ready(game, setup).map(|_| ())
     }
 
-    fn legal_moves(&mut self, _: &Game, _: &Setup) -> Result<Vec<Move>, EngineError> {
-        Err(not_yet())
+    fn legal_moves(&mut self, game: &Game, setup: &Setup) -> Result<Vec<Move>, EngineError> {
+        let r = ready(game, setup)?;
+        let t = r.gen_.t;
+        Ok(r.moves().into_iter().map(|m| to_move(t, m)).collect())
     }
 
-    fn play(&mut self, _: &Game, _: &Setup, _: Move) -> Result<Setup, EngineError> {
-        Err(not_yet())
+    fn play(&mut self, game: &Game, setup: &Setup, mv: Move) -> Result<Setup, EngineError> {
+        let r = ready(game, setup)?;
+        let t = r.gen_.t;
+        let Some(m) = r.moves().into_iter().find(|&m| to_move(t, m) == mv) else {
+            return Err(EngineError::IllegalMove(format!(
+                "{mv} is not among the legal moves of {}",
+                Variant::Yuri.seat_name(setup.to_move)
+            )));
+        };
+        let mut p = r.pos;
+        p.make(t, m);
+        let mut history = setup.yuri().map(|s| s.history.clone()).unwrap_or_default();
+        history.push(pieces_text(Variant::Yuri, &setup.pieces));
+        Ok(export(t, &p, history))
     }
 
-    fn perft(&mut self, _: &Game, _: &Setup, _: u32) -> Result<u64, EngineError> {
-        Err(not_yet())
+    fn perft(&mut self, game: &Game, setup: &Setup, depth: u32) -> Result<u64, EngineError> {
+        Ok(ready(game, setup)?.perft(depth))
     }
 
-    fn outcome(&mut self, _: &Game, _: &Setup) -> Result<Outcome, EngineError> {
-        Err(not_yet())
+    fn perft_divide(
+        &mut self,
+        game: &Game,
+        setup: &Setup,
+        depth: u32,
+    ) -> Result<Vec<(Move, u64)>, EngineError> {
+        let Some(rest) = depth.checked_sub(1) else {
+            return Err(EngineError::Failed(
+                "perft divide needs depth 1 or more".into(),
+            ));
+        };
+        let r = ready(game, setup)?;
+        let t = r.gen_.t;
+        let moves = r.moves();
+        let mut perft = Perft {
+            g: r.gen_,
+            hist: r.hist,
+            buf: Vec::with_capacity(buffer_size(depth)),
+        };
+        perft.hist.push((r.pos.hash, r.pos.snap()));
+        let mut rows = Vec::with_capacity(moves.len());
+        for m in moves {
+            let nodes = if m.kind == MEET && rest > 0 {
+                0
+            } else {
+                let mut q = r.pos;
+                q.make(t, m);
+                perft.run(&q, rest)
+            };
+            rows.push((to_move(t, m), nodes));
+        }
+        rows.sort_by_cached_key(|(mv, _)| mv.to_string());
+        Ok(rows)
+    }
+
+    fn outcome(&mut self, game: &Game, setup: &Setup) -> Result<Outcome, EngineError> {
+        let r = ready(game, setup)?;
+        let t = r.gen_.t;
+        if r.pos.shared != NONE {
+            // yuri.black-wins: the Kings share a square.
+            return Ok(Outcome::Won {
+                winner: seat(BLACK),
+                reason: Reason::KingsMeet,
+            });
+        }
+        if !r.moves().is_empty() {
+            return Ok(Outcome::Ongoing);
+        }
+        if r.pos.in_check(t) {
+            // yuri.red-wins / yuri.red-checkmate: any King checkmated is Red's win.
+            Ok(Outcome::Won {
+                winner: seat(RED),
+                reason: Reason::Checkmate,
+            })
+        } else if r.gen_.rules.stalemate_white {
+            // yuri.stalemate = white-wins.
+            Ok(Outcome::Won {
+                winner: seat(WHITE),
+                reason: Reason::Stalemate,
+            })
+        } else {
+            // yuri.stalemate = draw (rule zero, FIDE 5.2.1).
+            Ok(Outcome::Drawn {
+                reason: Reason::Stalemate,
+            })
+        }
     }
 }

@@ -1,0 +1,235 @@
+//! Yuri's board geometry: the 7 x 7 square a1-g7 as 49 bits of a `u64` (index rank * 7 +
+//! file, the model's dense index), with ray, leap, step and pawn tables built once.
+
+use std::sync::OnceLock;
+
+use trichess_model::{Cell, Variant};
+
+/// Cells on the board.
+pub(super) const N: usize = 49;
+/// Files (and ranks) of the square.
+pub(super) const SIDE: i32 = 7;
+/// "No cell" in a `u8` cell slot.
+pub(super) const NONE: u8 = 255;
+/// Every cell of the board.
+pub(super) const ALL: u64 = (1u64 << N) - 1;
+
+/// Army indices (the model's seat indices): White moves first, then Red, then Black.
+pub(super) const WHITE: usize = 0;
+pub(super) const RED: usize = 1;
+pub(super) const BLACK: usize = 2;
+
+/// Role indices.
+pub(super) const KING: usize = 0;
+pub(super) const QUEEN: usize = 1;
+pub(super) const ROOK: usize = 2;
+pub(super) const BISHOP: usize = 3;
+pub(super) const KNIGHT: usize = 4;
+pub(super) const PAWN: usize = 5;
+
+/// The eight line directions as (file, rank) steps: the first four raise the cell index,
+/// the last four lower it. Rook lines are 0, 1, 4, 5; bishop lines 2, 3, 6, 7.
+pub(super) const DIRS: [(i32, i32); 8] = [
+    (1, 0),
+    (0, 1),
+    (1, 1),
+    (-1, 1),
+    (-1, 0),
+    (0, -1),
+    (-1, -1),
+    (1, -1),
+];
+pub(super) const ROOK_DIRS: [usize; 4] = [0, 1, 4, 5];
+pub(super) const BISHOP_DIRS: [usize; 4] = [2, 3, 6, 7];
+
+const KNIGHT_LEAPS: [(i32, i32); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+
+/// yuri.pawn-move-a: each army's two step directions, orthogonal steps away from its corner
+/// (White g7: rank-1, file-1; Red g1: rank+1, file-1; Black a1: file+1, rank+1).
+pub(super) const PAWN_STEPS: [[(i32, i32); 2]; 3] =
+    [[(0, -1), (-1, 0)], [(0, 1), (-1, 0)], [(1, 0), (0, 1)]];
+/// yuri.pawn-capture-a / yuri.pawn-capture-b: each army's one capture direction, the diagonal
+/// straight away from its corner (White south, Red west, Black north).
+pub(super) const PAWN_CAPTURE: [(i32, i32); 3] = [(-1, -1), (-1, 1), (1, 1)];
+
+/// Returns the index of (file, rank), if on the board.
+pub(super) fn at(file: i32, rank: i32) -> Option<usize> {
+    if (0..SIDE).contains(&file) && (0..SIDE).contains(&rank) {
+        usize::try_from(rank * SIDE + file).ok()
+    } else {
+        None
+    }
+}
+
+/// Returns (file, rank) of an index.
+pub(super) fn coords(i: usize) -> (i32, i32) {
+    let i = i as i32;
+    (i % SIDE, i / SIDE)
+}
+
+/// yuri.pawn-move-b: a pawn's distance from the long diagonal of its colour (a1-g7 for White
+/// and Black, a7-g1 for Red).
+fn diagonal_distance(army: usize, file: i32, rank: i32) -> i32 {
+    if army == RED {
+        (file + rank - (SIDE - 1)).abs()
+    } else {
+        (file - rank).abs()
+    }
+}
+
+/// A pawn's double steps from one cell: (passed cell, arrival cell) per step direction.
+pub(super) type DoubleSteps = [(u8, u8); 2];
+
+/// The precomputed tables.
+#[derive(Debug)]
+pub(super) struct Tables {
+    pub knight: [u64; N],
+    pub king: [u64; N],
+    /// Cells along each direction from a cell, on the empty board.
+    pub rays: [[u64; N]; 8],
+    /// The rook and bishop lines through a cell together, on the empty board.
+    pub lines: [u64; N],
+    pub rook_lines: [u64; N],
+    pub bishop_lines: [u64; N],
+    /// The square an army's pawn captures on, or `NONE` off the board.
+    pub pawn_capture: [[u8; N]; 3],
+    /// The cells from which an army's pawn captures onto a cell.
+    pub pawn_attackers: [[u64; N]; 3],
+    /// yuri.promotion: the cells where an army's pawn can no longer capture forward.
+    pub promotion: [u64; 3],
+    /// Single pawn steps by reading (0 two-directions, 1 away-from-diagonal), army, cell.
+    pub push: [[[u64; N]; 3]; 2],
+    /// Double steps (passed cell, arrival cell) by reading, army, cell; `NONE` where none.
+    pub push2: [[[DoubleSteps; N]; 3]; 2],
+    /// Zobrist keys of (army, role, cell), for board states.
+    pub zobrist: [[[u64; N]; 6]; 3],
+    /// The model's cells, by index.
+    pub cells: Vec<Cell>,
+}
+
+fn build() -> Tables {
+    let mut t = Tables {
+        knight: [0; N],
+        king: [0; N],
+        rays: [[0; N]; 8],
+        lines: [0; N],
+        rook_lines: [0; N],
+        bishop_lines: [0; N],
+        pawn_capture: [[NONE; N]; 3],
+        pawn_attackers: [[0; N]; 3],
+        promotion: [0; 3],
+        push: [[[0; N]; 3]; 2],
+        push2: [[[[(NONE, NONE); 2]; N]; 3]; 2],
+        zobrist: [[[0; N]; 6]; 3],
+        cells: Variant::Yuri.board().cells(),
+    };
+    for i in 0..N {
+        let (f, r) = coords(i);
+        for (df, dr) in KNIGHT_LEAPS {
+            if let Some(j) = at(f + df, r + dr) {
+                t.knight[i] |= 1 << j;
+            }
+        }
+        for (d, &(df, dr)) in DIRS.iter().enumerate() {
+            if let Some(j) = at(f + df, r + dr) {
+                t.king[i] |= 1 << j;
+            }
+            let mut k = 1;
+            while let Some(j) = at(f + k * df, r + k * dr) {
+                t.rays[d][i] |= 1 << j;
+                k += 1;
+            }
+        }
+        for d in ROOK_DIRS {
+            t.rook_lines[i] |= t.rays[d][i];
+        }
+        for d in BISHOP_DIRS {
+            t.bishop_lines[i] |= t.rays[d][i];
+        }
+        t.lines[i] = t.rook_lines[i] | t.bishop_lines[i];
+        for army in 0..3 {
+            let (cf, cr) = PAWN_CAPTURE[army];
+            match at(f + cf, r + cr) {
+                Some(j) => {
+                    t.pawn_capture[army][i] = j as u8;
+                    t.pawn_attackers[army][j] |= 1 << i;
+                }
+                None => t.promotion[army] |= 1 << i,
+            }
+            let here = diagonal_distance(army, f, r);
+            for (s, &(df, dr)) in PAWN_STEPS[army].iter().enumerate() {
+                let Some(j) = at(f + df, r + dr) else {
+                    continue;
+                };
+                let away = diagonal_distance(army, f + df, r + dr) > here;
+                let double =
+                    at(f + 2 * df, r + 2 * dr).map_or((NONE, NONE), |k| (j as u8, k as u8));
+                t.push[0][army][i] |= 1 << j;
+                t.push2[0][army][i][s] = double;
+                if away {
+                    t.push[1][army][i] |= 1 << j;
+                    t.push2[1][army][i][s] = double;
+                }
+            }
+        }
+    }
+    let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+    for army in t.zobrist.iter_mut() {
+        for role in army.iter_mut() {
+            for key in role.iter_mut() {
+                seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+                let mut z = seed;
+                z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+                z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+                *key = z ^ (z >> 31);
+            }
+        }
+    }
+    t
+}
+
+/// Returns the tables, built on first use.
+pub(super) fn tables() -> &'static Tables {
+    static TABLES: OnceLock<Tables> = OnceLock::new();
+    TABLES.get_or_init(build)
+}
+
+impl Tables {
+    /// The cells a line piece in direction `d` from `s` reaches, up to and including the
+    /// first occupied cell.
+    #[inline]
+    pub(super) fn ray(&self, d: usize, s: usize, occ: u64) -> u64 {
+        let ray = self.rays[d][s];
+        let blockers = ray & occ;
+        if blockers == 0 {
+            return ray;
+        }
+        let first = if d < 4 {
+            blockers.trailing_zeros()
+        } else {
+            63 - blockers.leading_zeros()
+        };
+        ray ^ self.rays[d][first as usize]
+    }
+
+    /// The cells a rook on `s` reaches.
+    #[inline]
+    pub(super) fn rook(&self, s: usize, occ: u64) -> u64 {
+        self.ray(0, s, occ) | self.ray(1, s, occ) | self.ray(4, s, occ) | self.ray(5, s, occ)
+    }
+
+    /// The cells a bishop on `s` reaches.
+    #[inline]
+    pub(super) fn bishop(&self, s: usize, occ: u64) -> u64 {
+        self.ray(2, s, occ) | self.ray(3, s, occ) | self.ray(6, s, occ) | self.ray(7, s, occ)
+    }
+}

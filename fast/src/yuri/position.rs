@@ -1,0 +1,484 @@
+//! The internal position (bitboards and a mailbox, copy-make), the legal move generator and
+//! perft.
+
+use super::geometry::{
+    ALL, BISHOP, BISHOP_DIRS, BLACK, KING, KNIGHT, N, NONE, PAWN, QUEEN, ROOK, ROOK_DIRS, Tables,
+    WHITE,
+};
+
+/// An empty mailbox cell.
+pub(super) const EMPTY: u8 = 0xFF;
+
+/// What stands on the board: a board state (yuri.white-no-repeat) is exactly this.
+pub(super) type Snap = [u64; 9];
+
+/// A move: from, to, the promotion role (or `NONE`) and its kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Mv {
+    pub from: u8,
+    pub to: u8,
+    pub promo: u8,
+    pub kind: u8,
+}
+
+pub(super) const PLAIN: u8 = 0;
+pub(super) const DOUBLE: u8 = 1;
+pub(super) const EN_PASSANT: u8 = 2;
+/// yuri.shared-square: the White King onto the Black King or the Black King onto the White.
+pub(super) const MEET: u8 = 3;
+
+/// The readings chosen for the open points.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Rules {
+    /// yuri.pawns = away-from-diagonal.
+    pub away: bool,
+    /// yuri.double-step = first-move.
+    pub double: bool,
+    /// yuri.king-onto-king = into-check.
+    pub into_check: bool,
+    /// yuri.stalemate = white-wins.
+    pub stalemate_white: bool,
+}
+
+/// A position: pieces by army and role, a mailbox (`army * 8 + role`), the Kings' cells and
+/// the state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Pos {
+    pub army: [u64; 3],
+    pub role: [u64; 6],
+    pub mail: [u8; N],
+    pub king: [u8; 3],
+    pub to_move: u8,
+    /// The cell passed over by the double step just made, or `NONE`.
+    pub ep: u8,
+    /// The pawn that made it.
+    pub ep_pawn: u8,
+    /// Pawns that have not moved.
+    pub unmoved: u64,
+    /// The shared square of the White and Black Kings (the game is over), or `NONE`.
+    pub shared: u8,
+    /// Zobrist hash of the board state.
+    pub hash: u64,
+}
+
+impl Pos {
+    /// The empty board, White to move.
+    pub(super) fn empty() -> Pos {
+        Pos {
+            army: [0; 3],
+            role: [0; 6],
+            mail: [EMPTY; N],
+            king: [NONE; 3],
+            to_move: 0,
+            ep: NONE,
+            ep_pawn: NONE,
+            unmoved: 0,
+            shared: NONE,
+            hash: 0,
+        }
+    }
+
+    /// Puts a piece on an empty cell.
+    #[inline]
+    pub(super) fn put(&mut self, t: &Tables, army: usize, role: usize, s: usize) {
+        self.army[army] |= 1 << s;
+        self.role[role] |= 1 << s;
+        self.mail[s] = (army * 8 + role) as u8;
+        self.hash ^= t.zobrist[army][role][s];
+        if role == KING {
+            self.king[army] = s as u8;
+        }
+    }
+
+    /// Takes the piece off a cell.
+    #[inline]
+    fn take(&mut self, t: &Tables, s: usize) {
+        let pc = self.mail[s];
+        if pc == EMPTY {
+            return;
+        }
+        let (army, role) = (usize::from(pc >> 3), usize::from(pc & 7));
+        self.army[army] &= !(1 << s);
+        self.role[role] &= !(1 << s);
+        self.mail[s] = EMPTY;
+        self.hash ^= t.zobrist[army][role][s];
+    }
+
+    #[inline]
+    pub(super) fn occ(&self) -> u64 {
+        self.army[0] | self.army[1] | self.army[2]
+    }
+
+    /// The board state.
+    #[inline]
+    pub(super) fn snap(&self) -> Snap {
+        let [a, b, c] = self.army;
+        let [k, q, r, bi, n, p] = self.role;
+        [a, b, c, k, q, r, bi, n, p]
+    }
+
+    /// Plays a legal move (copy-make: callers keep the old position to go back).
+    pub(super) fn make(&mut self, t: &Tables, m: Mv) {
+        let me = usize::from(self.to_move);
+        let (from, to) = (usize::from(m.from), usize::from(m.to));
+        let role = usize::from(self.mail[from] & 7);
+        self.take(t, from);
+        if m.kind == MEET {
+            // yuri.shared-square: the King stepped onto stays (it is no capture); the board
+            // lists the King that moved, and the game is over.
+            self.take(t, to);
+            self.put(t, me, KING, to);
+            self.shared = to as u8;
+        } else {
+            self.take(t, to);
+            if m.kind == EN_PASSANT {
+                self.take(t, usize::from(self.ep_pawn));
+                self.unmoved &= !(1u64 << self.ep_pawn);
+            }
+            let new_role = if m.promo == NONE {
+                role
+            } else {
+                usize::from(m.promo)
+            };
+            self.put(t, me, new_role, to);
+        }
+        self.unmoved &= !((1u64 << from) | (1u64 << to));
+        if m.kind == DOUBLE {
+            self.ep = ((from + to) / 2) as u8;
+            self.ep_pawn = to as u8;
+        } else {
+            self.ep = NONE;
+            self.ep_pawn = NONE;
+        }
+        self.to_move = ((me + 1) % 3) as u8;
+    }
+
+    /// yuri.check: whether `s` is threatened by a non-King piece among `attackers`, with the
+    /// board's occupancy `occ`.
+    #[inline]
+    pub(super) fn attacked(&self, t: &Tables, s: usize, occ: u64, attackers: u64) -> bool {
+        if t.knight[s] & attackers & self.role[KNIGHT] != 0 {
+            return true;
+        }
+        let pawns = attackers & self.role[PAWN];
+        if pawns != 0
+            && (t.pawn_attackers[0][s] & pawns & self.army[0]
+                | t.pawn_attackers[1][s] & pawns & self.army[1]
+                | t.pawn_attackers[2][s] & pawns & self.army[2])
+                != 0
+        {
+            return true;
+        }
+        let queens = self.role[QUEEN];
+        let diag = attackers & (self.role[BISHOP] | queens) & t.bishop_lines[s];
+        if diag != 0 && BISHOP_DIRS.iter().any(|&d| t.ray(d, s, occ) & diag != 0) {
+            return true;
+        }
+        let orth = attackers & (self.role[ROOK] | queens) & t.rook_lines[s];
+        orth != 0 && ROOK_DIRS.iter().any(|&d| t.ray(d, s, occ) & orth != 0)
+    }
+
+    /// Whether the side to move's King is in check.
+    pub(super) fn in_check(&self, t: &Tables) -> bool {
+        let me = usize::from(self.to_move);
+        let ksq = self.king[me];
+        if ksq == NONE || self.shared != NONE {
+            return false;
+        }
+        let occ = self.occ();
+        let attackers = occ & !self.army[me] & !self.role[KING];
+        self.attacked(t, usize::from(ksq), occ, attackers)
+    }
+}
+
+/// Board states of the earlier turns: (hash, board), oldest first.
+pub(super) type History = Vec<(u64, Snap)>;
+
+/// The legal move generator for one reading.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Gen<'a> {
+    pub t: &'a Tables,
+    pub rules: Rules,
+}
+
+impl Gen<'_> {
+    /// Appends the legal moves of the side to move to `out`.
+    pub(super) fn legal(&self, p: &Pos, hist: &[(u64, Snap)], out: &mut Vec<Mv>) {
+        let t = self.t;
+        if p.shared != NONE {
+            // yuri.shared-square: the game is over.
+            return;
+        }
+        let me = usize::from(p.to_move);
+        let ksq = usize::from(p.king[me]);
+        if ksq >= N {
+            return;
+        }
+        let own = p.army[me];
+        let occ = p.occ();
+        let kings = p.role[KING];
+        let enemies = occ & !own & !kings;
+        let in_check = p.attacked(t, ksq, occ, enemies);
+        let zone = if in_check { ALL } else { t.lines[ksq] };
+        let mut ctx = Ctx {
+            g: self,
+            p,
+            hist,
+            out,
+            me,
+            ksq,
+            occ,
+            enemies,
+            zone,
+        };
+
+        // King steps (yuri.kings-no-capture, yuri.shared-square, yuri.king-onto-king).
+        let kbit = 1u64 << ksq;
+        let partner = match me {
+            WHITE => p.king[BLACK],
+            BLACK => p.king[WHITE],
+            _ => NONE,
+        };
+        let mut targets = t.king[ksq] & !own;
+        while targets != 0 {
+            let to = targets.trailing_zeros() as usize;
+            targets &= targets - 1;
+            let tbit = 1u64 << to;
+            if kings & tbit != 0 {
+                if usize::from(partner) == to
+                    && (self.rules.into_check || !p.attacked(t, to, occ ^ kbit, enemies))
+                {
+                    ctx.out.push(Mv {
+                        from: ksq as u8,
+                        to: to as u8,
+                        promo: NONE,
+                        kind: MEET,
+                    });
+                }
+                continue;
+            }
+            if !p.attacked(t, to, occ ^ kbit, enemies & !tbit) {
+                ctx.push_unrepeated(Mv {
+                    from: ksq as u8,
+                    to: to as u8,
+                    promo: NONE,
+                    kind: PLAIN,
+                });
+            }
+        }
+
+        let free = !own & !kings;
+        // Knights.
+        let mut pieces = own & p.role[KNIGHT];
+        while pieces != 0 {
+            let from = pieces.trailing_zeros() as usize;
+            pieces &= pieces - 1;
+            ctx.targets(from, t.knight[from] & free);
+        }
+        // Bishops, Rooks, Queens (yuri.orthodox-moves).
+        let mut pieces = own & (p.role[BISHOP] | p.role[QUEEN]);
+        while pieces != 0 {
+            let from = pieces.trailing_zeros() as usize;
+            pieces &= pieces - 1;
+            ctx.targets(from, t.bishop(from, occ) & free);
+        }
+        let mut pieces = own & (p.role[ROOK] | p.role[QUEEN]);
+        while pieces != 0 {
+            let from = pieces.trailing_zeros() as usize;
+            pieces &= pieces - 1;
+            ctx.targets(from, t.rook(from, occ) & free);
+        }
+        // Pawns.
+        let reading = usize::from(self.rules.away);
+        let promo = t.promotion[me];
+        let mut pieces = own & p.role[PAWN];
+        while pieces != 0 {
+            let from = pieces.trailing_zeros() as usize;
+            pieces &= pieces - 1;
+            // yuri.pawn-move-a / yuri.pawn-move-b: one step onto an empty square.
+            let mut steps = t.push[reading][me][from] & !occ;
+            while steps != 0 {
+                let to = steps.trailing_zeros() as usize;
+                steps &= steps - 1;
+                ctx.pawn(from, to, PLAIN, promo);
+            }
+            // yuri.double-step = first-move: two squares straight on from an unmoved pawn.
+            if self.rules.double && p.unmoved & (1 << from) != 0 {
+                for (mid, dst) in t.push2[reading][me][from] {
+                    if dst != NONE && occ & ((1u64 << mid) | (1u64 << dst)) == 0 {
+                        ctx.pawn(from, usize::from(dst), DOUBLE, promo);
+                    }
+                }
+            }
+            // yuri.pawn-capture-a: one diagonal square, only by capturing.
+            let cap = t.pawn_capture[me][from];
+            if cap != NONE {
+                let cbit = 1u64 << cap;
+                if free & occ & cbit != 0 {
+                    ctx.pawn(from, usize::from(cap), PLAIN, promo);
+                } else if cap == p.ep && occ & cbit == 0 && p.ep_pawn != NONE {
+                    ctx.pawn(from, usize::from(cap), EN_PASSANT, promo);
+                }
+            }
+        }
+    }
+}
+
+/// What one call of the generator works with.
+struct Ctx<'a, 'b> {
+    g: &'a Gen<'a>,
+    p: &'b Pos,
+    hist: &'b [(u64, Snap)],
+    out: &'b mut Vec<Mv>,
+    me: usize,
+    ksq: usize,
+    occ: u64,
+    enemies: u64,
+    /// Cells from which a move may uncover a check (all cells when in check).
+    zone: u64,
+}
+
+impl Ctx<'_, '_> {
+    /// A non-King piece's moves to each of `targets`.
+    #[inline]
+    fn targets(&mut self, from: usize, mut targets: u64) {
+        while targets != 0 {
+            let to = targets.trailing_zeros() as usize;
+            targets &= targets - 1;
+            if self.safe(from, to, NONE) {
+                self.push_unrepeated(Mv {
+                    from: from as u8,
+                    to: to as u8,
+                    promo: NONE,
+                    kind: PLAIN,
+                });
+            }
+        }
+    }
+
+    /// A pawn's move, promoting where yuri.promotion says.
+    #[inline]
+    fn pawn(&mut self, from: usize, to: usize, kind: u8, promo: u64) {
+        let gone = if kind == EN_PASSANT {
+            self.p.ep_pawn
+        } else {
+            NONE
+        };
+        if !self.safe(from, to, gone) {
+            return;
+        }
+        if promo & (1 << to) != 0 {
+            // yuri.rule-zero: a Queen, Rook, Bishop or Knight of its own army.
+            for role in [QUEEN, ROOK, BISHOP, KNIGHT] {
+                self.push_unrepeated(Mv {
+                    from: from as u8,
+                    to: to as u8,
+                    promo: role as u8,
+                    kind,
+                });
+            }
+        } else {
+            self.push_unrepeated(Mv {
+                from: from as u8,
+                to: to as u8,
+                promo: NONE,
+                kind,
+            });
+        }
+    }
+
+    /// yuri.check: a non-King move does not leave the mover's King in check.
+    #[inline]
+    fn safe(&self, from: usize, to: usize, gone: u8) -> bool {
+        if self.zone & (1 << from) == 0 && gone == NONE {
+            return true;
+        }
+        let gone_bit = if gone == NONE { 0 } else { 1u64 << gone };
+        let occ = (self.occ & !(1u64 << from) & !gone_bit) | (1u64 << to);
+        let attackers = self.enemies & !(1u64 << to) & !gone_bit;
+        !self.p.attacked(self.g.t, self.ksq, occ, attackers)
+    }
+
+    /// yuri.white-no-repeat: a White move may not bring back the board of an earlier turn.
+    #[inline]
+    fn push_unrepeated(&mut self, m: Mv) {
+        if self.me == WHITE && repeats(self.g.t, self.p, m, self.hist) {
+            return;
+        }
+        self.out.push(m);
+    }
+}
+
+/// Whether the board after `m` equals one in `hist`.
+fn repeats(t: &Tables, p: &Pos, m: Mv, hist: &[(u64, Snap)]) -> bool {
+    if hist.is_empty() {
+        return false;
+    }
+    let me = usize::from(p.to_move);
+    let (from, to) = (usize::from(m.from), usize::from(m.to));
+    let pc = p.mail[from];
+    let role = usize::from(pc & 7);
+    let new_role = if m.promo == NONE {
+        role
+    } else {
+        usize::from(m.promo)
+    };
+    let mut h = p.hash ^ t.zobrist[me][role][from] ^ t.zobrist[me][new_role][to];
+    let cap = p.mail[to];
+    if cap != EMPTY {
+        h ^= t.zobrist[usize::from(cap >> 3)][usize::from(cap & 7)][to];
+    }
+    if m.kind == EN_PASSANT {
+        let s = usize::from(p.ep_pawn);
+        let pc = p.mail[s];
+        if pc != EMPTY {
+            h ^= t.zobrist[usize::from(pc >> 3)][usize::from(pc & 7)][s];
+        }
+    }
+    if !hist.iter().any(|&(k, _)| k == h) {
+        return false;
+    }
+    let mut after = *p;
+    after.make(t, m);
+    let snap = after.snap();
+    hist.iter().any(|&(k, s)| k == h && s == snap)
+}
+
+/// Perft with copy-make, a move buffer reused across the tree, the history as a stack, and
+/// the last ply counted, not played.
+#[derive(Debug)]
+pub(super) struct Perft<'a> {
+    pub g: Gen<'a>,
+    pub hist: History,
+    pub buf: Vec<Mv>,
+}
+
+impl Perft<'_> {
+    pub(super) fn run(&mut self, p: &Pos, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let start = self.buf.len();
+        self.g.legal(p, &self.hist, &mut self.buf);
+        let end = self.buf.len();
+        if depth == 1 {
+            self.buf.truncate(start);
+            return (end - start) as u64;
+        }
+        let mut nodes = 0;
+        self.hist.push((p.hash, p.snap()));
+        for i in start..end {
+            let m = self.buf[i];
+            if m.kind == MEET {
+                // The game is over after it: no move paths go on.
+                continue;
+            }
+            let mut q = *p;
+            q.make(self.g.t, m);
+            nodes += self.run(&q, depth - 1);
+        }
+        self.hist.pop();
+        self.buf.truncate(start);
+        nodes
+    }
+}
