@@ -82,6 +82,7 @@ fn rules(game: &Game) -> Result<Rules, EngineError> {
         promo,
         uncovered_first,
         stalemate_pass,
+        test_all: false,
     })
 }
 

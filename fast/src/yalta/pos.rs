@@ -60,6 +60,8 @@ pub(super) struct Rules {
     pub(super) promo: Promo,
     pub(super) uncovered_first: bool,
     pub(super) stalemate_pass: bool,
+    /// Tests every move in full, without the pin filter (for testing the filter).
+    pub(super) test_all: bool,
 }
 
 /// yalta.left-player-help: the seat to one's left, whose half-board one's files a-d run into.
@@ -252,7 +254,13 @@ impl Pos {
 
     /// Pushes `m` if it does not leave `s`'s king attacked.
     #[inline]
-    fn try_push(&self, m: u32, s: u8, t: &Tables, buf: &mut Vec<u32>) -> bool {
+    /// `risky` holds the cells a piece may not leave without the full test: the king's, and
+    /// those on a line from the king that holds an enemy line piece of that line's kind.
+    fn try_push(&self, m: u32, s: u8, t: &Tables, buf: &mut Vec<u32>, risky: u128) -> bool {
+        if risky & bit(from_of(m)) == 0 && flag_of(m) != EN_PASSANT {
+            buf.push(m);
+            return true;
+        }
         let mut nb = self.b;
         self.apply_bits(&mut nb, m);
         let k = self.king[usize::from(s)];
@@ -265,6 +273,27 @@ impl Pos {
         }
     }
 
+    /// The cells on lines from `k` that hold an enemy line piece moving along such a line.
+    fn pinnable(&self, k: u8, own: u128, t: &Tables) -> u128 {
+        let b = &self.b;
+        let enemy = b.occ & !own;
+        let queens = b.role[usize::from(QUEEN)];
+        let orth = (b.role[usize::from(ROOK)] | queens) & enemy;
+        let diag = (b.role[usize::from(BISHOP)] | queens) & enemy;
+        let mut m = 0;
+        for line in t.orth_lines(k) {
+            if line.mask & orth != 0 {
+                m |= line.mask;
+            }
+        }
+        for line in t.diag_lines(k) {
+            if line.mask & diag != 0 {
+                m |= line.mask;
+            }
+        }
+        m
+    }
+
     /// The legal moves of `s` (yalta.fide-movement, yalta.fide-rules, yalta.check-response).
     pub(super) fn legal(&self, s: u8, r: &Rules, buf: &mut Vec<u32>) {
         buf.clear();
@@ -273,6 +302,12 @@ impl Pos {
         let occ = self.b.occ;
         let kings = self.b.role[usize::from(KING)];
         let capturable = occ & !own & !kings;
+        let k = self.king[usize::from(s)];
+        let risky = if r.test_all || self.checkers[usize::from(s)] != 0 || k == NONE {
+            !0
+        } else {
+            self.pinnable(k, own, t) | bit(k)
+        };
         for c in bits(own) {
             let cu = usize::from(c);
             let code = self.board[cu];
@@ -280,16 +315,16 @@ impl Pos {
             match code & 7 {
                 KNIGHT => {
                     for x in bits(t.knight[cu] & !own & !kings) {
-                        self.try_push(mv(c, x, NORMAL, 0), s, t, buf);
+                        self.try_push(mv(c, x, NORMAL, 0), s, t, buf, risky);
                     }
                 }
                 KING => {
                     for x in bits(t.king[cu] & !own & !kings) {
-                        self.try_push(mv(c, x, NORMAL, 0), s, t, buf);
+                        self.try_push(mv(c, x, NORMAL, 0), s, t, buf, risky);
                     }
                     self.castles(c, a as u8, s, t, buf);
                 }
-                PAWN => self.pawn(c, a, s, own, r, buf),
+                PAWN => self.pawn(c, a, s, own, r, buf, risky),
                 role => {
                     let lines: [&[super::tables::Line]; 2] = match role {
                         ROOK => [t.orth_lines(c), &[]],
@@ -301,12 +336,12 @@ impl Pos {
                         for (i, &x) in t.cells(line).iter().enumerate() {
                             if occ & bit(x) != 0 {
                                 if i >= shared && capturable & bit(x) != 0 {
-                                    self.try_push(mv(c, x, NORMAL, 0), s, t, buf);
+                                    self.try_push(mv(c, x, NORMAL, 0), s, t, buf, risky);
                                 }
                                 break;
                             }
                             if i >= shared {
-                                self.try_push(mv(c, x, NORMAL, 0), s, t, buf);
+                                self.try_push(mv(c, x, NORMAL, 0), s, t, buf, risky);
                             }
                         }
                     }
@@ -317,6 +352,7 @@ impl Pos {
 
     /// yalta.fide-rules: castling on either wing of the own back rank.
     fn castles(&self, c: u8, a: u8, s: u8, t: &Tables, buf: &mut Vec<u32>) {
+        let risky = !0u128;
         let base = a * 32;
         if a != s || c != base + 4 || self.checkers[usize::from(s)] != 0 {
             return;
@@ -329,7 +365,7 @@ impl Pos {
             && empty(base + 6)
             && self.attackers(&self.b, base + 5, s, t) == 0
         {
-            self.try_push(mv(c, base + 6, SHORT, 0), s, t, buf);
+            self.try_push(mv(c, base + 6, SHORT, 0), s, t, buf, risky);
         }
         if self.castling & (1 << (2 * a + 1)) != 0
             && self.board[usize::from(base)] == rook
@@ -338,13 +374,14 @@ impl Pos {
             && empty(base + 3)
             && self.attackers(&self.b, base + 3, s, t) == 0
         {
-            self.try_push(mv(c, base + 2, LONG, 0), s, t, buf);
+            self.try_push(mv(c, base + 2, LONG, 0), s, t, buf, risky);
         }
     }
 
     /// yalta.fide-rules, yalta.pawn-path-capture-only, yalta.sacrifice-promotion: the moves
     /// of the pawn on `c` of army `a`, moved by `s`.
-    fn pawn(&self, c: u8, a: usize, s: u8, own: u128, r: &Rules, buf: &mut Vec<u32>) {
+    #[allow(clippy::too_many_arguments)]
+    fn pawn(&self, c: u8, a: usize, s: u8, own: u128, r: &Rules, buf: &mut Vec<u32>, risky: u128) {
         let t = r.t;
         let cu = usize::from(c);
         let occ = self.b.occ;
@@ -353,7 +390,7 @@ impl Pos {
         let taken = self.king[a] == NONE;
         let promote = |this: &Pos, x: u8, buf: &mut Vec<u32>| {
             let first = mv(c, x, PROMOTION, QUEEN);
-            if this.try_push(first, s, t, buf) {
+            if this.try_push(first, s, t, buf, risky) {
                 for role in [ROOK, BISHOP, KNIGHT] {
                     buf.push(mv(c, x, PROMOTION, role));
                 }
@@ -366,17 +403,17 @@ impl Pos {
                     promote(self, one, buf);
                 }
             } else {
-                self.try_push(mv(c, one, NORMAL, 0), s, t, buf);
+                self.try_push(mv(c, one, NORMAL, 0), s, t, buf, risky);
                 let (mid, two) = t.double[a][cu];
                 if mid == one && occ & bit(two) == 0 {
-                    self.try_push(mv(c, two, DOUBLE, 0), s, t, buf);
+                    self.try_push(mv(c, two, DOUBLE, 0), s, t, buf, risky);
                 }
             }
         }
         for x in bits(t.caps[a][cu]) {
             if occ & bit(x) == 0 {
                 if x == self.ep && s == self.to_move {
-                    self.try_push(mv(c, x, EN_PASSANT, 0), s, t, buf);
+                    self.try_push(mv(c, x, EN_PASSANT, 0), s, t, buf, risky);
                 }
                 continue;
             }
@@ -398,7 +435,7 @@ impl Pos {
                     promote(self, x, buf);
                 }
             } else if !mine {
-                self.try_push(mv(c, x, NORMAL, 0), s, t, buf);
+                self.try_push(mv(c, x, NORMAL, 0), s, t, buf, risky);
             }
         }
     }

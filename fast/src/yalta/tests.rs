@@ -334,3 +334,34 @@ fn refused_readings_and_positions() {
         );
     }
 }
+
+#[test]
+fn the_pin_filter_changes_no_move_set() {
+    let mut rng = Lcg(99);
+    for &(text, readings) in POSITIONS {
+        let g = game(readings);
+        let fast = rules(&g).unwrap();
+        let full = Rules {
+            test_all: true,
+            ..fast
+        };
+        let s = setup(&g, text);
+        let start = read(&s, &fast).unwrap();
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        for _ in 0..40 {
+            let mut pos = start.clone();
+            for _ in 0..60 {
+                pos.legal(pos.to_move, &fast, &mut a);
+                pos.legal(pos.to_move, &full, &mut b);
+                a.sort_unstable();
+                b.sort_unstable();
+                assert_eq!(a, b, "{text}");
+                if a.is_empty() || in_game(&pos) < 2 {
+                    break;
+                }
+                let m = a[rng.next(a.len() as u64) as usize];
+                pos.make(m, &fast, &mut a);
+            }
+        }
+    }
+}
