@@ -365,3 +365,73 @@ fn the_pin_filter_changes_no_move_set() {
         }
     }
 }
+
+/// Every position reached by play is valid, and its outcome fits its moves.
+#[test]
+fn random_playouts_stay_valid_under_every_reading() {
+    let points: [(&str, &[&str]); 8] = [
+        ("yalta.turn-order", &["red-green-blue", "red-blue-green"]),
+        (
+            "yalta.knight-centre",
+            &["symmetric", "orthogonal-then-diagonal", "two-then-one"],
+        ),
+        ("yalta.king-across-centre", &["lines-only", "touching"]),
+        (
+            "yalta.en-passant-window",
+            &["next-player", "both-opponents"],
+        ),
+        ("yalta.mate-final", &["own-turn", "after-left-player"]),
+        (
+            "yalta.takeover-promotion",
+            &["sacrifice", "any-capture", "as-usual"],
+        ),
+        (
+            "yalta.simultaneous-checks",
+            &["mover-first", "uncovered-first"],
+        ),
+        ("yalta.stalemate", &["draw", "pass"]),
+    ];
+    let mut rng = Lcg(2026);
+    let mut e = Yalta;
+    let mut ended = 0;
+    let mut taken = 0;
+    for _ in 0..60 {
+        let mut g = Game::new(Variant::Yalta);
+        for (id, readings) in points {
+            let r = readings[rng.next(readings.len() as u64) as usize];
+            g.interpretations.insert(id.into(), r.into());
+        }
+        let mut s = e.start(&g).unwrap();
+        for _ in 0..400 {
+            e.check(&g, &s)
+                .unwrap_or_else(|err| panic!("{err}: {}", s.to_text()));
+            let moves = e.legal_moves(&g, &s).unwrap();
+            let outcome = e.outcome(&g, &s).unwrap();
+            if moves.is_empty() {
+                assert!(
+                    matches!(outcome, Outcome::Won { .. } | Outcome::Drawn { .. }),
+                    "{outcome:?} {}",
+                    s.to_text()
+                );
+                ended += 1;
+                break;
+            }
+            assert_eq!(outcome, Outcome::Ongoing);
+            // Prefer captures, so that games end.
+            let captures: Vec<&Move> = moves.iter().filter(|m| s.piece(m.to()).is_some()).collect();
+            let m = if !captures.is_empty() && rng.next(8) != 0 {
+                *captures[rng.next(captures.len() as u64) as usize]
+            } else {
+                moves[rng.next(moves.len() as u64) as usize]
+            };
+            s = e.play(&g, &s, m).unwrap();
+            if s.yalta().is_some_and(|st| !st.control.is_empty()) {
+                taken += 1;
+            }
+            let round = Setup::parse(Variant::Yalta, &s.to_text()).unwrap();
+            assert_eq!(round, s);
+        }
+    }
+    println!("{ended} games ended, {taken} positions with an army taken over");
+    assert!(taken > 0);
+}
