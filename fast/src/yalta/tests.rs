@@ -406,6 +406,16 @@ fn random_playouts_stay_valid_under_every_reading() {
             e.check(&g, &s)
                 .unwrap_or_else(|err| panic!("{err}: {}", s.to_text()));
             let moves = e.legal_moves(&g, &s).unwrap();
+            let distinct: BTreeSet<String> = moves.iter().map(|m| m.to_string()).collect();
+            assert_eq!(distinct.len(), moves.len(), "a move listed twice");
+            if rng.next(40) == 0 {
+                assert_eq!(
+                    e.perft(&g, &s, 2).unwrap(),
+                    slow_perft(&mut e, &g, &s, 2),
+                    "{}",
+                    s.to_text()
+                );
+            }
             let outcome = e.outcome(&g, &s).unwrap();
             if moves.is_empty() {
                 assert!(
