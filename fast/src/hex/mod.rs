@@ -536,4 +536,19 @@ mod tests {
             assert_eq!(hex.neighbours(corner).len(), 2);
         }
     }
+
+    #[test]
+    fn straight_across_pairs() {
+        for (n, pairs) in [
+            (4, [("Ad4", "Be4"), ("Ae4", "Cd4"), ("Bd4", "Ce4")]),
+            (5, [("Ae5", "Bf5"), ("Af5", "Ce5"), ("Be5", "Cf5")]),
+        ] {
+            let hex = Hex::get(n);
+            for (a, b) in pairs {
+                assert_eq!(hex.opposite(at(hex, a)), Some(at(hex, b)));
+                assert_eq!(hex.opposite(at(hex, b)), Some(at(hex, a)));
+            }
+            assert_eq!(hex.opposite(hex.index(Seat::A, 0, 0).unwrap()), None);
+        }
+    }
 }
