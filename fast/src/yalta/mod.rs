@@ -1,13 +1,372 @@
-//! Yalta in the fast engine (not written yet: every game is refused as unsupported).
+//! Yalta Chess in the fast engine, written from the source text (`yalta.md`) and the readings
+//! named in its rule register. The board is the hex geometry with n = 4 ([`crate::hex`]); the
+//! position is a mailbox with u128 bitsets; moves are generated into reused buffers and perft
+//! counts the last ply in bulk.
 
-use trichess_model::{Engine, EngineError, Game, Move, Outcome, Setup};
+mod pos;
+mod tables;
+#[cfg(test)]
+mod tests;
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use trichess_model::{
+    Engine, EngineError, Game, Move, Outcome, Piece, Reason, Role, Seat, Setup, Variant,
+    VariantState, YaltaState,
+};
+
+use pos::{
+    BISHOP, KING, KNIGHT, LONG, PAWN, PROMOTION, Pos, Promo, QUEEN, ROOK, Rules, SHORT, flag_of,
+    from_of, left, promo_of, to_of,
+};
+use tables::{CELLS, KnightReading, NONE, Tables};
 
 /// The fast engine's Yalta.
 #[derive(Debug, Default)]
 pub(crate) struct Yalta;
 
-fn not_yet() -> EngineError {
-    EngineError::Unsupported("the fast engine does not play Yalta yet".into())
+fn unsupported(what: String) -> EngineError {
+    EngineError::Unsupported(what)
+}
+
+/// Reads the game's readings of Yalta's open points (a missing id is the default reading).
+fn rules(game: &Game) -> Result<Rules, EngineError> {
+    if game.variant != Variant::Yalta {
+        return Err(unsupported(format!(
+            "the fast engine's Yalta does not play {}",
+            game.variant
+        )));
+    }
+    let mut next = [1, 2, 0];
+    let mut knight = KnightReading::Symmetric;
+    let mut touching = false;
+    let mut ep_both = false;
+    let mut after_left = false;
+    let mut promo = Promo::Sacrifice;
+    let mut uncovered_first = false;
+    let mut stalemate_pass = false;
+    for (id, reading) in &game.interpretations {
+        match (id.as_str(), reading.as_str()) {
+            ("yalta.turn-order", "red-green-blue") => next = [1, 2, 0],
+            ("yalta.turn-order", "red-blue-green") => next = [2, 0, 1],
+            ("yalta.knight-centre", "symmetric") => knight = KnightReading::Symmetric,
+            ("yalta.knight-centre", "orthogonal-then-diagonal") => {
+                knight = KnightReading::OrthogonalThenDiagonal;
+            }
+            ("yalta.knight-centre", "two-then-one") => knight = KnightReading::TwoThenOne,
+            ("yalta.king-across-centre", "lines-only") => touching = false,
+            ("yalta.king-across-centre", "touching") => touching = true,
+            ("yalta.en-passant-window", "next-player") => ep_both = false,
+            ("yalta.en-passant-window", "both-opponents") => ep_both = true,
+            ("yalta.mate-final", "own-turn") => after_left = false,
+            ("yalta.mate-final", "after-left-player") => after_left = true,
+            ("yalta.takeover-promotion", "sacrifice") => promo = Promo::Sacrifice,
+            ("yalta.takeover-promotion", "any-capture") => promo = Promo::AnyCapture,
+            ("yalta.takeover-promotion", "as-usual") => promo = Promo::AsUsual,
+            ("yalta.simultaneous-checks", "mover-first") => uncovered_first = false,
+            ("yalta.simultaneous-checks", "uncovered-first") => uncovered_first = true,
+            ("yalta.stalemate", "draw") => stalemate_pass = false,
+            ("yalta.stalemate", "pass") => stalemate_pass = true,
+            _ => {
+                return Err(unsupported(format!(
+                    "unknown interpretation or reading {id}={reading}"
+                )));
+            }
+        }
+    }
+    Ok(Rules {
+        t: Tables::get(knight, touching),
+        next,
+        ep_both,
+        after_left,
+        promo,
+        uncovered_first,
+        stalemate_pass,
+        test_all: false,
+    })
+}
+
+fn role_code(role: Role) -> Option<u8> {
+    Some(match role {
+        Role::King => KING,
+        Role::Queen => QUEEN,
+        Role::Rook => ROOK,
+        Role::Bishop => BISHOP,
+        Role::Knight => KNIGHT,
+        Role::Pawn => PAWN,
+        _ => return None,
+    })
+}
+
+fn code_role(code: u8) -> Role {
+    match code & 7 {
+        KING => Role::King,
+        QUEEN => Role::Queen,
+        ROOK => Role::Rook,
+        BISHOP => Role::Bishop,
+        KNIGHT => Role::Knight,
+        _ => Role::Pawn,
+    }
+}
+
+fn seat(i: u8) -> Seat {
+    Seat::ALL[usize::from(i % 3)]
+}
+
+/// Validates a setup into the internal position: every problem is listed.
+fn read(setup: &Setup, r: &Rules) -> Result<Pos, EngineError> {
+    let mut problems: Vec<String> = Vec::new();
+    let board = Variant::Yalta.board();
+    if setup.variant != Variant::Yalta {
+        problems.push(format!("not a Yalta position ({})", setup.variant));
+    }
+    let empty = YaltaState::default();
+    let st = match setup.yalta() {
+        Some(st) => st,
+        None => {
+            problems.push("the position carries no Yalta state".into());
+            &empty
+        }
+    };
+    let mut pos = Pos::empty();
+    for (&cell, piece) in &setup.pieces {
+        let Some(i) = board.index(cell).filter(|&i| i < CELLS) else {
+            problems.push(format!("{cell} is not a cell of the Yalta board"));
+            continue;
+        };
+        let i = i as u8;
+        let Some(role) = role_code(piece.role) else {
+            problems.push(format!(
+                "{cell}: a {} is not a Yalta piece",
+                piece.role.name()
+            ));
+            continue;
+        };
+        let army = piece.owner.index() as u8;
+        // yalta.start-army: one king per army.
+        if role == KING && pos.king[usize::from(army)] != NONE {
+            problems.push(format!(
+                "{} has more than one king",
+                Variant::Yalta.seat_name(piece.owner)
+            ));
+            continue;
+        }
+        // yalta.fide-rules: a pawn never stands on a back rank (its own or a promotion rank).
+        if role == PAWN && cell.rank() == 0 {
+            problems.push(format!("a pawn on the back rank {cell}"));
+        }
+        pos.put(i, army * 8 + role);
+    }
+    for a in 0..3u8 {
+        if pos.king[usize::from(a)] != NONE {
+            pos.control[usize::from(a)] = a;
+        }
+    }
+    // yalta.army-takeover: the controller of each army whose king is gone.
+    for (&army, &by) in &st.control {
+        let (a, c) = (army.index(), by.index() as u8);
+        if pos.king[a] != NONE {
+            problems.push(format!("control {army:?}: that army still has its king"));
+        } else if usize::from(c) == a || pos.king[usize::from(c)] == NONE {
+            problems.push(format!(
+                "control {army:?}:{by:?}: the controller must be another seat still in the game"
+            ));
+        } else {
+            pos.control[a] = c;
+            pos.control_set |= 1 << a;
+        }
+    }
+    for a in 0..3 {
+        if pos.control[a] == NONE && pos.b.army[a] != 0 && !st.control.contains_key(&seat(a as u8))
+        {
+            problems.push(format!(
+                "{}'s army has no king and no controller",
+                Variant::Yalta.seat_name(seat(a as u8))
+            ));
+        }
+    }
+    pos.to_move = setup.to_move.index() as u8;
+    if pos.king[usize::from(pos.to_move)] == NONE {
+        problems.push("the side to move has no king: it is out of the game".into());
+    }
+    for &cell in &setup.castling {
+        let Some(i) = board.index(cell) else {
+            problems.push(format!("castling {cell}: not a cell"));
+            continue;
+        };
+        let i = i as u8;
+        let x = i / 32;
+        let ok_king = pos.king[usize::from(x)] == x * 32 + 4;
+        let ok_rook = pos.board[usize::from(i)] == x * 8 + ROOK;
+        match i % 32 {
+            7 if ok_king && ok_rook => pos.castling |= 1 << (2 * x),
+            0 if ok_king && ok_rook => pos.castling |= 1 << (2 * x + 1),
+            _ => problems.push(format!(
+                "castling {cell}: needs the army's rook there and its king on e1"
+            )),
+        }
+    }
+    if let Some(cell) = setup.en_passant {
+        match board.index(cell) {
+            Some(i) if pos.ep_valid(i as u8) => {
+                let i = i as u8;
+                if pos.control[usize::from(i / 32)] == pos.to_move {
+                    problems.push(format!(
+                        "en passant {cell}: the side to move may not take its own pawn"
+                    ));
+                }
+                pos.ep = i;
+            }
+            _ => problems.push(format!(
+                "en passant {cell}: needs an empty rank-3 cell with its army's pawn beyond"
+            )),
+        }
+    }
+    for s in 0..3u8 {
+        let k = pos.king[usize::from(s)];
+        if k != NONE {
+            pos.checkers[usize::from(s)] = pos.attackers(&pos.b, k, s, r.t);
+        }
+    }
+    // yalta.multiple-check: a seat checked by two opponents says whose check came first.
+    for (&checked, &by) in &st.first_check {
+        let (s, f) = (checked.index(), by.index() as u8);
+        if pos.checkers[s].count_ones() != 2 {
+            problems.push(format!(
+                "first_check {checked:?}: not in check from two opponents"
+            ));
+        } else if pos.checkers[s] & (1 << f) == 0 {
+            problems.push(format!("first_check {checked:?}:{by:?}: not a checker"));
+        } else {
+            pos.first[s] = f;
+        }
+    }
+    for s in 0..3 {
+        if pos.checkers[s].count_ones() == 2 && pos.first[s] == NONE {
+            problems.push(format!(
+                "{} is in check from two opponents: first_check must say whose came first",
+                Variant::Yalta.seat_name(seat(s as u8))
+            ));
+        }
+    }
+    // yalta.mate-final: pending mates exist only under after-left-player.
+    for &q in &st.pending_mate {
+        let qi = q.index() as u8;
+        if !r.after_left {
+            problems
+                .push("pending_mate needs the reading yalta.mate-final=after-left-player".into());
+        } else if pos.king[usize::from(qi)] == NONE
+            || qi == pos.to_move
+            || pos.king[usize::from(left(qi))] == NONE
+        {
+            problems.push(format!(
+                "pending_mate {q:?}: the seat and its left player must be in the game, not to move"
+            ));
+        } else {
+            pos.pending |= 1 << qi;
+        }
+    }
+    if problems.is_empty() {
+        Ok(pos)
+    } else {
+        Err(EngineError::InvalidPosition(problems.join("; ")))
+    }
+}
+
+/// Writes the internal position as a setup.
+fn write(pos: &Pos) -> Setup {
+    let board = Variant::Yalta.board();
+    let cell = |i: u8| board.cell_at(usize::from(i));
+    let mut pieces = BTreeMap::new();
+    for (i, &code) in pos.board.iter().enumerate() {
+        if code != 0
+            && let Some(c) = cell(i as u8)
+        {
+            pieces.insert(c, Piece::new(seat(code >> 3), code_role(code)));
+        }
+    }
+    let mut castling = BTreeSet::new();
+    for x in 0..3u8 {
+        if pos.castling & (1 << (2 * x)) != 0 {
+            castling.extend(cell(x * 32 + 7));
+        }
+        if pos.castling & (1 << (2 * x + 1)) != 0 {
+            castling.extend(cell(x * 32));
+        }
+    }
+    let mut state = YaltaState::default();
+    for a in 0..3u8 {
+        let au = usize::from(a);
+        if pos.control_set & (1 << a) != 0 && pos.control[au] != NONE {
+            state.control.insert(seat(a), seat(pos.control[au]));
+        }
+        if pos.first[au] != NONE {
+            state.first_check.insert(seat(a), seat(pos.first[au]));
+        }
+        if pos.pending & (1 << a) != 0 {
+            state.pending_mate.insert(seat(a));
+        }
+    }
+    Setup {
+        variant: Variant::Yalta,
+        to_move: seat(pos.to_move),
+        pieces,
+        castling,
+        en_passant: if pos.ep == NONE { None } else { cell(pos.ep) },
+        state: VariantState::Yalta(state),
+    }
+}
+
+/// The model's move for an internal one.
+fn model_move(m: u32) -> Option<Move> {
+    let board = Variant::Yalta.board();
+    let from = board.cell_at(usize::from(from_of(m)))?;
+    let to = board.cell_at(usize::from(to_of(m)))?;
+    Some(match flag_of(m) {
+        PROMOTION => Move::Promotion {
+            from,
+            to,
+            role: code_role(promo_of(m)),
+        },
+        SHORT => Move::Castle {
+            from,
+            to,
+            partner: board.cell_at(usize::from(from_of(m) + 3))?,
+        },
+        LONG => Move::Castle {
+            from,
+            to,
+            partner: board.cell_at(usize::from(from_of(m) - 4))?,
+        },
+        _ => Move::Plain { from, to },
+    })
+}
+
+fn in_game(pos: &Pos) -> usize {
+    pos.king.iter().filter(|&&k| k != NONE).count()
+}
+
+/// The legal moves of the side to move of a read position (none once the game is won).
+fn moves_of(pos: &Pos, r: &Rules, buf: &mut Vec<u32>) {
+    buf.clear();
+    if in_game(pos) > 1 {
+        pos.legal(pos.to_move, r, buf);
+    }
+}
+
+/// The yalta.board start: each army's back rank R N B Q K B N R, pawns on rank 2.
+fn start_pos() -> Pos {
+    let mut pos = Pos::empty();
+    let back = [ROOK, KNIGHT, BISHOP, QUEEN, KING, BISHOP, KNIGHT, ROOK];
+    for a in 0..3u8 {
+        for (f, &role) in back.iter().enumerate() {
+            pos.put(a * 32 + f as u8, a * 8 + role);
+            pos.put(a * 32 + 8 + f as u8, a * 8 + PAWN);
+        }
+        pos.control[usize::from(a)] = a;
+    }
+    pos.castling = 0b11_1111;
+    pos
 }
 
 impl Engine for Yalta {
@@ -15,31 +374,132 @@ impl Engine for Yalta {
         "fast".into()
     }
 
-    fn supports(&self, _: &Game) -> Result<(), EngineError> {
-        Err(not_yet())
+    fn supports(&self, game: &Game) -> Result<(), EngineError> {
+        rules(game).map(|_| ())
     }
 
-    fn start(&mut self, _: &Game) -> Result<Setup, EngineError> {
-        Err(not_yet())
+    fn start(&mut self, game: &Game) -> Result<Setup, EngineError> {
+        rules(game)?;
+        Ok(write(&start_pos()))
     }
 
-    fn check(&mut self, _: &Game, _: &Setup) -> Result<(), EngineError> {
-        Err(not_yet())
+    fn check(&mut self, game: &Game, setup: &Setup) -> Result<(), EngineError> {
+        read(setup, &rules(game)?).map(|_| ())
     }
 
-    fn legal_moves(&mut self, _: &Game, _: &Setup) -> Result<Vec<Move>, EngineError> {
-        Err(not_yet())
+    fn legal_moves(&mut self, game: &Game, setup: &Setup) -> Result<Vec<Move>, EngineError> {
+        let r = rules(game)?;
+        let pos = read(setup, &r)?;
+        let mut buf = Vec::new();
+        moves_of(&pos, &r, &mut buf);
+        Ok(buf.into_iter().filter_map(model_move).collect())
     }
 
-    fn play(&mut self, _: &Game, _: &Setup, _: Move) -> Result<Setup, EngineError> {
-        Err(not_yet())
+    fn play(&mut self, game: &Game, setup: &Setup, mv: Move) -> Result<Setup, EngineError> {
+        let r = rules(game)?;
+        let mut pos = read(setup, &r)?;
+        let mut buf = Vec::new();
+        moves_of(&pos, &r, &mut buf);
+        let Some(&m) = buf.iter().find(|&&m| model_move(m) == Some(mv)) else {
+            return Err(EngineError::IllegalMove(format!(
+                "{mv} is not among the legal moves of {}",
+                Variant::Yalta.seat_name(setup.to_move)
+            )));
+        };
+        pos.make(m, &r, &mut buf);
+        Ok(write(&pos))
     }
 
-    fn perft(&mut self, _: &Game, _: &Setup, _: u32) -> Result<u64, EngineError> {
-        Err(not_yet())
+    fn perft(&mut self, game: &Game, setup: &Setup, depth: u32) -> Result<u64, EngineError> {
+        let r = rules(game)?;
+        let pos = read(setup, &r)?;
+        if depth == 0 {
+            return Ok(1);
+        }
+        let mut bufs: Vec<Vec<u32>> = (0..depth).map(|_| Vec::with_capacity(128)).collect();
+        moves_of(&pos, &r, &mut bufs[0]);
+        Ok(pos::perft(&pos, depth, &r, &mut bufs))
     }
 
-    fn outcome(&mut self, _: &Game, _: &Setup) -> Result<Outcome, EngineError> {
-        Err(not_yet())
+    fn perft_divide(
+        &mut self,
+        game: &Game,
+        setup: &Setup,
+        depth: u32,
+    ) -> Result<Vec<(Move, u64)>, EngineError> {
+        let r = rules(game)?;
+        let pos = read(setup, &r)?;
+        if depth == 0 {
+            return Err(EngineError::Failed(
+                "perft divide needs depth 1 or more".into(),
+            ));
+        }
+        let mut bufs: Vec<Vec<u32>> = (0..=depth).map(|_| Vec::with_capacity(128)).collect();
+        let mut first = Vec::new();
+        moves_of(&pos, &r, &mut first);
+        let mut rows = Vec::new();
+        for m in first {
+            let mut child = pos.clone();
+            child.make(m, &r, &mut bufs[0]);
+            let n = if depth == 1 {
+                1
+            } else {
+                pos::perft(&child, depth - 1, &r, &mut bufs)
+            };
+            if let Some(mv) = model_move(m) {
+                rows.push((mv, n));
+            }
+        }
+        rows.sort_by_cached_key(|(mv, _)| mv.to_string());
+        Ok(rows)
+    }
+
+    fn outcome(&mut self, game: &Game, setup: &Setup) -> Result<Outcome, EngineError> {
+        let r = rules(game)?;
+        let pos = read(setup, &r)?;
+        let s = pos.to_move;
+        if in_game(&pos) == 1 {
+            return Ok(Outcome::Won {
+                winner: seat(s),
+                reason: Reason::LastKingStanding,
+            });
+        }
+        let mut buf = Vec::new();
+        pos.legal(s, &r, &mut buf);
+        if !buf.is_empty() {
+            return Ok(Outcome::Ongoing);
+        }
+        if pos.checkers[usize::from(s)] != 0 {
+            // yalta.mate-final.
+            return Ok(if r.after_left && pos.king[usize::from(left(s))] != NONE {
+                Outcome::Passes {
+                    seat: seat(s),
+                    reason: Reason::Checkmate,
+                }
+            } else {
+                Outcome::Eliminated {
+                    seat: seat(s),
+                    reason: Reason::Checkmate,
+                }
+            });
+        }
+        // yalta.stalemate.
+        if r.stalemate_pass {
+            let someone = (0..3u8).any(|q| {
+                q != s && pos.king[usize::from(q)] != NONE && {
+                    pos.legal(q, &r, &mut buf);
+                    !buf.is_empty()
+                }
+            });
+            if someone {
+                return Ok(Outcome::Passes {
+                    seat: seat(s),
+                    reason: Reason::Stalemate,
+                });
+            }
+        }
+        Ok(Outcome::Drawn {
+            reason: Reason::Stalemate,
+        })
     }
 }

@@ -1,0 +1,700 @@
+//! Yalta's internal position: a mailbox and u128 bitsets, legal move generation into a reused
+//! buffer, copy-make, and the settling of the turn after a move (checkmates, passes, the end
+//! of the game).
+
+use super::tables::{CELLS, NONE, Tables, bit, bits};
+
+pub(super) const KING: u8 = 1;
+pub(super) const QUEEN: u8 = 2;
+pub(super) const ROOK: u8 = 3;
+pub(super) const BISHOP: u8 = 4;
+pub(super) const KNIGHT: u8 = 5;
+pub(super) const PAWN: u8 = 6;
+
+pub(super) const NORMAL: u32 = 0;
+pub(super) const DOUBLE: u32 = 1;
+pub(super) const EN_PASSANT: u32 = 2;
+pub(super) const SHORT: u32 = 3;
+pub(super) const LONG: u32 = 4;
+pub(super) const PROMOTION: u32 = 5;
+
+/// Game states.
+pub(super) const ONGOING: u8 = 0;
+pub(super) const WON: u8 = 1;
+pub(super) const DRAWN: u8 = 2;
+
+/// A move: from, to, flag and promotion role packed in a u32.
+pub(super) fn mv(from: u8, to: u8, flag: u32, promo: u8) -> u32 {
+    u32::from(from) | (u32::from(to) << 8) | (flag << 16) | (u32::from(promo) << 20)
+}
+
+pub(super) fn from_of(m: u32) -> u8 {
+    (m & 0xff) as u8
+}
+pub(super) fn to_of(m: u32) -> u8 {
+    ((m >> 8) & 0xff) as u8
+}
+pub(super) fn flag_of(m: u32) -> u32 {
+    (m >> 16) & 0xf
+}
+pub(super) fn promo_of(m: u32) -> u8 {
+    ((m >> 20) & 0xf) as u8
+}
+
+/// `yalta.takeover-promotion`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Promo {
+    Sacrifice,
+    AnyCapture,
+    AsUsual,
+}
+
+/// The readings in force, with the tables they need.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Rules {
+    pub(super) t: &'static Tables,
+    /// `yalta.turn-order`: the seat that moves after each seat.
+    pub(super) next: [u8; 3],
+    pub(super) ep_both: bool,
+    pub(super) after_left: bool,
+    pub(super) promo: Promo,
+    pub(super) uncovered_first: bool,
+    pub(super) stalemate_pass: bool,
+    /// Tests every move in full, without the pin filter (for testing the filter).
+    pub(super) test_all: bool,
+}
+
+/// yalta.left-player-help: the seat to one's left, whose half-board one's files a-d run into.
+pub(super) fn left(s: u8) -> u8 {
+    (s + 2) % 3
+}
+
+/// The occupancy bitsets.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Bits {
+    pub(super) occ: u128,
+    pub(super) army: [u128; 3],
+    pub(super) role: [u128; 7],
+}
+
+impl Bits {
+    fn clear(&mut self, cell: u8, code: u8) {
+        let b = !bit(cell);
+        self.occ &= b;
+        self.army[usize::from(code >> 3)] &= b;
+        self.role[usize::from(code & 7)] &= b;
+    }
+    fn set(&mut self, cell: u8, code: u8) {
+        let b = bit(cell);
+        self.occ |= b;
+        self.army[usize::from(code >> 3)] |= b;
+        self.role[usize::from(code & 7)] |= b;
+    }
+    fn army_of(&self, cell: u8) -> usize {
+        let b = bit(cell);
+        if self.army[0] & b != 0 {
+            0
+        } else if self.army[1] & b != 0 {
+            1
+        } else {
+            2
+        }
+    }
+}
+
+/// A position: pieces (code `army * 8 + role`, 0 for empty), turn and Yalta's state.
+#[derive(Clone, Debug)]
+pub(super) struct Pos {
+    pub(super) board: [u8; CELLS],
+    pub(super) b: Bits,
+    /// Each seat's king cell, or NONE once checkmated.
+    pub(super) king: [u8; 3],
+    /// The seat controlling each army (NONE: nobody, an army without pieces nor entry).
+    pub(super) control: [u8; 3],
+    /// Armies with a `control` entry (taken over).
+    pub(super) control_set: u8,
+    pub(super) to_move: u8,
+    /// Castling rights: bit 2a short (rook h1), bit 2a + 1 long (rook a1).
+    pub(super) castling: u8,
+    pub(super) ep: u8,
+    /// `first_check`: per seat, the opponent whose check came first, or NONE.
+    pub(super) first: [u8; 3],
+    pub(super) pending: u8,
+    /// Per seat, the seats (bit mask) whose pieces attack its king.
+    pub(super) checkers: [u8; 3],
+    pub(super) over: u8,
+}
+
+impl Pos {
+    pub(super) fn empty() -> Pos {
+        Pos {
+            board: [0; CELLS],
+            b: Bits::default(),
+            king: [NONE; 3],
+            control: [NONE; 3],
+            control_set: 0,
+            to_move: 0,
+            castling: 0,
+            ep: NONE,
+            first: [NONE; 3],
+            pending: 0,
+            checkers: [0; 3],
+            over: ONGOING,
+        }
+    }
+
+    pub(super) fn put(&mut self, cell: u8, code: u8) {
+        self.board[usize::from(cell)] = code;
+        self.b.set(cell, code);
+        if code & 7 == KING {
+            self.king[usize::from(code >> 3)] = cell;
+        }
+    }
+
+    fn remove(&mut self, cell: u8) {
+        let code = self.board[usize::from(cell)];
+        if code != 0 {
+            self.b.clear(cell, code);
+            self.board[usize::from(cell)] = 0;
+        }
+    }
+
+    /// The pieces `s` moves: every army it controls.
+    pub(super) fn controlled(&self, s: u8) -> u128 {
+        let mut m = 0;
+        for a in 0..3 {
+            if self.control[a] == s {
+                m |= self.b.army[a];
+            }
+        }
+        m
+    }
+
+    /// yalta.check-response: the seats other than `s` whose pieces attack `k` in `b`.
+    pub(super) fn attackers(&self, b: &Bits, k: u8, s: u8, t: &Tables) -> u8 {
+        let ku = usize::from(k);
+        let mut m = 0u8;
+        let mut enemy = 0u128;
+        for a in 0..3 {
+            let c = self.control[a];
+            if c == s || c == NONE {
+                continue;
+            }
+            let ar = b.army[a];
+            enemy |= ar;
+            let leapers = (t.knight_from[ku] & b.role[usize::from(KNIGHT)])
+                | (t.king[ku] & b.role[usize::from(KING)])
+                | (t.pawn_from[a][ku] & b.role[usize::from(PAWN)]);
+            if leapers & ar != 0 {
+                m |= 1 << c;
+            }
+        }
+        let queens = b.role[usize::from(QUEEN)];
+        for (lines, sliders) in [
+            (
+                t.orth_lines(k),
+                (b.role[usize::from(ROOK)] | queens) & enemy,
+            ),
+            (
+                t.diag_lines(k),
+                (b.role[usize::from(BISHOP)] | queens) & enemy,
+            ),
+        ] {
+            if sliders == 0 {
+                continue;
+            }
+            for line in lines {
+                if line.mask & sliders == 0 {
+                    continue;
+                }
+                if let Some(&x) = t.cells(line).iter().find(|&&x| b.occ & bit(x) != 0)
+                    && sliders & bit(x) != 0
+                {
+                    m |= 1 << self.control[b.army_of(x)];
+                }
+            }
+        }
+        m
+    }
+
+    /// The bitsets after a move (for the legality test).
+    fn apply_bits(&self, nb: &mut Bits, m: u32) {
+        let (from, to, flag) = (from_of(m), to_of(m), flag_of(m));
+        let p = self.board[usize::from(from)];
+        let cap = self.board[usize::from(to)];
+        if cap != 0 {
+            nb.clear(to, cap);
+        }
+        nb.clear(from, p);
+        let placed = if flag == PROMOTION {
+            (p & !7) | promo_of(m)
+        } else {
+            p
+        };
+        nb.set(to, placed);
+        match flag {
+            EN_PASSANT => {
+                let victim = self.ep + 8;
+                nb.clear(victim, self.board[usize::from(victim)]);
+            }
+            SHORT | LONG => {
+                let base = from - 4;
+                let (rf, rt) = if flag == SHORT {
+                    (base + 7, base + 5)
+                } else {
+                    (base, base + 3)
+                };
+                let rook = self.board[usize::from(rf)];
+                nb.clear(rf, rook);
+                nb.set(rt, rook);
+            }
+            _ => {}
+        }
+    }
+
+    /// Pushes `m` if it does not leave `s`'s king attacked.
+    #[inline]
+    /// `risky` holds the cells a piece may not leave without the full test: the king's, and
+    /// those on a line from the king that holds an enemy line piece of that line's kind.
+    fn try_push(&self, m: u32, s: u8, t: &Tables, buf: &mut Vec<u32>, risky: u128) -> bool {
+        if risky & bit(from_of(m)) == 0 && flag_of(m) != EN_PASSANT {
+            buf.push(m);
+            return true;
+        }
+        let mut nb = self.b;
+        self.apply_bits(&mut nb, m);
+        let k = self.king[usize::from(s)];
+        let k = if from_of(m) == k { to_of(m) } else { k };
+        if self.attackers(&nb, k, s, t) == 0 {
+            buf.push(m);
+            true
+        } else {
+            false
+        }
+    }
+
+    /// The cells on lines from `k` that hold an enemy line piece moving along such a line.
+    fn pinnable(&self, k: u8, own: u128, t: &Tables) -> u128 {
+        let b = &self.b;
+        let enemy = b.occ & !own;
+        let queens = b.role[usize::from(QUEEN)];
+        let orth = (b.role[usize::from(ROOK)] | queens) & enemy;
+        let diag = (b.role[usize::from(BISHOP)] | queens) & enemy;
+        let mut m = 0;
+        for line in t.orth_lines(k) {
+            if line.mask & orth != 0 {
+                m |= line.mask;
+            }
+        }
+        for line in t.diag_lines(k) {
+            if line.mask & diag != 0 {
+                m |= line.mask;
+            }
+        }
+        m
+    }
+
+    /// The legal moves of `s` (yalta.fide-movement, yalta.fide-rules, yalta.check-response).
+    pub(super) fn legal(&self, s: u8, r: &Rules, buf: &mut Vec<u32>) {
+        buf.clear();
+        let t = r.t;
+        let own = self.controlled(s);
+        let occ = self.b.occ;
+        let kings = self.b.role[usize::from(KING)];
+        let capturable = occ & !own & !kings;
+        let k = self.king[usize::from(s)];
+        let risky = if r.test_all || self.checkers[usize::from(s)] != 0 || k == NONE {
+            !0
+        } else {
+            self.pinnable(k, own, t) | bit(k)
+        };
+        for c in bits(own) {
+            let cu = usize::from(c);
+            let code = self.board[cu];
+            let a = usize::from(code >> 3);
+            match code & 7 {
+                KNIGHT => {
+                    for x in bits(t.knight[cu] & !own & !kings) {
+                        self.try_push(mv(c, x, NORMAL, 0), s, t, buf, risky);
+                    }
+                }
+                KING => {
+                    for x in bits(t.king[cu] & !own & !kings) {
+                        self.try_push(mv(c, x, NORMAL, 0), s, t, buf, risky);
+                    }
+                    self.castles(c, a as u8, s, t, buf);
+                }
+                PAWN => self.pawn(c, a, s, own, r, buf, risky),
+                role => {
+                    let lines: [&[super::tables::Line]; 2] = match role {
+                        ROOK => [t.orth_lines(c), &[]],
+                        BISHOP => [t.diag_lines(c), &[]],
+                        _ => [t.orth_lines(c), t.diag_lines(c)],
+                    };
+                    for line in lines.into_iter().flatten() {
+                        let shared = usize::from(line.shared);
+                        for (i, &x) in t.cells(line).iter().enumerate() {
+                            if occ & bit(x) != 0 {
+                                if i >= shared && capturable & bit(x) != 0 {
+                                    self.try_push(mv(c, x, NORMAL, 0), s, t, buf, risky);
+                                }
+                                break;
+                            }
+                            if i >= shared {
+                                self.try_push(mv(c, x, NORMAL, 0), s, t, buf, risky);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// yalta.fide-rules: castling on either wing of the own back rank.
+    fn castles(&self, c: u8, a: u8, s: u8, t: &Tables, buf: &mut Vec<u32>) {
+        let risky = !0u128;
+        let base = a * 32;
+        if a != s || c != base + 4 || self.checkers[usize::from(s)] != 0 {
+            return;
+        }
+        let rook = a * 8 + ROOK;
+        let empty = |x: u8| self.board[usize::from(x)] == 0;
+        if self.castling & (1 << (2 * a)) != 0
+            && self.board[usize::from(base + 7)] == rook
+            && empty(base + 5)
+            && empty(base + 6)
+            && self.attackers(&self.b, base + 5, s, t) == 0
+        {
+            self.try_push(mv(c, base + 6, SHORT, 0), s, t, buf, risky);
+        }
+        if self.castling & (1 << (2 * a + 1)) != 0
+            && self.board[usize::from(base)] == rook
+            && empty(base + 1)
+            && empty(base + 2)
+            && empty(base + 3)
+            && self.attackers(&self.b, base + 3, s, t) == 0
+        {
+            self.try_push(mv(c, base + 2, LONG, 0), s, t, buf, risky);
+        }
+    }
+
+    /// yalta.fide-rules, yalta.pawn-path-capture-only, yalta.sacrifice-promotion: the moves
+    /// of the pawn on `c` of army `a`, moved by `s`.
+    #[allow(clippy::too_many_arguments)]
+    fn pawn(&self, c: u8, a: usize, s: u8, own: u128, r: &Rules, buf: &mut Vec<u32>, risky: u128) {
+        let t = r.t;
+        let cu = usize::from(c);
+        let occ = self.b.occ;
+        let kings = self.b.role[usize::from(KING)];
+        // A pawn of an army taken over (its king checkmated): yalta.takeover-promotion.
+        let taken = self.king[a] == NONE;
+        let promote = |this: &Pos, x: u8, buf: &mut Vec<u32>| {
+            let first = mv(c, x, PROMOTION, QUEEN);
+            if this.try_push(first, s, t, buf, risky) {
+                for role in [ROOK, BISHOP, KNIGHT] {
+                    buf.push(mv(c, x, PROMOTION, role));
+                }
+            }
+        };
+        let one = t.push[a][cu];
+        if one != NONE && occ & bit(one) == 0 {
+            if t.rank[usize::from(one)] == 0 {
+                if !taken || r.promo == Promo::AsUsual {
+                    promote(self, one, buf);
+                }
+            } else {
+                self.try_push(mv(c, one, NORMAL, 0), s, t, buf, risky);
+                let (mid, two) = t.double[a][cu];
+                if mid == one && occ & bit(two) == 0 {
+                    self.try_push(mv(c, two, DOUBLE, 0), s, t, buf, risky);
+                }
+            }
+        }
+        for x in bits(t.caps[a][cu]) {
+            if occ & bit(x) == 0 {
+                if x == self.ep && s == self.to_move {
+                    self.try_push(mv(c, x, EN_PASSANT, 0), s, t, buf, risky);
+                }
+                continue;
+            }
+            if kings & bit(x) != 0 {
+                continue;
+            }
+            let mine = own & bit(x) != 0;
+            if t.rank[usize::from(x)] == 0 {
+                let allowed = if !taken {
+                    !mine
+                } else {
+                    match r.promo {
+                        Promo::Sacrifice => mine,
+                        Promo::AnyCapture => true,
+                        Promo::AsUsual => !mine,
+                    }
+                };
+                if allowed {
+                    promote(self, x, buf);
+                }
+            } else if !mine {
+                self.try_push(mv(c, x, NORMAL, 0), s, t, buf, risky);
+            }
+        }
+    }
+
+    /// Plays a legal move of the side to move and settles the turn; `buf` ends up holding
+    /// the legal moves of the next side to move (empty if the game is over).
+    pub(super) fn make(&mut self, m: u32, r: &Rules, buf: &mut Vec<u32>) {
+        let (from, to, flag) = (from_of(m), to_of(m), flag_of(m));
+        let mover = self.to_move;
+        let p = self.board[usize::from(from)];
+        let a = p >> 3;
+        self.remove(to);
+        self.remove(from);
+        let placed = if flag == PROMOTION {
+            (p & !7) | promo_of(m)
+        } else {
+            p
+        };
+        self.put(to, placed);
+        match flag {
+            EN_PASSANT => self.remove(self.ep + 8),
+            SHORT | LONG => {
+                let base = from - 4;
+                let (rf, rt) = if flag == SHORT {
+                    (base + 7, base + 5)
+                } else {
+                    (base, base + 3)
+                };
+                let rook = self.board[usize::from(rf)];
+                self.remove(rf);
+                self.put(rt, rook);
+            }
+            _ => {}
+        }
+        // Castling rights: a king that moves loses both, a rook that leaves (or is taken on)
+        // its corner that one.
+        if p & 7 == KING {
+            self.castling &= !(3 << (2 * a));
+        }
+        for x in [from, to] {
+            if x % 32 == 0 {
+                self.castling &= !(1 << (2 * (x / 32) + 1));
+            } else if x % 32 == 7 {
+                self.castling &= !(1 << (2 * (x / 32)));
+            }
+        }
+        // yalta.en-passant-window.
+        let old = self.ep;
+        self.ep = NONE;
+        if r.ep_both && old != NONE && self.ep_valid(old) {
+            self.ep = old;
+        }
+        if flag == DOUBLE {
+            self.ep = r.t.push[usize::from(a)][usize::from(from)];
+        }
+        self.update_checks(mover, r);
+        if r.after_left {
+            for q in 0..3u8 {
+                if self.pending & (1 << q) != 0 && left(q) == mover {
+                    self.resolve_pending(q, r);
+                }
+            }
+        }
+        self.to_move = self.next_in_game(mover, r);
+        self.settle(r, buf);
+    }
+
+    /// An en passant cell still stands: empty, with a pawn of the army whose half-board it is
+    /// on the cell beyond.
+    pub(super) fn ep_valid(&self, e: u8) -> bool {
+        let x = e / 32;
+        e % 32 / 8 == 2
+            && self.board[usize::from(e)] == 0
+            && self.board[usize::from(e + 8)] == x * 8 + PAWN
+    }
+
+    /// yalta.multiple-check, yalta.simultaneous-checks: the checks after `mover`'s move, and
+    /// whose came first where two opponents check one king.
+    fn update_checks(&mut self, mover: u8, r: &Rules) {
+        let old = self.checkers;
+        for s in 0..3u8 {
+            let su = usize::from(s);
+            let k = self.king[su];
+            if k == NONE {
+                self.checkers[su] = 0;
+                self.first[su] = NONE;
+                continue;
+            }
+            let now = self.attackers(&self.b, k, s, r.t);
+            self.checkers[su] = now;
+            if now.count_ones() < 2 {
+                self.first[su] = NONE;
+                continue;
+            }
+            let before = old[su];
+            self.first[su] = if before.count_ones() == 2 && self.first[su] != NONE {
+                // Both checks go on from before the move.
+                self.first[su]
+            } else if before.count_ones() == 1 {
+                // The check that goes on came before the one this move starts.
+                before.trailing_zeros() as u8
+            } else {
+                // One move starts both.
+                let other = (now & !(1 << mover)).trailing_zeros() as u8;
+                if now & (1 << mover) == 0 || r.uncovered_first {
+                    other
+                } else {
+                    mover
+                }
+            };
+        }
+    }
+
+    /// Recomputes the checks after a king has left, keeping the first checks that go on.
+    fn recheck(&mut self, t: &Tables) {
+        for s in 0..3u8 {
+            let su = usize::from(s);
+            let k = self.king[su];
+            self.checkers[su] = if k == NONE {
+                0
+            } else {
+                self.attackers(&self.b, k, s, t)
+            };
+            if self.checkers[su].count_ones() < 2 {
+                self.first[su] = NONE;
+            }
+        }
+    }
+
+    /// The next seat in the turn order that still has its king.
+    pub(super) fn next_in_game(&self, s: u8, r: &Rules) -> u8 {
+        let mut x = r.next[usize::from(s)];
+        for _ in 0..3 {
+            if self.king[usize::from(x)] != NONE {
+                return x;
+            }
+            x = r.next[usize::from(x)];
+        }
+        s
+    }
+
+    /// yalta.mate-final=after-left-player: at the end of the left player's turn the pending
+    /// mate of `q` becomes final if `q` is still in check with no legal move.
+    fn resolve_pending(&mut self, q: u8, r: &Rules) {
+        self.pending &= !(1 << q);
+        if self.king[usize::from(q)] == NONE || self.checkers[usize::from(q)] == 0 {
+            return;
+        }
+        let mut moves = Vec::new();
+        self.legal(q, r, &mut moves);
+        if moves.is_empty() {
+            self.eliminate(q, r);
+        }
+    }
+
+    /// yalta.mate-removes-king, yalta.army-takeover, yalta.multiple-check: `s` is checkmated.
+    pub(super) fn eliminate(&mut self, s: u8, r: &Rules) {
+        let su = usize::from(s);
+        let checkers = self.checkers[su];
+        let mater = match checkers.count_ones() {
+            0 => return,
+            1 => checkers.trailing_zeros() as u8,
+            _ if self.first[su] != NONE => self.first[su],
+            _ => checkers.trailing_zeros() as u8,
+        };
+        self.remove(self.king[su]);
+        self.king[su] = NONE;
+        for a in 0..3 {
+            if self.control[a] == s {
+                self.control[a] = mater;
+                self.control_set |= 1 << a;
+            }
+        }
+        self.castling &= !(3 << (2 * s));
+        self.pending &= !(1 << s);
+        self.first[su] = NONE;
+        self.recheck(r.t);
+        if r.after_left {
+            // A pending mate whose left player is out of the game is final at once.
+            for q in 0..3u8 {
+                if self.pending & (1 << q) != 0 && self.king[usize::from(left(q))] == NONE {
+                    self.resolve_pending(q, r);
+                }
+            }
+        }
+    }
+
+    /// Settles the turn: the side to move, if it cannot move, is checkmated (or its mate
+    /// pending), stalemated, or passes; the last king wins (yalta.last-king-wins,
+    /// yalta.no-extra-move, yalta.stalemate). Leaves the legal moves of the side to move in
+    /// `buf`.
+    pub(super) fn settle(&mut self, r: &Rules, buf: &mut Vec<u32>) {
+        let mut passes = 0;
+        loop {
+            // No right for the double-stepper's own side (yalta.en-passant-window).
+            if self.ep != NONE && self.control[usize::from(self.ep / 32)] == self.to_move {
+                self.ep = NONE;
+            }
+            let in_game = self.king.iter().filter(|&&k| k != NONE).count();
+            if in_game <= 1 {
+                if let Some(s) = (0..3u8).find(|&s| self.king[usize::from(s)] != NONE) {
+                    self.to_move = s;
+                }
+                self.over = WON;
+                self.ep = NONE;
+                buf.clear();
+                return;
+            }
+            let s = self.to_move;
+            self.legal(s, r, buf);
+            if !buf.is_empty() {
+                return;
+            }
+            if self.checkers[usize::from(s)] != 0 {
+                if !r.after_left || self.king[usize::from(left(s))] == NONE {
+                    self.eliminate(s, r);
+                    self.to_move = self.next_in_game(s, r);
+                    passes = 0;
+                    continue;
+                }
+                self.pending |= 1 << s;
+            } else if !r.stalemate_pass {
+                self.over = DRAWN;
+                return;
+            }
+            passes += 1;
+            if passes >= in_game {
+                self.over = DRAWN;
+                return;
+            }
+            if r.after_left {
+                for q in 0..3u8 {
+                    if q != s && self.pending & (1 << q) != 0 && left(q) == s {
+                        self.resolve_pending(q, r);
+                    }
+                }
+            }
+            self.to_move = self.next_in_game(s, r);
+        }
+    }
+}
+
+/// Counts the move paths of length `depth` from a settled position whose legal moves are in
+/// `bufs[0]` (bulk counting at the last ply).
+pub(super) fn perft(pos: &Pos, depth: u32, r: &Rules, bufs: &mut [Vec<u32>]) -> u64 {
+    let Some((cur, rest)) = bufs.split_first_mut() else {
+        return 0;
+    };
+    if depth <= 1 {
+        return cur.len() as u64;
+    }
+    if rest.is_empty() {
+        return 0;
+    }
+    let mut total = 0;
+    for &m in cur.iter() {
+        let mut child = pos.clone();
+        child.make(m, r, &mut rest[0]);
+        total += perft(&child, depth - 1, r, rest);
+    }
+    total
+}

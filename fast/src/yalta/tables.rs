@@ -1,0 +1,267 @@
+//! Yalta's precomputed tables: lines with their masks, king steps, knight leaps under each
+//! reading of `yalta.knight-centre`, pawn pushes, double steps and captures, all indexed by
+//! the dense cell index and built once per reading from the hex geometry.
+
+use std::sync::OnceLock;
+
+use trichess_model::Seat;
+
+use crate::hex::{Dir, Hex};
+
+/// Number of cells of the Yalta board.
+pub(super) const CELLS: usize = 96;
+/// No cell.
+pub(super) const NONE: u8 = 255;
+
+/// `yalta.knight-centre`: which leaps a knight has near the centre.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum KnightReading {
+    Symmetric,
+    OrthogonalThenDiagonal,
+    TwoThenOne,
+}
+
+/// A line from a cell: `len` cells from `start` in [`Tables::ray_cells`]; the first `shared`
+/// are those of the ray before it (a fork's second branch); `mask` holds all its cells.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Line {
+    pub(super) start: u16,
+    pub(super) len: u8,
+    pub(super) shared: u8,
+    pub(super) mask: u128,
+}
+
+/// The tables of one reading of the knight and king open points.
+#[derive(Debug)]
+pub(super) struct Tables {
+    pub(super) ray_cells: Vec<u8>,
+    pub(super) lines: Vec<Line>,
+    /// Per cell, the range of its orthogonal lines in `lines`, then of its diagonal lines.
+    pub(super) orth: Vec<(u16, u16)>,
+    pub(super) diag: Vec<(u16, u16)>,
+    pub(super) king: Vec<u128>,
+    pub(super) knight: Vec<u128>,
+    /// Cells from which a knight leaps onto the cell (differs from `knight` under the one-way
+    /// readings).
+    pub(super) knight_from: Vec<u128>,
+    /// Per army and cell: the cell one step forwards, or [`NONE`].
+    pub(super) push: [Vec<u8>; 3],
+    /// Per army and cell: the two cells of a double step from the army's own rank 2.
+    pub(super) double: [Vec<(u8, u8)>; 3],
+    /// Per army and cell: the cells a pawn captures on.
+    pub(super) caps: [Vec<u128>; 3],
+    /// Per army and cell: the cells from which a pawn of the army attacks the cell.
+    pub(super) pawn_from: [Vec<u128>; 3],
+    /// Rank (from 0) of each cell in its half-board.
+    pub(super) rank: Vec<u8>,
+}
+
+impl Tables {
+    /// Returns the tables for a reading (built once).
+    pub(super) fn get(knight: KnightReading, touching: bool) -> &'static Tables {
+        static CACHE: [OnceLock<Tables>; 6] = [const { OnceLock::new() }; 6];
+        let k = match knight {
+            KnightReading::Symmetric => 0,
+            KnightReading::OrthogonalThenDiagonal => 1,
+            KnightReading::TwoThenOne => 2,
+        };
+        CACHE[k * 2 + usize::from(touching)].get_or_init(|| Tables::new(knight, touching))
+    }
+
+    fn new(knight: KnightReading, touching: bool) -> Tables {
+        let hex = Hex::get(4);
+        let mut ray_cells = Vec::new();
+        let mut lines = Vec::new();
+        let mut orth = Vec::new();
+        let mut diag = Vec::new();
+        let mut king = vec![0u128; CELLS];
+        for cell in 0..CELLS as u8 {
+            for (rays, out) in [
+                (hex.orth_rays(cell), &mut orth),
+                (hex.diag_rays(cell), &mut diag),
+            ] {
+                let first = lines.len() as u16;
+                for ray in rays {
+                    let mask = ray.cells.iter().fold(0u128, |m, &c| m | bit(c));
+                    lines.push(Line {
+                        start: ray_cells.len() as u16,
+                        len: ray.cells.len() as u8,
+                        shared: ray.shared as u8,
+                        mask,
+                    });
+                    ray_cells.extend_from_slice(&ray.cells);
+                    king[usize::from(cell)] |= bit(ray.cells[0]);
+                }
+                out.push((first, lines.len() as u16));
+            }
+            // yalta.king-across-centre=touching: also the centre cell straight across.
+            if touching && let Some(across) = hex.opposite(cell) {
+                king[usize::from(cell)] |= bit(across);
+            }
+        }
+        let knight_to = knights(hex, knight);
+        let mut knight_from = vec![0u128; CELLS];
+        for (c, &to) in knight_to.iter().enumerate() {
+            for t in bits(to) {
+                knight_from[usize::from(t)] |= bit(c as u8);
+            }
+        }
+        let mut push: [Vec<u8>; 3] = Default::default();
+        let mut double: [Vec<(u8, u8)>; 3] = Default::default();
+        let mut caps: [Vec<u128>; 3] = Default::default();
+        let mut pawn_from: [Vec<u128>; 3] = [vec![0; CELLS], vec![0; CELLS], vec![0; CELLS]];
+        for army in Seat::ALL {
+            let a = army.index();
+            for cell in 0..CELLS as u8 {
+                let (seat, _, rank) = hex.coords(cell);
+                // yalta.fide-rules: forwards is up the file in the own half-board, then on
+                // down the file of the half-board it has run into.
+                let fwd = if seat == army { Dir::UP } else { Dir::DOWN };
+                let one = hex.step(cell, fwd).first().map(|&(c, _)| c);
+                push[a].push(one.unwrap_or(NONE));
+                let two = match one {
+                    Some(c1) if seat == army && rank == 1 => {
+                        hex.step(c1, Dir::UP).first().map(|&(c2, _)| (c1, c2))
+                    }
+                    _ => None,
+                };
+                double[a].push(two.unwrap_or((NONE, NONE)));
+                let mut m = 0u128;
+                for df in [-1, 1] {
+                    let d = Dir { df, dr: fwd.dr };
+                    for (t, _) in hex.step(cell, d) {
+                        m |= bit(t);
+                    }
+                }
+                caps[a].push(m);
+                for t in bits(m) {
+                    pawn_from[a][usize::from(t)] |= bit(cell);
+                }
+            }
+        }
+        let rank = (0..CELLS as u8).map(|c| hex.coords(c).2 as u8).collect();
+        Tables {
+            ray_cells,
+            lines,
+            orth,
+            diag,
+            king,
+            knight: knight_to,
+            knight_from,
+            push,
+            double,
+            caps,
+            pawn_from,
+            rank,
+        }
+    }
+
+    /// Returns the cells of a line.
+    pub(super) fn cells(&self, line: &Line) -> &[u8] {
+        let s = usize::from(line.start);
+        &self.ray_cells[s..s + usize::from(line.len)]
+    }
+
+    /// Returns the orthogonal, then the diagonal lines of a cell.
+    pub(super) fn orth_lines(&self, cell: u8) -> &[Line] {
+        let (a, b) = self.orth[usize::from(cell)];
+        &self.lines[usize::from(a)..usize::from(b)]
+    }
+
+    pub(super) fn diag_lines(&self, cell: u8) -> &[Line] {
+        let (a, b) = self.diag[usize::from(cell)];
+        &self.lines[usize::from(a)..usize::from(b)]
+    }
+}
+
+/// The bit of a cell.
+pub(super) fn bit(cell: u8) -> u128 {
+    1u128 << cell
+}
+
+/// The cells of a mask, lowest first.
+pub(super) fn bits(mut m: u128) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        if m == 0 {
+            return None;
+        }
+        let c = m.trailing_zeros() as u8;
+        m &= m - 1;
+        Some(c)
+    })
+}
+
+/// yalta.knight-colour / yalta.knight-centre: one orthogonal step, then one diagonal step
+/// carrying on the same way (forking at the centre).
+pub(super) fn orthogonal_then_diagonal(hex: &Hex) -> Vec<u128> {
+    (0..CELLS as u8)
+        .map(|cell| {
+            let mut m = 0u128;
+            for d in Dir::ORTHOGONAL {
+                for (c1, d1) in hex.step(cell, d) {
+                    let diagonals = if d1.df == 0 {
+                        [Dir { df: 1, dr: d1.dr }, Dir { df: -1, dr: d1.dr }]
+                    } else {
+                        [Dir { df: d1.df, dr: 1 }, Dir { df: d1.df, dr: -1 }]
+                    };
+                    for e in diagonals {
+                        for (t, _) in hex.step(c1, e) {
+                            m |= bit(t);
+                        }
+                    }
+                }
+            }
+            m
+        })
+        .collect()
+}
+
+/// yalta.knight-centre: two orthogonal steps in one direction, then one to either side.
+pub(super) fn two_then_one(hex: &Hex) -> Vec<u128> {
+    (0..CELLS as u8)
+        .map(|cell| {
+            let mut m = 0u128;
+            for d in Dir::ORTHOGONAL {
+                for (c1, d1) in hex.step(cell, d) {
+                    for (c2, d2) in hex.step(c1, d1) {
+                        let sides = if d2.df == 0 {
+                            [Dir { df: 1, dr: 0 }, Dir { df: -1, dr: 0 }]
+                        } else {
+                            [Dir { df: 0, dr: 1 }, Dir { df: 0, dr: -1 }]
+                        };
+                        for e in sides {
+                            for (t, _) in hex.step(c2, e) {
+                                m |= bit(t);
+                            }
+                        }
+                    }
+                }
+            }
+            m
+        })
+        .collect()
+}
+
+/// Adds the reverse of every leap.
+pub(super) fn two_way(leaps: &[u128]) -> Vec<u128> {
+    let mut out = leaps.to_vec();
+    for (c, &to) in leaps.iter().enumerate() {
+        for t in bits(to) {
+            out[usize::from(t)] |= bit(c as u8);
+        }
+    }
+    out
+}
+
+/// The knight's leaps under a reading of yalta.knight-centre.
+fn knights(hex: &Hex, reading: KnightReading) -> Vec<u128> {
+    match reading {
+        KnightReading::OrthogonalThenDiagonal => orthogonal_then_diagonal(hex),
+        KnightReading::TwoThenOne => two_then_one(hex),
+        KnightReading::Symmetric => {
+            let a = two_way(&orthogonal_then_diagonal(hex));
+            let b = two_way(&two_then_one(hex));
+            a.iter().zip(&b).map(|(x, y)| x | y).collect()
+        }
+    }
+}
