@@ -89,7 +89,9 @@ fn perft_rec(
         return 1;
     }
     let Some((buf, rest)) = bufs.split_first_mut() else {
-        return 0;
+        // Deeper than the buffers made up front (see `buffers`): allocate here.
+        let mut more = buffers(depth.min(MAX_BUFFERS));
+        return perft_rec(ctx, pos, depth, &mut more, scratch);
     };
     pos.legal(ctx, buf);
     if depth == 1 {
@@ -104,8 +106,14 @@ fn perft_rec(
     nodes
 }
 
+/// At most this many move buffers are made at once (a perft deeper than that only runs on in
+/// positions whose games end first).
+const MAX_BUFFERS: usize = 64;
+
 fn buffers(depth: usize) -> Vec<Vec<Mv>> {
-    (0..depth).map(|_| Vec::with_capacity(128)).collect()
+    (0..depth.min(MAX_BUFFERS))
+        .map(|_| Vec::with_capacity(128))
+        .collect()
 }
 
 impl Engine for TripleCrown {

@@ -285,6 +285,25 @@ fn random_playouts_agree_with_the_boundary() {
 }
 
 #[test]
+fn nothing_moves_once_the_game_is_over() {
+    let g = game(&[]);
+    let mut e = TripleCrown;
+    let s = setup("Aa1:aE,Ba5:aV,Ba1:bE a");
+    assert_eq!(e.perft(&g, &s, 1000).ok(), Some(0));
+    assert_eq!(e.perft(&g, &s, 0).ok(), Some(1));
+    assert!(e.perft_divide(&g, &s, 3).is_ok_and(|rows| rows.is_empty()));
+    let s = setup("Aa1:aE,Bj1:bE,Cj1:cE b instant_win=a");
+    assert_eq!(
+        e.outcome(&g, &s).ok(),
+        Some(Outcome::Won {
+            winner: Seat::A,
+            reason: Reason::InstantWin
+        })
+    );
+    assert!(moves(&g, &s).is_empty());
+}
+
+#[test]
 fn a_move_that_is_not_legal_is_refused() {
     let g = game(&[]);
     let s = setup("Aa1:aE,Bj1:bE,Cj1:cE a");
