@@ -10,6 +10,7 @@
 
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::panic))]
 
+mod hex;
 mod osullivan;
 mod triple_crown;
 mod yalta;
