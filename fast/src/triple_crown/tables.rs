@@ -6,7 +6,9 @@ use std::sync::OnceLock;
 use trichess_model::{Cell, Variant};
 
 use super::bits::{Bits, CELLS};
-use super::geo::{self, DIAG, ORTHO, Walker};
+use crate::hex::Dir;
+
+use super::geo::{self, dir};
 use super::readings::KnightReading;
 
 /// "No cell".
@@ -74,37 +76,22 @@ fn set_of(cells: impl IntoIterator<Item = usize>) -> Bits {
 /// `triple-crown.straight-across`: the centre cell opposite `cell` (three places round the ring
 /// Ae5 Af5 Be5 Bf5 Ce5 Cf5), if `cell` is a centre cell.
 pub(crate) fn opposite(cell: usize) -> Option<usize> {
-    if !geo::is_centre(cell) {
-        return None;
-    }
-    let (seat, file, _) = geo::coords(cell);
-    Some(if file == 4 {
-        geo::index((seat + 1) % 3, 5, 4)
-    } else {
-        geo::index((seat + 2) % 3, 4, 4)
-    })
+    geo::hex().opposite(cell as u8).map(usize::from)
 }
 
 /// `triple-crown.knight`, reading orthogonal-then-diagonal: one orthogonal step, then one
 /// diagonal step carrying on the same way (both branches where the diagonal forks).
 fn knight_orthogonal_then_diagonal(cell: usize) -> Bits {
     let mut out = Bits::EMPTY;
-    for (df, dr) in ORTHO {
-        geo::each_step(Walker::new(cell, df, dr), |m| {
-            let dirs = if m.df == 0 {
-                [(1, m.dr), (-1, m.dr)]
+    for o in Dir::ORTHOGONAL {
+        geo::each_step(cell, o, |m, d| {
+            let dirs = if d.df == 0 {
+                [dir(1, d.dr), dir(-1, d.dr)]
             } else {
-                [(m.df, 1), (m.df, -1)]
+                [dir(d.df, 1), dir(d.df, -1)]
             };
-            for (ddf, ddr) in dirs {
-                geo::each_step(
-                    Walker {
-                        df: ddf,
-                        dr: ddr,
-                        ..m
-                    },
-                    |t| out.set(t.cell()),
-                );
+            for dd in dirs {
+                geo::each_step(m, dd, |t, _| out.set(t));
             }
         });
     }
@@ -116,23 +103,16 @@ fn knight_orthogonal_then_diagonal(cell: usize) -> Bits {
 /// orthogonal step to either side.
 fn knight_two_then_one(cell: usize) -> Bits {
     let mut out = Bits::EMPTY;
-    for (df, dr) in ORTHO {
-        geo::each_step(Walker::new(cell, df, dr), |m1| {
-            geo::each_step(m1, |m2| {
-                let dirs = if m2.df == 0 {
-                    [(1, 0), (-1, 0)]
+    for o in Dir::ORTHOGONAL {
+        geo::each_step(cell, o, |m1, d1| {
+            geo::each_step(m1, d1, |m2, d2| {
+                let dirs = if d2.df == 0 {
+                    [dir(1, 0), dir(-1, 0)]
                 } else {
-                    [(0, 1), (0, -1)]
+                    [dir(0, 1), dir(0, -1)]
                 };
-                for (ddf, ddr) in dirs {
-                    geo::each_step(
-                        Walker {
-                            df: ddf,
-                            dr: ddr,
-                            ..m2
-                        },
-                        |t| out.set(t.cell()),
-                    );
+                for dd in dirs {
+                    geo::each_step(m2, dd, |t, _| out.set(t));
                 }
             });
         });
@@ -174,25 +154,28 @@ impl Tables {
         let mut ferz = vec![Bits::EMPTY; CELLS];
         let mut across = vec![Bits::EMPTY; CELLS];
         for c in 0..CELLS {
-            for (i, ray) in geo::rays(c, &ORTHO).into_iter().enumerate() {
+            let hex = geo::hex();
+            for (i, ray) in hex.orth_rays(c as u8).iter().enumerate() {
+                let ray = &ray.cells;
                 ortho[c][i] = Ray {
                     start: ray_cells.len() as u16,
                     len: ray.len() as u8,
                 };
                 n_ortho[c] += 1;
-                wazir[c].set(ray[0]);
-                ortho_lines[c] |= set_of(ray.iter().copied());
-                ray_cells.extend(ray.iter().map(|&x| x as u8));
+                wazir[c].set(usize::from(ray[0]));
+                ortho_lines[c] |= set_of(ray.iter().map(|&x| usize::from(x)));
+                ray_cells.extend_from_slice(ray);
             }
-            for (i, ray) in geo::rays(c, &DIAG).into_iter().enumerate() {
+            for (i, ray) in hex.diag_rays(c as u8).iter().enumerate() {
+                let ray = &ray.cells;
                 diag[c][i] = Ray {
                     start: ray_cells.len() as u16,
                     len: ray.len() as u8,
                 };
                 n_diag[c] += 1;
-                ferz[c].set(ray[0]);
-                diag_lines[c] |= set_of(ray.iter().copied());
-                ray_cells.extend(ray.iter().map(|&x| x as u8));
+                ferz[c].set(usize::from(ray[0]));
+                diag_lines[c] |= set_of(ray.iter().map(|&x| usize::from(x)));
+                ray_cells.extend_from_slice(ray);
             }
             if let Some(o) = opposite(c) {
                 across[c].set(o);
@@ -228,13 +211,11 @@ impl Tables {
                 // moves up its file (and on over the top edge); in an enemy half-board, down.
                 let up = half == seat;
                 let dr = if up { 1 } else { -1 };
-                geo::each_step(Walker::new(c, 0, dr), |t| {
-                    pawn_push[seat][c] = t.cell() as u8
-                });
+                geo::each_step(c, dir(0, dr), |t, _| pawn_push[seat][c] = t as u8);
                 for df in [1, -1] {
-                    geo::each_step(Walker::new(c, df, dr), |t| {
-                        pawn_caps[seat][c].set(t.cell());
-                        pawn_caps_rev[seat][t.cell()].set(c);
+                    geo::each_step(c, dir(df, dr), |t, _| {
+                        pawn_caps[seat][c].set(t);
+                        pawn_caps_rev[seat][t].set(c);
                     });
                 }
                 // triple-crown.double-step: from the Pawn's own third rank.
