@@ -303,6 +303,83 @@ fn nothing_moves_once_the_game_is_over() {
     assert!(moves(&g, &s).is_empty());
 }
 
+/// Plays `moves` from `position` and returns the text form of the position reached.
+fn after(g: &Game, position: &str, moves: &[&str]) -> String {
+    let mut e = TripleCrown;
+    let mut s = setup(position);
+    for m in moves {
+        s = e.play(g, &s, mv(m)).unwrap_or_else(|e| panic!("{m}: {e}"));
+    }
+    s.to_text()
+}
+
+#[test]
+fn rule_facts_through_play() {
+    let g = game(&[]);
+    // triple-crown.en-passant: the cell passed is recorded after a double step.
+    assert_eq!(
+        after(&g, "Ac3:aP,Aa1:aE,Bj1:bE,Cj1:cE a", &["Ac3-Ac5"]),
+        setup("Aa1:aE,Ac5:aP,Bj1:bE,Cj1:cE b en_passant=Ac4").to_text()
+    );
+    // Once the double-stepped Pawn is taken normally, nobody can take it en passant.
+    assert_eq!(
+        after(
+            &g,
+            "Af3:aP,Bd5:bP,Ag5:cP,Aa1:aE,Bj1:bE,Cj1:cE a",
+            &["Af3-Af5", "Bd5-Af5"]
+        ),
+        setup("Aa1:aE,Af5:bP,Ag5:cP,Bj1:bE,Cj1:cE c").to_text()
+    );
+    // triple-crown.castling-rights: a captured partner loses its right.
+    assert_eq!(
+        after(
+            &g,
+            "Af1:aE,Aj1:aV,Aa1:aV,Bj1:bE,Cc1:cE,Cj1:cV c castling=Aa1,Aj1",
+            &["Cj1-Aa1"]
+        ),
+        setup("Af1:aE,Aj1:aV,Aa1:cV,Bj1:bE,Cc1:cE a castling=Aj1").to_text()
+    );
+    // triple-crown.pawn-centre-capture: after the capture through the centre the Pawn is in
+    // B's half-board and moves down it.
+    let s = after(
+        &g,
+        "Ae5:aP,Be5:bV,Aa1:aE,Bj1:bE,Cj1:cE a",
+        &["Ae5-Be5", "Bj1-Bi1", "Cj1-Ci1"],
+    );
+    assert!(
+        moves(&g, &setup(&s)).contains(&"Be5-Be4".to_string()),
+        "{s}"
+    );
+    // triple-crown.instant-win: the position after records the winner; nobody moves.
+    let s = after(
+        &g,
+        "Aa1:aE,Ad3:aA,Ae3:aO,Ah3:aD,Cc2:aP,Bh1:bE,Ca2:cE a",
+        &["Cc2-Cc1=D"],
+    );
+    assert_eq!(
+        s,
+        setup("Aa1:aE,Ad3:aA,Ae3:aO,Ah3:aD,Cc1:aD,Bh1:bE,Ca2:cE b instant_win=a").to_text()
+    );
+    assert!(moves(&g, &setup(&s)).is_empty());
+    // triple-crown.stalemate=out: a player with no move at all leaves when their turn comes.
+    let out = game(&[("stalemate", "out")]);
+    let packed = "Ba1:aE,Bb1:aV,Bc1:aV,Bd1:aV,Be1:aV,Bf1:aV,Bg1:aV,Bh1:aV,Bi1:aV,Bj1:aV,\
+                  Ba2:aP,Bb2:aP,Bc2:aP,Bd2:aP,Be2:aP,Bf2:aP,Bg2:aP,Bh2:aP,Bi2:aP,Bj2:aP,\
+                  Be5:bE,Ce1:cE c";
+    assert_eq!(
+        after(&out, packed, &["Ce1-Cd1"]),
+        setup("Be5:bE,Cd1:cE b").to_text()
+    );
+    // With the default reading the same player stays and the game is drawn.
+    let s = after(&g, packed, &["Ce1-Cd1"]);
+    assert_eq!(
+        TripleCrown.outcome(&g, &setup(&s)).ok(),
+        Some(Outcome::Drawn {
+            reason: Reason::Stalemate
+        })
+    );
+}
+
 #[test]
 fn a_move_that_is_not_legal_is_refused() {
     let g = game(&[]);
