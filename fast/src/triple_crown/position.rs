@@ -504,8 +504,56 @@ impl Pos {
         short
     }
 
+    /// Returns `seat`'s pieces that stand alone between its Emperor on `king` and an enemy
+    /// line piece that would attack it along that line (on each branch of a fork). Only
+    /// their moves (and the Emperor's, and en passant) can uncover an attack: every other
+    /// attack is a step or a leap, which no move of one's own opens.
+    fn pinned(&self, ctx: Ctx, seat: usize, king: usize) -> Bits {
+        let t = ctx.t;
+        let enemies = self.enemies(seat);
+        let own = self.seat_bits[seat];
+        let mut out = Bits::EMPTY;
+        for (sliders, rays, n) in [
+            (
+                enemies & self.roles(ORTHO_SLIDERS),
+                &t.ortho[king][..],
+                t.n_ortho[king],
+            ),
+            (
+                enemies & self.roles(DIAG_SLIDERS),
+                &t.diag[king][..],
+                t.n_diag[king],
+            ),
+        ] {
+            if sliders.is_empty() {
+                continue;
+            }
+            for r in &rays[..n as usize] {
+                let mut shield = NONE;
+                for &c in t.ray(*r) {
+                    let c = c as usize;
+                    if !self.occ.has(c) {
+                        continue;
+                    }
+                    if shield == NONE {
+                        if !own.has(c) {
+                            break;
+                        }
+                        shield = c as u8;
+                    } else {
+                        if sliders.has(c) {
+                            out.set(shield as usize);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        out
+    }
+
     /// Returns true if the move leaves the mover's Emperor attacked by an enemy piece.
-    fn exposes(&self, ctx: Ctx, m: Mv) -> bool {
+    pub(crate) fn exposes(&self, ctx: Ctx, m: Mv) -> bool {
         let me = self.to_move as usize;
         let (from, to) = (m.from as usize, m.to as usize);
         let mut occ = self.occ;
@@ -546,7 +594,11 @@ impl Pos {
         let me = self.to_move as usize;
         let king = self.emperor[me] as usize;
         let in_check = self.attacked_with(ctx, king, self.enemies(me), self.occ);
-        let lines = ctx.t.ortho_lines[king] | ctx.t.diag_lines[king];
+        let pinned = if in_check {
+            Bits::EMPTY
+        } else {
+            self.pinned(ctx, me, king)
+        };
         let total = out.len();
         let mut kept = 0;
         for i in 0..total {
@@ -555,7 +607,7 @@ impl Pos {
                 && m.kind != EN_PASSANT
                 && m.kind != CASTLE
                 && m.from as usize != king
-                && !lines.has(m.from as usize);
+                && !pinned.has(m.from as usize);
             if safe_shortcut || !self.exposes(ctx, m) {
                 // Compaction only overwrites moves already looked at; if no move is kept,
                 // nothing is overwritten and every move stays.

@@ -7,7 +7,8 @@ use std::path::Path;
 use trichess_model::runner::run_all;
 use trichess_model::{Fixture, Piece, Role, Variant, VariantState, Verdict};
 
-use super::readings::KnightReading;
+use super::position::{Ctx, Mv};
+use super::readings::{KnightReading, Readings};
 use super::*;
 
 fn game(readings: &[(&str, &str)]) -> Game {
@@ -301,6 +302,103 @@ fn nothing_moves_once_the_game_is_over() {
         })
     );
     assert!(moves(&g, &s).is_empty());
+}
+
+/// A small deterministic generator (xorshift).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// A random valid position: three Emperors and up to 30 other pieces anywhere they may stand.
+fn random_setup(rng: &mut Rng) -> Setup {
+    let board = Variant::TripleCrown.board();
+    let roles = Variant::TripleCrown.roles();
+    loop {
+        let mut s = setup("Aa1:aE,Bj1:bE,Cj1:cE a");
+        s.pieces.clear();
+        for seat in Seat::ALL {
+            if let Some(c) = board.cell_at(rng.next(150)) {
+                s.pieces.insert(c, Piece::new(seat, Role::Emperor));
+            }
+        }
+        for _ in 0..rng.next(30) {
+            let role = roles[1 + rng.next(roles.len() - 1)];
+            if let Some(c) = board.cell_at(rng.next(150)) {
+                s.pieces
+                    .entry(c)
+                    .or_insert(Piece::new(Seat::ALL[rng.next(3)], role));
+            }
+        }
+        s.to_move = Seat::ALL[rng.next(3)];
+        if convert::problems(&s, &Readings::default()).is_empty() {
+            return s;
+        }
+    }
+}
+
+#[test]
+fn the_legality_shortcuts_agree_with_testing_every_move() {
+    let mut rng = Rng(0x1234_5678_9abc_def1);
+    for knight in [
+        KnightReading::Symmetric,
+        KnightReading::OrthogonalThenDiagonal,
+        KnightReading::TwoThenOne,
+    ] {
+        let r = Readings {
+            knight,
+            ..Readings::default()
+        };
+        let ctx = Ctx {
+            t: tables::tables(knight),
+            r: &r,
+        };
+        for _ in 0..400 {
+            let s = random_setup(&mut rng);
+            let mut pos = convert::to_pos(&s);
+            pos.remove_en_prise(ctx);
+            if pos.over() {
+                continue;
+            }
+            let mut fast = Vec::new();
+            pos.legal(ctx, &mut fast);
+            let mut all = Vec::new();
+            pos.pseudo(ctx, &mut all, false);
+            let mut slow: Vec<Mv> = all
+                .iter()
+                .copied()
+                .filter(|&m| !pos.exposes(ctx, m))
+                .collect();
+            if slow.is_empty() {
+                slow = all;
+            }
+            let key = |m: &Mv| (m.from, m.to, m.kind, m.extra);
+            fast.sort_by_key(key);
+            slow.sort_by_key(key);
+            assert_eq!(fast, slow, "{}", s.to_text());
+        }
+    }
+}
+
+#[test]
+fn random_positions_perft_like_the_boundary() {
+    let mut rng = Rng(0x0f0f_1234_8765_4321);
+    let g = game(&[]);
+    for _ in 0..40 {
+        let s = random_setup(&mut rng);
+        assert_eq!(
+            TripleCrown.perft(&g, &s, 2).ok(),
+            Some(slow_perft(&g, &s, 2)),
+            "{}",
+            s.to_text()
+        );
+    }
 }
 
 /// Plays `moves` from `position` and returns the text form of the position reached.
