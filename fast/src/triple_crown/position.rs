@@ -1,0 +1,788 @@
+//! The internal position, move generation, attacks, and playing a move (copy-make).
+
+use super::bits::{Bits, CELLS};
+use super::geo;
+use super::readings::Readings;
+use super::tables::{NONE, Tables};
+
+// Role codes.
+pub(crate) const EMPEROR: u8 = 0;
+pub(crate) const DIARCH: u8 = 1;
+pub(crate) const QUEEN: u8 = 2;
+pub(crate) const CHATELAINE: u8 = 3;
+pub(crate) const VICEREINE: u8 = 4;
+pub(crate) const BARONESS: u8 = 5;
+pub(crate) const PRIMATE: u8 = 6;
+pub(crate) const MODERATOR: u8 = 7;
+pub(crate) const POPE: u8 = 8;
+pub(crate) const KNIGHT: u8 = 9;
+pub(crate) const PAWN: u8 = 10;
+pub(crate) const ROLES: usize = 11;
+
+const fn bit(r: u8) -> u16 {
+    1 << r
+}
+
+/// Rook lines: Queen, Diarch and the crowned rooks.
+const ORTHO_SLIDERS: u16 =
+    bit(QUEEN) | bit(DIARCH) | bit(CHATELAINE) | bit(VICEREINE) | bit(BARONESS);
+/// Bishop lines: Queen, Diarch and the crowned bishops.
+const DIAG_SLIDERS: u16 = bit(QUEEN) | bit(DIARCH) | bit(PRIMATE) | bit(MODERATOR) | bit(POPE);
+/// The Wazir's step: Emperor, Primate (`triple-crown.primate`), Pope.
+const WAZIR_STEPPERS: u16 = bit(EMPEROR) | bit(PRIMATE) | bit(POPE);
+/// The Ferz's step: Emperor, Chatelaine (`triple-crown.chatelaine`), Baroness.
+const FERZ_STEPPERS: u16 = bit(EMPEROR) | bit(CHATELAINE) | bit(BARONESS);
+/// `triple-crown.across-pieces`: the Viceroy compounds make the straight-across step.
+const ACROSS_STEPPERS: u16 =
+    bit(EMPEROR) | bit(DIARCH) | bit(VICEREINE) | bit(BARONESS) | bit(MODERATOR) | bit(POPE);
+
+/// An empty cell in [`Pos::board`].
+pub(crate) const EMPTY: u8 = u8::MAX;
+
+// Move kinds.
+pub(crate) const NORMAL: u8 = 0;
+pub(crate) const DOUBLE: u8 = 1;
+/// En passant: `extra` is the cell of the Pawn taken.
+pub(crate) const EN_PASSANT: u8 = 2;
+/// Promotion: `extra` is the new role.
+pub(crate) const PROMOTION: u8 = 3;
+/// Castling: `extra` is the castling slot (see [`CASTLES`]).
+pub(crate) const CASTLE: u8 = 4;
+
+/// A move of the internal position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Mv {
+    pub(crate) from: u8,
+    pub(crate) to: u8,
+    pub(crate) kind: u8,
+    pub(crate) extra: u8,
+}
+
+/// One castling pair, on a seat's rank 1 (files from 0): the partner's file and role, the
+/// Emperor's and partner's destinations, the cells that must be empty and those the Emperor
+/// passes (which must not be attacked).
+#[derive(Debug)]
+pub(crate) struct CastleSpec {
+    pub(crate) partner: i32,
+    pub(crate) role: u8,
+    pub(crate) emperor_to: i32,
+    pub(crate) partner_to: i32,
+    pub(crate) empty: &'static [i32],
+    pub(crate) path: &'static [i32],
+}
+
+/// The castling slots, in right-bit order (a1, b1, i1, j1); the Emperor starts on f1.
+pub(crate) const CASTLES: [CastleSpec; 4] = [
+    // triple-crown.castling-queen-vicereine: E-QM1 and QV-QPm1.
+    CastleSpec {
+        partner: 0,
+        role: VICEREINE,
+        emperor_to: 2,
+        partner_to: 3,
+        empty: &[1, 2, 3, 4],
+        path: &[5, 4, 3, 2],
+    },
+    // triple-crown.castling-queen-chatelaine: E-QPm1 and QC-Q1.
+    CastleSpec {
+        partner: 1,
+        role: CHATELAINE,
+        emperor_to: 3,
+        partner_to: 4,
+        empty: &[2, 3, 4],
+        path: &[5, 4, 3],
+    },
+    // triple-crown.castling-emperor-h, read by triple-crown.castling-eh=chatelaine: E-EM1, EC-EPm1.
+    CastleSpec {
+        partner: 8,
+        role: CHATELAINE,
+        emperor_to: 7,
+        partner_to: 6,
+        empty: &[6, 7],
+        path: &[5, 6, 7],
+    },
+    // triple-crown.castling-emperor-vicereine: E-EM1 and EV-EPm1.
+    CastleSpec {
+        partner: 9,
+        role: VICEREINE,
+        emperor_to: 7,
+        partner_to: 6,
+        empty: &[6, 7, 8],
+        path: &[5, 6, 7],
+    },
+];
+
+/// The Emperor's castling file (f).
+pub(crate) const EMPEROR_FILE: i32 = 5;
+
+/// An en passant target: the cell passed over and the seat that double-stepped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Ep {
+    pub(crate) cell: u8,
+    pub(crate) seat: u8,
+}
+
+/// A position, ready for move generation.
+#[derive(Clone, Debug)]
+pub(crate) struct Pos {
+    /// Per cell: [`EMPTY`] or seat * 16 + role.
+    pub(crate) board: [u8; CELLS],
+    pub(crate) seat_bits: [Bits; 3],
+    pub(crate) role_bits: [Bits; ROLES],
+    pub(crate) occ: Bits,
+    /// Each seat's Emperor, or [`NONE`] once the seat is out.
+    pub(crate) emperor: [u8; 3],
+    pub(crate) to_move: u8,
+    /// Castling rights: bit seat * 4 + slot.
+    pub(crate) castling: u16,
+    /// En passant targets, newest first; `cell` is [`NONE`] for none.
+    pub(crate) ep: [Ep; 2],
+    /// The seat that has won instantly, or [`NONE`].
+    pub(crate) instant_win: u8,
+}
+
+/// No en passant target.
+pub(crate) const NO_EP: Ep = Ep {
+    cell: NONE,
+    seat: NONE,
+};
+
+/// What a move generator needs besides the position.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Ctx<'a> {
+    pub(crate) t: &'a Tables,
+    pub(crate) r: &'a Readings,
+}
+
+impl Pos {
+    /// The empty board, seat A to move.
+    pub(crate) fn empty() -> Pos {
+        Pos {
+            board: [EMPTY; CELLS],
+            seat_bits: [Bits::EMPTY; 3],
+            role_bits: [Bits::EMPTY; ROLES],
+            occ: Bits::EMPTY,
+            emperor: [NONE; 3],
+            to_move: 0,
+            castling: 0,
+            ep: [NO_EP; 2],
+            instant_win: NONE,
+        }
+    }
+
+    /// Puts a piece on an empty cell.
+    #[inline]
+    pub(crate) fn put(&mut self, cell: usize, seat: u8, role: u8) {
+        self.board[cell] = seat << 4 | role;
+        self.seat_bits[seat as usize].set(cell);
+        self.role_bits[role as usize].set(cell);
+        self.occ.set(cell);
+        if role == EMPEROR {
+            self.emperor[seat as usize] = cell as u8;
+        }
+    }
+
+    /// Takes the piece off a cell (which must hold one).
+    #[inline]
+    fn take(&mut self, cell: usize) {
+        let p = self.board[cell];
+        self.board[cell] = EMPTY;
+        self.seat_bits[(p >> 4) as usize].clear(cell);
+        self.role_bits[(p & 15) as usize].clear(cell);
+        self.occ.clear(cell);
+    }
+
+    /// Returns true if the seat is still in the game.
+    #[inline]
+    pub(crate) fn active(&self, seat: usize) -> bool {
+        self.emperor[seat] != NONE
+    }
+
+    /// Returns the number of seats still in the game.
+    pub(crate) fn active_count(&self) -> usize {
+        (0..3).filter(|&s| self.active(s)).count()
+    }
+
+    /// Returns true if the game is over: an instant win, or one player left.
+    pub(crate) fn over(&self) -> bool {
+        self.instant_win != NONE || self.active_count() <= 1
+    }
+
+    /// Returns the pieces of `seat` with role `role`.
+    #[inline]
+    pub(crate) fn pieces(&self, seat: usize, role: u8) -> Bits {
+        self.seat_bits[seat] & self.role_bits[role as usize]
+    }
+
+    #[inline]
+    fn roles(&self, mask: u16) -> Bits {
+        let mut b = Bits::EMPTY;
+        let mut m = mask;
+        while m != 0 {
+            let r = m.trailing_zeros() as usize;
+            b |= self.role_bits[r];
+            m &= m - 1;
+        }
+        b
+    }
+
+    /// Returns true if a piece of `by` (a set of cells holding the attackers, with `occ` the
+    /// occupied cells) attacks `target`: could capture on it if it were an enemy piece.
+    pub(crate) fn attacked_with(&self, ctx: Ctx, target: usize, by: Bits, occ: Bits) -> bool {
+        let t = ctx.t;
+        if !(t.knight_rev[target] & by & self.role_bits[KNIGHT as usize]).is_empty() {
+            return true;
+        }
+        let pawns = by & self.role_bits[PAWN as usize];
+        if !pawns.is_empty() {
+            for seat in 0..3 {
+                if !(t.pawn_caps_rev[seat][target] & pawns & self.seat_bits[seat]).is_empty() {
+                    return true;
+                }
+            }
+        }
+        if !(t.wazir[target] & by & self.roles(WAZIR_STEPPERS)).is_empty()
+            || !(t.ferz[target] & by & self.roles(FERZ_STEPPERS)).is_empty()
+            || !(t.across[target] & by & self.roles(ACROSS_STEPPERS)).is_empty()
+        {
+            return true;
+        }
+        let ortho = by & self.roles(ORTHO_SLIDERS);
+        if !(ortho & t.ortho_lines[target]).is_empty() {
+            for r in &t.ortho[target][..t.n_ortho[target] as usize] {
+                for &c in t.ray(*r) {
+                    if occ.has(c as usize) {
+                        if ortho.has(c as usize) {
+                            return true;
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        let diag = by & self.roles(DIAG_SLIDERS);
+        if !(diag & t.diag_lines[target]).is_empty() {
+            for r in &t.diag[target][..t.n_diag[target] as usize] {
+                for &c in t.ray(*r) {
+                    if occ.has(c as usize) {
+                        if diag.has(c as usize) {
+                            return true;
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// Returns the pieces of every active seat but `seat`.
+    #[inline]
+    pub(crate) fn enemies(&self, seat: usize) -> Bits {
+        let mut b = Bits::EMPTY;
+        for s in 0..3 {
+            if s != seat {
+                b |= self.seat_bits[s];
+            }
+        }
+        b
+    }
+
+    /// The cells a piece of `role` on `from` reaches (moves or captures), before removing
+    /// its own side's cells.
+    #[inline]
+    fn reach(&self, ctx: Ctx, role: u8, from: usize) -> Bits {
+        let t = ctx.t;
+        let rb = bit(role);
+        let mut out = Bits::EMPTY;
+        if rb & ORTHO_SLIDERS != 0 {
+            for r in &t.ortho[from][..t.n_ortho[from] as usize] {
+                for &c in t.ray(*r) {
+                    out.set(c as usize);
+                    if self.occ.has(c as usize) {
+                        break;
+                    }
+                }
+            }
+        }
+        if rb & DIAG_SLIDERS != 0 {
+            for r in &t.diag[from][..t.n_diag[from] as usize] {
+                for &c in t.ray(*r) {
+                    out.set(c as usize);
+                    if self.occ.has(c as usize) {
+                        break;
+                    }
+                }
+            }
+        }
+        if rb & WAZIR_STEPPERS != 0 {
+            out |= t.wazir[from];
+        }
+        if rb & FERZ_STEPPERS != 0 {
+            out |= t.ferz[from];
+        }
+        if rb & ACROSS_STEPPERS != 0 {
+            out |= t.across[from];
+        }
+        if role == KNIGHT {
+            out |= t.knight[from];
+        }
+        out
+    }
+
+    /// Returns the Emperors' cells.
+    #[inline]
+    fn emperors(&self) -> Bits {
+        self.role_bits[EMPEROR as usize]
+    }
+
+    /// Generates the side to move's moves, ignoring whether they leave its Emperor en prise.
+    /// Returns early with `true` after the first move if `any` is set.
+    pub(crate) fn pseudo(&self, ctx: Ctx, out: &mut Vec<Mv>, any: bool) -> bool {
+        let t = ctx.t;
+        let me = self.to_move as usize;
+        let own = self.seat_bits[me];
+        // triple-crown.fide-pieces: no move captures an Emperor.
+        let open = !own & !self.emperors();
+        let enemy = self.enemies(me) & !self.emperors();
+        let mut promo_roles: Option<u16> = None;
+        for from in own.iter() {
+            let role = self.board[from] & 15;
+            if role == PAWN {
+                let push = t.pawn_push[me][from];
+                let mut dests = Bits::EMPTY;
+                if push != NONE && !self.occ.has(push as usize) {
+                    dests.set(push as usize);
+                    let (mid, dest) = t.pawn_double[me][from];
+                    if mid == push && !self.occ.has(dest as usize) {
+                        out.push(Mv {
+                            from: from as u8,
+                            to: dest,
+                            kind: DOUBLE,
+                            extra: 0,
+                        });
+                        if any {
+                            return true;
+                        }
+                    }
+                }
+                dests |= t.pawn_caps[me][from] & enemy;
+                for to in dests.iter() {
+                    if t.far_ranks[me].has(to) {
+                        // triple-crown.promotion-compulsory.
+                        let roles = *promo_roles.get_or_insert_with(|| self.promotion_roles(ctx));
+                        let mut m = roles;
+                        while m != 0 {
+                            let r = m.trailing_zeros() as u8;
+                            m &= m - 1;
+                            out.push(Mv {
+                                from: from as u8,
+                                to: to as u8,
+                                kind: PROMOTION,
+                                extra: r,
+                            });
+                        }
+                    } else {
+                        out.push(Mv {
+                            from: from as u8,
+                            to: to as u8,
+                            kind: NORMAL,
+                            extra: 0,
+                        });
+                    }
+                    if any && !out.is_empty() {
+                        return true;
+                    }
+                }
+                continue;
+            }
+            let dests = self.reach(ctx, role, from) & open;
+            for to in dests.iter() {
+                out.push(Mv {
+                    from: from as u8,
+                    to: to as u8,
+                    kind: NORMAL,
+                    extra: 0,
+                });
+                if any {
+                    return true;
+                }
+            }
+        }
+        // triple-crown.en-passant.
+        for ep in self.ep {
+            if ep.cell == NONE || ep.seat as usize == me {
+                continue;
+            }
+            let cell = ep.cell as usize;
+            let (half, file, _) = geo::coords(cell);
+            let victim = geo::index(half, file, 4);
+            let takers = t.pawn_caps_rev[me][cell] & self.pieces(me, PAWN);
+            for from in takers.iter() {
+                out.push(Mv {
+                    from: from as u8,
+                    to: ep.cell,
+                    kind: EN_PASSANT,
+                    extra: victim as u8,
+                });
+                if any {
+                    return true;
+                }
+            }
+        }
+        self.castles(ctx, out);
+        any && !out.is_empty()
+    }
+
+    /// The castling clauses: each pair whose right is held, whose intermediate cells are empty
+    /// and whose Emperor path no enemy piece attacks.
+    fn castles(&self, ctx: Ctx, out: &mut Vec<Mv>) {
+        let me = self.to_move as usize;
+        let rights = (self.castling >> (4 * me)) & 15;
+        if rights == 0 {
+            return;
+        }
+        let enemies = self.enemies(me);
+        for (slot, spec) in CASTLES.iter().enumerate() {
+            if rights >> slot & 1 == 0 || (slot == 2 && !ctx.r.eh_chatelaine) {
+                continue;
+            }
+            let cell = |file: i32| geo::index(me, file, 0);
+            if self.emperor[me] as usize != cell(EMPEROR_FILE)
+                || self.board[cell(spec.partner)] != (me as u8) << 4 | spec.role
+            {
+                continue;
+            }
+            if spec.empty.iter().any(|&f| self.occ.has(cell(f))) {
+                continue;
+            }
+            // triple-crown.castling-check: from either enemy, whoever moves next.
+            if spec
+                .path
+                .iter()
+                .any(|&f| self.attacked_with(ctx, cell(f), enemies, self.occ))
+            {
+                continue;
+            }
+            out.push(Mv {
+                from: cell(EMPEROR_FILE) as u8,
+                to: cell(spec.emperor_to) as u8,
+                kind: CASTLE,
+                extra: slot as u8,
+            });
+        }
+    }
+
+    /// `triple-crown.promotion-missing`, `-full-quota`, `-non-array` and the reading of
+    /// `triple-crown.promotion-diarch-only`: the roles the side to move may promote to.
+    pub(crate) fn promotion_roles(&self, ctx: Ctx) -> u16 {
+        let me = self.to_move as usize;
+        let has = |r: u8| !self.pieces(me, r).is_empty();
+        if has(BARONESS) && has(POPE) {
+            return bit(DIARCH);
+        }
+        if has(BARONESS) {
+            return bit(POPE);
+        }
+        if has(POPE) {
+            return bit(BARONESS);
+        }
+        let mut short = 0u16;
+        for r in [CHATELAINE, VICEREINE, PRIMATE, MODERATOR, KNIGHT] {
+            if self.pieces(me, r).count() < 2 {
+                short |= bit(r);
+            }
+        }
+        if ctx.r.queen_in_quota && !has(QUEEN) {
+            short |= bit(QUEEN);
+        }
+        if short == 0 {
+            return bit(BARONESS) | bit(POPE);
+        }
+        if has(DIARCH) && ctx.r.diarch_only_baroness_or_pope {
+            return bit(BARONESS) | bit(POPE);
+        }
+        short
+    }
+
+    /// Returns `seat`'s pieces that stand alone between its Emperor on `king` and an enemy
+    /// line piece that would attack it along that line (on each branch of a fork). Only
+    /// their moves (and the Emperor's, and en passant) can uncover an attack: every other
+    /// attack is a step or a leap, which no move of one's own opens.
+    fn pinned(&self, ctx: Ctx, seat: usize, king: usize) -> Bits {
+        let t = ctx.t;
+        let enemies = self.enemies(seat);
+        let own = self.seat_bits[seat];
+        let mut out = Bits::EMPTY;
+        for (sliders, rays, n) in [
+            (
+                enemies & self.roles(ORTHO_SLIDERS),
+                &t.ortho[king][..],
+                t.n_ortho[king],
+            ),
+            (
+                enemies & self.roles(DIAG_SLIDERS),
+                &t.diag[king][..],
+                t.n_diag[king],
+            ),
+        ] {
+            if sliders.is_empty() {
+                continue;
+            }
+            for r in &rays[..n as usize] {
+                let mut shield = NONE;
+                for &c in t.ray(*r) {
+                    let c = c as usize;
+                    if !self.occ.has(c) {
+                        continue;
+                    }
+                    if shield == NONE {
+                        if !own.has(c) {
+                            break;
+                        }
+                        shield = c as u8;
+                    } else {
+                        if sliders.has(c) {
+                            out.set(shield as usize);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Returns true if the move leaves the mover's Emperor attacked by an enemy piece.
+    pub(crate) fn exposes(&self, ctx: Ctx, m: Mv) -> bool {
+        let me = self.to_move as usize;
+        let (from, to) = (m.from as usize, m.to as usize);
+        let mut occ = self.occ;
+        let mut enemies = self.enemies(me);
+        occ.clear(from);
+        occ.set(to);
+        enemies.clear(to);
+        let mut king = self.emperor[me] as usize;
+        if from == king {
+            king = to;
+        }
+        match m.kind {
+            EN_PASSANT => {
+                occ.clear(m.extra as usize);
+                enemies.clear(m.extra as usize);
+            }
+            CASTLE => {
+                let spec = &CASTLES[m.extra as usize];
+                occ.clear(geo::index(me, spec.partner, 0));
+                occ.set(geo::index(me, spec.partner_to, 0));
+            }
+            _ => {}
+        }
+        self.attacked_with(ctx, king, enemies, occ)
+    }
+
+    /// Generates the legal moves of the side to move into `out` (cleared first), with the
+    /// reading of `triple-crown.self-exposure`.
+    pub(crate) fn legal(&self, ctx: Ctx, out: &mut Vec<Mv>) {
+        out.clear();
+        if self.over() {
+            return;
+        }
+        self.pseudo(ctx, out, false);
+        if !ctx.r.exposure_forbidden || out.is_empty() {
+            return;
+        }
+        let me = self.to_move as usize;
+        let king = self.emperor[me] as usize;
+        let in_check = self.attacked_with(ctx, king, self.enemies(me), self.occ);
+        let pinned = if in_check {
+            Bits::EMPTY
+        } else {
+            self.pinned(ctx, me, king)
+        };
+        let total = out.len();
+        let mut kept = 0;
+        for i in 0..total {
+            let m = out[i];
+            let safe_shortcut = !in_check
+                && m.kind != EN_PASSANT
+                && m.kind != CASTLE
+                && m.from as usize != king
+                && !pinned.has(m.from as usize);
+            if safe_shortcut || !self.exposes(ctx, m) {
+                // Compaction only overwrites moves already looked at; if no move is kept,
+                // nothing is overwritten and every move stays.
+                out[kept] = m;
+                kept += 1;
+            }
+        }
+        // triple-crown.self-exposure, not-unless-forced: if every move exposes, all may be made.
+        if kept > 0 {
+            out.truncate(kept);
+        }
+    }
+
+    /// Takes a seat out of the game: all its pieces leave the board, its rights with them.
+    fn remove_seat(&mut self, seat: usize) {
+        for c in self.seat_bits[seat].iter() {
+            self.take(c);
+        }
+        self.emperor[seat] = NONE;
+        self.castling &= !(15 << (4 * seat));
+    }
+
+    /// Returns the next seat in turn order that is still in the game.
+    fn next_active(&self, r: &Readings, seat: usize) -> usize {
+        let n = r.next(seat);
+        if self.active(n) { n } else { r.next(n) }
+    }
+
+    /// `triple-crown.checkmate-en-prise`: takes out every player whose Emperor is en prise to
+    /// the side to move (again after each removal, which may open a line). Returns the first
+    /// seat taken out, or [`NONE`].
+    pub(crate) fn remove_en_prise(&mut self, ctx: Ctx) -> u8 {
+        let me = self.to_move as usize;
+        let mut first = NONE;
+        loop {
+            let mut removed = false;
+            for s in 0..3 {
+                if s == me || !self.active(s) {
+                    continue;
+                }
+                let e = self.emperor[s] as usize;
+                if self.attacked_with(ctx, e, self.seat_bits[me], self.occ) {
+                    self.remove_seat(s);
+                    if first == NONE {
+                        first = s as u8;
+                    }
+                    removed = true;
+                }
+            }
+            if !removed {
+                return first;
+            }
+        }
+    }
+
+    /// Keeps the en passant targets the side to move may still take
+    /// (`triple-crown.en-passant-window`), none once the game is over.
+    pub(crate) fn filter_ep(&mut self, candidates: [Ep; 3]) {
+        let over = self.over();
+        let mut kept = [NO_EP; 2];
+        let mut n = 0;
+        for ep in candidates {
+            if n == 2 || ep.cell == NONE || over || ep.seat == self.to_move {
+                continue;
+            }
+            let seat = ep.seat as usize;
+            let (_, file, _) = geo::coords(ep.cell as usize);
+            let victim = geo::index(seat, file, 4);
+            if self.active(seat)
+                && !self.occ.has(ep.cell as usize)
+                && self.board[victim] == (ep.seat << 4 | PAWN)
+            {
+                kept[n] = ep;
+                n += 1;
+            }
+        }
+        self.ep = kept;
+    }
+
+    /// Passes the turn on from `seat`: `triple-crown.checkmater-moves` (the next player still
+    /// in the game), `triple-crown.checkmate-en-prise` (who falls before they move) and, with
+    /// `triple-crown.stalemate=out`, a next player with no move at all leaving the game.
+    fn pass_turn(&mut self, ctx: Ctx, seat: usize, ep: [Ep; 3], scratch: &mut Vec<Mv>) {
+        let mut n = self.next_active(ctx.r, seat);
+        loop {
+            self.to_move = n as u8;
+            self.remove_en_prise(ctx);
+            if self.active_count() <= 1 || !ctx.r.stalemate_out {
+                break;
+            }
+            scratch.clear();
+            if self.pseudo(ctx, scratch, true) {
+                break;
+            }
+            self.remove_seat(n);
+            n = self.next_active(ctx.r, n);
+        }
+        self.filter_ep(ep);
+    }
+
+    /// Plays a legal move of the side to move and passes the turn.
+    pub(crate) fn make(&mut self, ctx: Ctx, m: Mv, scratch: &mut Vec<Mv>) {
+        let me = self.to_move as usize;
+        let (from, to) = (m.from as usize, m.to as usize);
+        let piece = self.board[from];
+        let role = piece & 15;
+        // triple-crown.instant-win: a Pawn to a far rank while holding all three non-array pieces.
+        if m.kind == PROMOTION
+            && !self.pieces(me, BARONESS).is_empty()
+            && !self.pieces(me, POPE).is_empty()
+            && !self.pieces(me, DIARCH).is_empty()
+        {
+            self.instant_win = me as u8;
+        }
+        if self.board[to] != EMPTY {
+            self.take(to);
+        }
+        self.take(from);
+        match m.kind {
+            PROMOTION => self.put(to, me as u8, m.extra),
+            EN_PASSANT => {
+                self.take(m.extra as usize);
+                self.put(to, me as u8, role);
+            }
+            CASTLE => {
+                let spec = &CASTLES[m.extra as usize];
+                let pf = geo::index(me, spec.partner, 0);
+                let pt = geo::index(me, spec.partner_to, 0);
+                self.take(pf);
+                self.put(pt, me as u8, spec.role);
+                self.put(to, me as u8, role);
+            }
+            _ => self.put(to, me as u8, role),
+        }
+        // triple-crown.castling-rights: an Emperor's move ends its seat's rights; a partner's
+        // move or capture ends its own.
+        if role == EMPEROR {
+            self.castling &= !(15 << (4 * me));
+        }
+        for c in [from, to] {
+            if let Some(b) = castling_bit(c) {
+                self.castling &= !(1 << b);
+            }
+        }
+        // En passant targets, newest first: the fresh one, then older ones another enemy may
+        // still take (triple-crown.en-passant-window).
+        let fresh = if m.kind == DOUBLE {
+            let (half, file, _) = geo::coords(to);
+            Ep {
+                cell: geo::index(half, file, 3) as u8,
+                seat: me as u8,
+            }
+        } else {
+            NO_EP
+        };
+        let ep = if ctx.r.ep_both_enemies {
+            [fresh, self.ep[0], self.ep[1]]
+        } else {
+            [fresh, NO_EP, NO_EP]
+        };
+        if self.instant_win != NONE {
+            self.to_move = self.next_active(ctx.r, me) as u8;
+            self.ep = [NO_EP; 2];
+            return;
+        }
+        self.pass_turn(ctx, me, ep, scratch);
+    }
+}
+
+/// Returns the castling right bit of a partner cell (a1, b1, i1 or j1 of a seat), if it is one.
+pub(crate) fn castling_bit(cell: usize) -> Option<u16> {
+    let (seat, file, rank) = geo::coords(cell);
+    if rank != 0 {
+        return None;
+    }
+    let slot = CASTLES.iter().position(|s| s.partner == file)?;
+    Some((seat * 4 + slot) as u16)
+}

@@ -1,0 +1,265 @@
+//! Precomputed move tables: lines, steps, leaps and pawn moves, per cell, built once for each
+//! Knight reading (the only reading the tables depend on).
+
+use std::sync::OnceLock;
+
+use trichess_model::{Cell, Variant};
+
+use super::bits::{Bits, CELLS};
+use crate::hex::Dir;
+
+use super::geo::{self, dir};
+use super::readings::KnightReading;
+
+/// "No cell".
+pub(crate) const NONE: u8 = u8::MAX;
+
+/// A ray: `len` cells from `start` in [`Tables::ray_cells`].
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Ray {
+    pub(crate) start: u16,
+    pub(crate) len: u8,
+}
+
+/// Every table the move generator reads.
+#[derive(Debug)]
+pub(crate) struct Tables {
+    /// The cells of every ray, back to back.
+    pub(crate) ray_cells: Vec<u8>,
+    /// Orthogonal rays per cell (up to 4).
+    pub(crate) ortho: Vec<[Ray; 4]>,
+    pub(crate) n_ortho: Vec<u8>,
+    /// Diagonal rays per cell (up to 5: one direction may fork at the centre).
+    pub(crate) diag: Vec<[Ray; 5]>,
+    pub(crate) n_diag: Vec<u8>,
+    /// Every cell on an orthogonal line from the cell, on an empty board.
+    pub(crate) ortho_lines: Vec<Bits>,
+    /// Every cell on a diagonal line from the cell, on an empty board.
+    pub(crate) diag_lines: Vec<Bits>,
+    /// The Wazir's one orthogonal step.
+    pub(crate) wazir: Vec<Bits>,
+    /// The Ferz's one diagonal step (both centre cells where it forks).
+    pub(crate) ferz: Vec<Bits>,
+    /// The straight-across step (only from a centre cell).
+    pub(crate) across: Vec<Bits>,
+    /// The Knight's leaps from the cell, and the cells it is leapt to from.
+    pub(crate) knight: Vec<Bits>,
+    pub(crate) knight_rev: Vec<Bits>,
+    /// Per seat: a Pawn's step forwards (or [`NONE`]).
+    pub(crate) pawn_push: [Vec<u8>; 3],
+    /// Per seat: the double step (passed cell, destination), or [`NONE`]s.
+    pub(crate) pawn_double: [Vec<(u8, u8)>; 3],
+    /// Per seat: the cells a Pawn captures on, and the cells a Pawn captures from.
+    pub(crate) pawn_caps: [Vec<Bits>; 3],
+    pub(crate) pawn_caps_rev: [Vec<Bits>; 3],
+    /// Per seat: the far ranks (rank 1 of each enemy half-board).
+    pub(crate) far_ranks: [Bits; 3],
+    /// The model's cell of each dense index.
+    pub(crate) cells: Vec<Cell>,
+}
+
+static TABLES: [OnceLock<Tables>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+
+/// Returns the tables of a Knight reading, building them the first time.
+pub(crate) fn tables(knight: KnightReading) -> &'static Tables {
+    TABLES[knight.index()].get_or_init(|| Tables::build(knight))
+}
+
+fn set_of(cells: impl IntoIterator<Item = usize>) -> Bits {
+    let mut b = Bits::EMPTY;
+    for c in cells {
+        b.set(c);
+    }
+    b
+}
+
+/// `triple-crown.straight-across`: the centre cell opposite `cell` (three places round the ring
+/// Ae5 Af5 Be5 Bf5 Ce5 Cf5), if `cell` is a centre cell.
+pub(crate) fn opposite(cell: usize) -> Option<usize> {
+    geo::hex().opposite(cell as u8).map(usize::from)
+}
+
+/// `triple-crown.knight`, reading orthogonal-then-diagonal: one orthogonal step, then one
+/// diagonal step carrying on the same way (both branches where the diagonal forks).
+fn knight_orthogonal_then_diagonal(cell: usize) -> Bits {
+    let mut out = Bits::EMPTY;
+    for o in Dir::ORTHOGONAL {
+        geo::each_step(cell, o, |m, d| {
+            let dirs = if d.df == 0 {
+                [dir(1, d.dr), dir(-1, d.dr)]
+            } else {
+                [dir(d.df, 1), dir(d.df, -1)]
+            };
+            for dd in dirs {
+                geo::each_step(m, dd, |t, _| out.set(t));
+            }
+        });
+    }
+    out.clear(cell);
+    out
+}
+
+/// `triple-crown.knight`, reading two-then-one: two orthogonal steps in one direction, then one
+/// orthogonal step to either side.
+fn knight_two_then_one(cell: usize) -> Bits {
+    let mut out = Bits::EMPTY;
+    for o in Dir::ORTHOGONAL {
+        geo::each_step(cell, o, |m1, d1| {
+            geo::each_step(m1, d1, |m2, d2| {
+                let dirs = if d2.df == 0 {
+                    [dir(1, 0), dir(-1, 0)]
+                } else {
+                    [dir(0, 1), dir(0, -1)]
+                };
+                for dd in dirs {
+                    geo::each_step(m2, dd, |t, _| out.set(t));
+                }
+            });
+        });
+    }
+    out.clear(cell);
+    out
+}
+
+/// Returns the Knight's leaps from every cell under `reading`.
+pub(crate) fn knight_leaps(reading: KnightReading) -> Vec<Bits> {
+    let od: Vec<Bits> = (0..CELLS).map(knight_orthogonal_then_diagonal).collect();
+    let to: Vec<Bits> = (0..CELLS).map(knight_two_then_one).collect();
+    match reading {
+        KnightReading::OrthogonalThenDiagonal => od,
+        KnightReading::TwoThenOne => to,
+        KnightReading::Symmetric => {
+            // The leaps of either description, and their reverses.
+            let mut out: Vec<Bits> = (0..CELLS).map(|c| od[c] | to[c]).collect();
+            for c in 0..CELLS {
+                for t in (od[c] | to[c]).iter() {
+                    out[t].set(c);
+                }
+            }
+            out
+        }
+    }
+}
+
+impl Tables {
+    fn build(knight: KnightReading) -> Tables {
+        let mut ray_cells = Vec::new();
+        let mut ortho = vec![[Ray::default(); 4]; CELLS];
+        let mut n_ortho = vec![0u8; CELLS];
+        let mut diag = vec![[Ray::default(); 5]; CELLS];
+        let mut n_diag = vec![0u8; CELLS];
+        let mut ortho_lines = vec![Bits::EMPTY; CELLS];
+        let mut diag_lines = vec![Bits::EMPTY; CELLS];
+        let mut wazir = vec![Bits::EMPTY; CELLS];
+        let mut ferz = vec![Bits::EMPTY; CELLS];
+        let mut across = vec![Bits::EMPTY; CELLS];
+        for c in 0..CELLS {
+            let hex = geo::hex();
+            for (i, ray) in hex.orth_rays(c as u8).iter().enumerate() {
+                let ray = &ray.cells;
+                ortho[c][i] = Ray {
+                    start: ray_cells.len() as u16,
+                    len: ray.len() as u8,
+                };
+                n_ortho[c] += 1;
+                wazir[c].set(usize::from(ray[0]));
+                ortho_lines[c] |= set_of(ray.iter().map(|&x| usize::from(x)));
+                ray_cells.extend_from_slice(ray);
+            }
+            for (i, ray) in hex.diag_rays(c as u8).iter().enumerate() {
+                let ray = &ray.cells;
+                diag[c][i] = Ray {
+                    start: ray_cells.len() as u16,
+                    len: ray.len() as u8,
+                };
+                n_diag[c] += 1;
+                ferz[c].set(usize::from(ray[0]));
+                diag_lines[c] |= set_of(ray.iter().map(|&x| usize::from(x)));
+                ray_cells.extend_from_slice(ray);
+            }
+            if let Some(o) = opposite(c) {
+                across[c].set(o);
+            }
+        }
+        let knight_to = knight_leaps(knight);
+        let mut knight_rev = vec![Bits::EMPTY; CELLS];
+        for (c, leaps) in knight_to.iter().enumerate() {
+            for t in leaps.iter() {
+                knight_rev[t].set(c);
+            }
+        }
+        let mut pawn_push = [vec![NONE; CELLS], vec![NONE; CELLS], vec![NONE; CELLS]];
+        let mut pawn_double = [
+            vec![(NONE, NONE); CELLS],
+            vec![(NONE, NONE); CELLS],
+            vec![(NONE, NONE); CELLS],
+        ];
+        let mut pawn_caps = [
+            vec![Bits::EMPTY; CELLS],
+            vec![Bits::EMPTY; CELLS],
+            vec![Bits::EMPTY; CELLS],
+        ];
+        let mut pawn_caps_rev = pawn_caps.clone();
+        let mut far_ranks = [Bits::EMPTY; 3];
+        for seat in 0..3 {
+            for c in 0..CELLS {
+                let (half, file, rank) = geo::coords(c);
+                if half != seat && rank == 0 {
+                    far_ranks[seat].set(c);
+                }
+                // triple-crown.fide-pieces / pawn-stays-in-half: in its own half-board a Pawn
+                // moves up its file (and on over the top edge); in an enemy half-board, down.
+                let up = half == seat;
+                let dr = if up { 1 } else { -1 };
+                geo::each_step(c, dir(0, dr), |t, _| pawn_push[seat][c] = t as u8);
+                for df in [1, -1] {
+                    geo::each_step(c, dir(df, dr), |t, _| {
+                        pawn_caps[seat][c].set(t);
+                        pawn_caps_rev[seat][t].set(c);
+                    });
+                }
+                // triple-crown.double-step: from the Pawn's own third rank.
+                if up && rank == 2 {
+                    pawn_double[seat][c] = (
+                        geo::index(seat, file, 3) as u8,
+                        geo::index(seat, file, 4) as u8,
+                    );
+                }
+            }
+        }
+        let board = Variant::TripleCrown.board();
+        let cells = (0..CELLS)
+            .map(|i| {
+                let (seat, file, rank) = geo::coords(i);
+                board.hex(trichess_model::Seat::ALL[seat], file, rank)
+            })
+            .collect::<Option<Vec<Cell>>>()
+            .unwrap_or_default();
+        Tables {
+            ray_cells,
+            ortho,
+            n_ortho,
+            diag,
+            n_diag,
+            ortho_lines,
+            diag_lines,
+            wazir,
+            ferz,
+            across,
+            knight: knight_to,
+            knight_rev,
+            pawn_push,
+            pawn_double,
+            pawn_caps,
+            pawn_caps_rev,
+            far_ranks,
+            cells,
+        }
+    }
+
+    /// Returns the cells of one ray.
+    #[inline]
+    pub(crate) fn ray(&self, r: Ray) -> &[u8] {
+        &self.ray_cells[r.start as usize..r.start as usize + r.len as usize]
+    }
+}
