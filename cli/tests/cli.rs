@@ -716,3 +716,70 @@ fn the_readme_examples_are_real() {
     }
     assert!(checked >= 10, "only {checked} README examples found");
 }
+
+#[test]
+fn perft_suite_checks_the_tables_and_fails_on_a_wrong_count() {
+    let out = stdout(&[
+        "perft-suite",
+        "--engine",
+        "fast",
+        "--filter",
+        "osullivan/start-white",
+        "--max-nodes",
+        "100000",
+    ]);
+    assert!(
+        out.contains("│ osullivan │ start-white-black-red │ 4     │ 45923 "),
+        "{out}"
+    );
+    assert!(
+        out.trim_end()
+            .ends_with("7 perft rows: 4 passed, 0 failed, 3 skipped"),
+        "{out}"
+    );
+    // Rows the oracle did not compute are left out unless asked for.
+    let json: serde_json::Value = serde_json::from_str(&stdout(&[
+        "perft-suite",
+        "--filter",
+        "yuri/start",
+        "--max-nodes",
+        "10000",
+        "--format",
+        "json",
+    ]))
+    .expect("json");
+    assert_eq!(json["engine"], "oracle");
+    assert_eq!(json["summary"]["failed"], 0);
+    let skipped = json["rows"]
+        .as_array()
+        .expect("rows")
+        .iter()
+        .filter(|r| r["verdict"] == "skip");
+    assert!(skipped.into_iter().all(|r| {
+        let why = r["detail"].as_str().unwrap_or("");
+        why.contains("--every-row") || why.contains("--max-nodes 10000")
+    }));
+
+    let dir = std::env::temp_dir().join(format!("trichess-perft-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    // O'Sullivan's start has 14 moves (README); 15 must fail.
+    std::fs::write(
+        dir.join("osullivan.perft"),
+        "# Source: test\nvariant osullivan\nid start\nposition start\nperft 1 15 oracle,fast x\n",
+    )
+    .expect("write");
+    let d = dir.to_str().expect("utf-8 path");
+    let out = trichess(&["perft-suite", "--dir", d]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("FAIL: expected 15, counted 14"));
+    std::fs::write(
+        dir.join("osullivan.perft"),
+        "variant osullivan\nid start\nperft x\n",
+    )
+    .expect("write");
+    fails_with(
+        &["perft-suite", "--dir", d],
+        "osullivan.perft: line 3: expected: perft DEPTH",
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -13,6 +13,7 @@ mod json;
 mod moves;
 pub mod notation;
 mod outcome;
+pub mod perft;
 mod role;
 pub mod runner;
 mod seat;
@@ -27,6 +28,7 @@ pub use notation::{
     Field, FieldKind, NotationError, Problem, parse_pieces, piece_name, pieces_text,
 };
 pub use outcome::{Outcome, OutcomeError, Reason};
+pub use perft::{PerftTable, PerftTableError};
 pub use role::{Piece, Role};
 pub use runner::{Engine, EngineError, Game, Verdict};
 pub use seat::{BySeat, Seat};

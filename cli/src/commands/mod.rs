@@ -21,6 +21,7 @@ macro_rules! say_raw {
 }
 
 mod fixtures;
+mod perft_suite;
 mod register;
 
 use std::collections::BTreeMap;
@@ -133,6 +134,27 @@ enum Command {
         dir: Option<PathBuf>,
         #[arg(long)]
         json: bool,
+    },
+    /// Check the perft tables (fixtures/perft/*.perft) against an engine, one row a line.
+    PerftSuite {
+        #[command(flatten)]
+        engine: EngineArg,
+        /// Check only the positions whose VARIANT/ID contains this text.
+        #[arg(long)]
+        filter: Option<String>,
+        /// Skip rows whose count is larger than this.
+        #[arg(long, value_name = "N")]
+        max_nodes: Option<u64>,
+        /// Also run rows that the engine did not compute when the table was made (the deep
+        /// rows of the fast engine alone, say).
+        #[arg(long)]
+        every_row: bool,
+        /// Perft table directory (default: fixtures/perft/ of the workspace the command runs in).
+        #[arg(long)]
+        dir: Option<PathBuf>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Table)]
+        format: Format,
     },
     /// Run the fixture suite against an engine and print the results by rule clause.
     Fixtures {
@@ -327,6 +349,23 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Rules { variant, dir, json } => register::print(variant, dir, json),
+        Command::PerftSuite {
+            engine,
+            filter,
+            max_nodes,
+            every_row,
+            dir,
+            format,
+        } => perft_suite::run(
+            engine.build().as_mut(),
+            perft_suite::Selection {
+                dir,
+                filter,
+                max_nodes,
+                every_row,
+            },
+            format,
+        ),
         Command::Fixtures {
             engine,
             filter,
