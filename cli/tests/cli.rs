@@ -783,3 +783,29 @@ fn perft_suite_checks_the_tables_and_fails_on_a_wrong_count() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn perft_on_threads_counts_the_same_and_divides_the_same() {
+    // O'Sullivan depth 3 from the start is 2,717 (fixtures/perft/osullivan.perft).
+    for engine in ["oracle", "fast"] {
+        let one = stdout(&["perft", "osullivan", "3", "--divide", "--engine", engine]);
+        let two = stdout(&[
+            "perft",
+            "osullivan",
+            "3",
+            "--divide",
+            "--threads",
+            "2",
+            "--engine",
+            engine,
+        ]);
+        assert_eq!(one, two, "{engine}");
+        assert_eq!(one.lines().last(), Some("2717"), "{engine}");
+        assert_eq!(one.lines().count(), 15, "14 root moves and the total");
+    }
+    assert_eq!(
+        stdout(&["perft", "yalta", "3", "--threads", "3", "--engine", "fast"]).trim(),
+        "8000"
+    );
+    fails_with(&["perft", "osullivan", "3", "--threads", "0"], "--threads");
+}

@@ -89,6 +89,9 @@ enum Command {
         /// Print the count below each legal move first.
         #[arg(long)]
         divide: bool,
+        /// Count on this many threads, splitting the work at the root moves.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=1024))]
+        threads: u16,
     },
     /// Draw the position as a text diagram (or as an SVG picture into a file).
     Show {
@@ -280,9 +283,10 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             at,
             engine,
             divide,
+            threads,
         } => {
             let mut here = locate_with(variant, &at, &engine)?;
-            run_perft(&mut here, depth, divide)?;
+            run_perft(&mut here, &engine, depth, divide, threads.into())?;
             here.note_start();
             Ok(ExitCode::SUCCESS)
         }
@@ -636,41 +640,80 @@ fn peak_memory_kib() -> Option<u64> {
         .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
 }
 
-fn run_perft(here: &mut Located, depth: u32, divide: bool) -> Result<()> {
+/// Runs perft, on one thread or split at the root moves over `threads` threads (each with an
+/// engine of its own); with `divide`, prints each root move's count first.
+fn run_perft(
+    here: &mut Located,
+    choice: &EngineArg,
+    depth: u32,
+    divide: bool,
+    threads: usize,
+) -> Result<()> {
     let (game, setup) = (&here.game, &here.setup);
     let engine = here.engine.as_mut();
-    if divide {
-        if depth == 0 {
-            bail!("--divide needs a depth of at least 1");
-        }
-        let rows = engine
-            .perft_divide(game, setup, depth)
-            .map_err(engine_error)?;
-        for (m, n) in &rows {
-            say!("{m}: {n}");
-        }
-        say!("{}", rows.iter().map(|(_, n)| n).sum::<u64>());
-        return Ok(());
+    if divide && depth == 0 {
+        bail!("--divide needs a depth of at least 1");
     }
-    if depth < 4 || !std::io::stderr().is_terminal() {
+    let terminal = std::io::stderr().is_terminal();
+    if depth == 0 || (!divide && threads == 1 && (depth < 4 || !terminal)) {
         say!(
             "{}",
             engine.perft(game, setup, depth).map_err(engine_error)?
         );
         return Ok(());
     }
-    // A long run on a terminal: show progress by root move.
-    let moves = engine.legal_moves(game, setup).map_err(engine_error)?;
-    let mut total = 0;
-    for (i, mv) in moves.iter().enumerate() {
-        eprint!("\rperft {depth}: root move {}/{}", i + 1, moves.len());
-        let after = engine.play(game, setup, *mv).map_err(engine_error)?;
-        total += engine
-            .perft(game, &after, depth - 1)
-            .map_err(engine_error)?;
+    let mut children = Vec::new();
+    for mv in engine.legal_moves(game, setup).map_err(engine_error)? {
+        children.push((mv, engine.play(game, setup, mv).map_err(engine_error)?));
     }
-    eprintln!();
-    say!("{total}");
+    let done = std::sync::atomic::AtomicUsize::new(0);
+    let progress = || {
+        let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+        if terminal && depth >= 4 {
+            eprint!("\rperft {depth}: root move {n}/{}", children.len());
+        }
+    };
+    let mut rows: Vec<(Move, u64)> = if threads > 1 {
+        use rayon::prelude::*;
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .context("cannot start the threads")?;
+        pool.install(|| {
+            children
+                .par_iter()
+                .map_init(
+                    || choice.build(),
+                    |engine, (mv, after)| {
+                        let nodes = engine.perft(game, after, depth - 1);
+                        progress();
+                        nodes.map(|n| (*mv, n))
+                    },
+                )
+                .collect::<Result<Vec<_>, _>>()
+        })
+        .map_err(engine_error)?
+    } else {
+        let mut rows = Vec::new();
+        for (mv, after) in &children {
+            rows.push((
+                *mv,
+                engine.perft(game, after, depth - 1).map_err(engine_error)?,
+            ));
+            progress();
+        }
+        rows
+    };
+    if terminal && depth >= 4 {
+        eprint!("\r\x1b[K");
+    }
+    if divide {
+        rows.sort_by_cached_key(|(mv, _)| mv.to_string());
+        for (m, n) in &rows {
+            say!("{m}: {n}");
+        }
+    }
+    say!("{}", rows.iter().map(|(_, n)| n).sum::<u64>());
     Ok(())
 }
 
