@@ -250,15 +250,20 @@ fn fixtures_runs_a_filtered_suite() {
 }
 
 #[test]
-fn the_fixture_report_is_current() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../reports/fixtures-oracle.md");
-    let report = std::fs::read_to_string(path).expect("reports/fixtures-oracle.md");
-    let fresh = stdout(&["fixtures", "--format", "markdown"]);
-    assert!(
-        report == fresh,
-        "reports/fixtures-oracle.md is stale; regenerate it with: cargo run --release -p \
-         trichess -- fixtures --format markdown > reports/fixtures-oracle.md"
-    );
+fn the_fixture_reports_are_current() {
+    for engine in ["oracle", "fast"] {
+        let path = format!(
+            "{}/../reports/fixtures-{engine}.md",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let report = std::fs::read_to_string(&path).expect("the report reads");
+        let fresh = stdout(&["fixtures", "--engine", engine, "--format", "markdown"]);
+        assert!(
+            report == fresh,
+            "reports/fixtures-{engine}.md is stale; regenerate it with: cargo run --release -p \
+             trichess -- fixtures --engine {engine} --format markdown > reports/fixtures-{engine}.md"
+        );
+    }
 }
 
 #[test]

@@ -40,3 +40,16 @@ fn the_fast_engine_passes_every_fixture_it_plays() {
         failures.join("\n")
     );
 }
+
+#[test]
+fn the_fast_engine_plays_every_reading_of_every_variant() {
+    let fixtures = Fixture::load_dir(fixture_dir()).unwrap_or_else(|e| panic!("{e}"));
+    let skipped: Vec<String> = run_all(&mut Fast::default(), &fixtures)
+        .into_iter()
+        .filter_map(|r| match r.verdict {
+            Verdict::Skip(why) => Some(format!("{}: {why}", r.name)),
+            _ => None,
+        })
+        .collect();
+    assert!(skipped.is_empty(), "skipped: {skipped:#?}");
+}
