@@ -814,3 +814,14 @@ fn perft_on_threads_counts_the_same_and_divides_the_same() {
     );
     fails_with(&["perft", "osullivan", "3", "--threads", "0"], "--threads");
 }
+
+#[test]
+fn show_draws_the_same_picture_whichever_engine_plays_the_moves() {
+    for variant in ["osullivan", "yalta", "yuri", "triple-crown"] {
+        let moves = stdout(&["moves", variant]);
+        let first = moves.lines().next().expect("a legal move");
+        let oracle = stdout(&["show", variant, "--after", first]);
+        let fast = stdout(&["show", variant, "--after", first, "--engine", "fast"]);
+        assert_eq!(oracle, fast, "{variant} after {first}");
+    }
+}

@@ -131,14 +131,6 @@ pub trait Rules {
 
     /// Returns the state of the game.
     fn outcome(&self, position: &Position) -> Outcome;
-
-    /// Draws the position as text, for a person to read.
-    fn diagram(&self, position: &Position) -> String;
-
-    /// Draws the position as an SVG picture, if the variant has one.
-    fn svg(&self, _position: &Position) -> Option<String> {
-        None
-    }
 }
 
 /// Counts each seat's royal pieces (kings, or Emperors) in `pieces`, by seat index.

@@ -36,7 +36,7 @@ use tabled::settings::Style;
 use tabled::{Table, Tabled};
 use trichess_fast::Fast;
 use trichess_model::{Engine, EngineError, Game, Move, Setup, Variant};
-use trichess_oracle::{Oracle, Position, Rules, rules_for};
+use trichess_oracle::{Oracle, Rules, rules_for};
 
 /// trichess: legal moves, perft, results, rule registers and the fixture suite for
 /// three-player chess variants, from the oracle or the fast engine.
@@ -98,6 +98,8 @@ enum Command {
         variant: Variant,
         #[command(flatten)]
         at: At,
+        #[command(flatten)]
+        engine: EngineArg,
         /// Write an SVG picture of the position to this file instead.
         #[arg(long, value_name = "FILE")]
         svg: Option<PathBuf>,
@@ -293,21 +295,21 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Show {
             variant,
             at,
+            engine,
             svg,
             keyed,
         } => {
-            let (rules, position, from_start) = locate(variant, &at)?;
+            let here = locate_with(variant, &at, &engine)?;
+            let setup = &here.setup;
             match svg {
                 Some(path) => {
-                    let picture = rules
-                        .svg(&position)
+                    let picture = trichess_diagram::svg(setup, None)
                         .ok_or_else(|| anyhow!("{variant} has no SVG diagram"))?;
                     std::fs::write(&path, picture)
                         .with_context(|| format!("cannot write {}", path.display()))?;
                 }
                 None => {
-                    say_raw!("{}", rules.diagram(&position));
-                    let setup = position.setup();
+                    say_raw!("{}", trichess_diagram::text(setup));
                     say!(
                         "{}",
                         if keyed {
@@ -318,7 +320,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
                     );
                 }
             }
-            note_start(rules.as_ref(), from_start);
+            here.note_start();
             Ok(ExitCode::SUCCESS)
         }
         Command::Bench {
@@ -458,29 +460,6 @@ fn position_text(arg: &str) -> Result<String> {
         return Ok(text);
     }
     Ok(arg.to_string())
-}
-
-/// Builds the rules and the position a command looks at, and says whether it was reached
-/// from the starting position.
-fn locate(variant: Variant, at: &At) -> Result<(Box<dyn Rules>, Position, bool)> {
-    let rules = rules_of(variant, &at.interpretations)?;
-    let text = position_text(&at.position)?;
-    let from_start = text.trim() == "start";
-    let mut position = if from_start {
-        rules.start()
-    } else {
-        let setup = Setup::parse(variant, &text)?;
-        rules
-            .validate(setup)
-            .map_err(|e| anyhow!("invalid position: {e}"))?
-    };
-    for (n, m) in at.after.split_whitespace().enumerate() {
-        let mv = Move::parse(variant, m).with_context(|| format!("--after move {}", n + 1))?;
-        position = rules
-            .play(&position, mv)
-            .with_context(|| format!("--after move {}", n + 1))?;
-    }
-    Ok((rules, position, from_start))
 }
 
 /// What a command looks at through an engine: the game, the position, and whether it was

@@ -24,8 +24,6 @@
 //! A cell's colour is (file + rank) mod 2 in its half-board's coordinates; it alternates across
 //! every edge, so every diagonal keeps its colour.
 
-pub mod diagram;
-
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 

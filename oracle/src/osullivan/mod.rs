@@ -7,7 +7,6 @@
 mod board;
 mod castling;
 mod check;
-mod diagram;
 pub mod options;
 mod pawns;
 mod pieces;
@@ -213,9 +212,5 @@ impl Rules for OSullivan {
                 reason: Reason::Stalemate,
             }
         }
-    }
-
-    fn diagram(&self, position: &Position) -> String {
-        diagram::draw(position.setup())
     }
 }

@@ -28,7 +28,7 @@ use trichess_model::{Move, Outcome, Reason, Setup, Variant};
 pub use options::Options;
 
 use crate::InterpretationError;
-use crate::hex::{self, HexBoard};
+use crate::hex::HexBoard;
 use crate::rules::{InvalidPosition, Position, Rules};
 use options::{SelfExposure, Stalemate, StartArray};
 
@@ -161,17 +161,5 @@ impl Rules for TripleCrown {
                 reason: Reason::Stalemate,
             },
         }
-    }
-
-    fn diagram(&self, position: &Position) -> String {
-        hex::diagram::text(&self.hex, position.setup())
-    }
-
-    fn svg(&self, position: &Position) -> Option<String> {
-        Some(hex::diagram::svg(
-            &self.hex,
-            position.setup(),
-            ["#8e2c1f", "#1d6b3a", "#23418c"],
-        ))
     }
 }

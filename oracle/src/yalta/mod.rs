@@ -22,7 +22,7 @@ use trichess_model::{Move, Outcome, Piece, Reason, Role, Seat, Setup, Variant, V
 pub use options::Options;
 
 use crate::InterpretationError;
-use crate::hex::{self, HexBoard};
+use crate::hex::HexBoard;
 use crate::rules::{InvalidPosition, Position, Rules};
 use board::left_of;
 use options::{MateFinal, Stalemate};
@@ -176,18 +176,6 @@ impl Rules for Yalta {
         } else {
             Outcome::Drawn { reason }
         }
-    }
-
-    fn diagram(&self, position: &Position) -> String {
-        hex::diagram::text(&self.hex, position.setup())
-    }
-
-    fn svg(&self, position: &Position) -> Option<String> {
-        Some(hex::diagram::svg(
-            &self.hex,
-            position.setup(),
-            ["red", "green", "blue"],
-        ))
     }
 }
 

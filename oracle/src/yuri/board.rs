@@ -40,6 +40,7 @@ pub const WEST: Direction = (-1, 1);
 /// Returns the cell at `file`, `rank` (from 0), if the board has it.
 ///
 /// `yuri.board`: "The board is a 7 × 7 square board."
+#[cfg(test)]
 pub fn cell(file: i32, rank: i32) -> Option<Cell> {
     Variant::Yuri.board().square(file, rank)
 }

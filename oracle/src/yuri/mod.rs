@@ -9,7 +9,6 @@
 
 mod board;
 mod check;
-mod diagram;
 mod goals;
 mod history;
 pub mod options;
@@ -192,10 +191,6 @@ impl Rules for Yuri {
 
     fn outcome(&self, position: &Position) -> Outcome {
         goals::outcome(position.setup(), &self.options)
-    }
-
-    fn diagram(&self, position: &Position) -> String {
-        diagram::draw(position.setup())
     }
 }
 

@@ -1,9 +1,7 @@
 //! A text diagram of an O'Sullivan position, drawn like the source's: White at the top,
 //! `XX` for the unusable squares, `:` for the midline and `I` for the barrier.
 
-use trichess_model::{Setup, piece_name};
-
-use super::board;
+use trichess_model::{Setup, Variant, piece_name};
 
 /// Draws `setup` as text.
 pub fn draw(setup: &Setup) -> String {
@@ -13,7 +11,7 @@ pub fn draw(setup: &Setup) -> String {
     let mut out = format!("                  White\n{files}");
     for rank in (0..8).rev() {
         let squares: Vec<String> = (0..8)
-            .map(|file| match board::cell(file, rank) {
+            .map(|file| match Variant::OSullivan.board().square(file, rank) {
                 None => "XX".to_string(),
                 Some(c) => setup
                     .piece(c)

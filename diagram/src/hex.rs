@@ -3,15 +3,36 @@
 
 use std::fmt::Write as _;
 
-use trichess_model::{Cell, Seat, Setup, piece_name};
+use trichess_model::{Board, Cell, Move, Seat, Setup, piece_name};
 
-use super::HexBoard;
+/// Returns the half-board size n of a hexagonal trisection board: each half-board has 2n files
+/// and n ranks, rank n touching the centre.
+fn size(board: &Board) -> i32 {
+    i32::from(board.ranks())
+}
+
+/// Lists the six centre cells in ring order, starting with A's left one: each seat's cells on
+/// files n-1 and n of rank n (Ad4 Ae4 Bd4 Be4 Cd4 Ce4 on Yalta's board).
+fn centre_ring(board: &Board) -> Vec<Cell> {
+    let n = size(board);
+    Seat::ALL
+        .into_iter()
+        .flat_map(|s| [n - 1, n].map(|f| board.hex(s, f, n - 1)))
+        .flatten()
+        .collect()
+}
+
+/// Returns the colour of a cell, 0 (dark, like a1) or 1: the ordinary chequer of its half-board.
+fn colour(cell: Cell) -> u8 {
+    (cell.file() + cell.rank()) % 2
+}
 
 /// Draws `setup` as text: each half-board as a grid, rank n (at the centre) on top, with the
 /// seams named.
-pub fn text(hex: &HexBoard, setup: &Setup) -> String {
+pub fn text(setup: &Setup) -> String {
     let v = setup.variant;
-    let n = hex.n();
+    let board = v.board();
+    let n = size(board);
     let files: String = (0..2 * n)
         .map(|f| format!("  {}", char::from(b'a' + f as u8)))
         .collect();
@@ -35,8 +56,8 @@ pub fn text(hex: &HexBoard, setup: &Setup) -> String {
         for rank in (0..n).rev() {
             let row: String = (0..2 * n)
                 .map(|file| {
-                    let square = hex
-                        .cell(seat, file, rank)
+                    let square = board
+                        .hex(seat, file, rank)
                         .and_then(|c| setup.piece(c))
                         .map_or_else(|| " .".to_string(), |p| piece_name(v, p));
                     format!(" {square}")
@@ -46,7 +67,7 @@ pub fn text(hex: &HexBoard, setup: &Setup) -> String {
         }
         out.push('\n');
     }
-    let ring: Vec<String> = hex.centre_ring().iter().map(Cell::to_string).collect();
+    let ring: Vec<String> = centre_ring(board).iter().map(Cell::to_string).collect();
     let _ = writeln!(out, "centre ring: {}", ring.join(" "));
     let _ = writeln!(out, "{} to move", v.seat_name(setup.to_move));
     out
@@ -84,8 +105,8 @@ fn kite(seat: Seat, right: bool) -> [Point; 4] {
 
 /// Maps a point (u along the ranks from file a's edge, v up the files from rank 1's edge, both
 /// from 0 to n) of a quadrant onto the picture.
-fn place(hex: &HexBoard, seat: Seat, right: bool, u: f64, v: f64) -> Point {
-    let n = f64::from(hex.n());
+fn place(n: i32, seat: Seat, right: bool, u: f64, v: f64) -> Point {
+    let n = f64::from(n);
     let [outer, back, side, centre] = kite(seat, right);
     // The left quadrant runs from its outer corner (u = 0) to the back-rank midpoint (u = n);
     // the right one from the back-rank midpoint (u = 0) to its outer corner (u = n).
@@ -104,9 +125,25 @@ fn place(hex: &HexBoard, seat: Seat, right: bool, u: f64, v: f64) -> Point {
     )
 }
 
-/// Draws `setup` as an SVG picture; `colours` gives each seat's piece colour.
-pub fn svg(hex: &HexBoard, setup: &Setup, colours: [&str; 3]) -> String {
-    let n = hex.n();
+/// Returns the centre of `cell` in the picture.
+fn centre_of(n: i32, cell: Cell) -> Point {
+    let (file, rank) = (i32::from(cell.file()), i32::from(cell.rank()));
+    let right = file >= n;
+    let u = f64::from(if right { file - n } else { file });
+    place(
+        n,
+        cell.sector().unwrap_or(Seat::A),
+        right,
+        u + 0.5,
+        f64::from(rank) + 0.5,
+    )
+}
+
+/// Draws `setup` as an SVG picture; `colours` gives each seat's piece colour, and `arrow`, if
+/// given, is drawn from its start cell to its end cell.
+pub fn svg(setup: &Setup, colours: [&str; 3], arrow: Option<Move>) -> String {
+    let board = setup.variant.board();
+    let n = size(board);
     let size = RADIUS * 2.0 + 40.0;
     let mut out = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"{} {} {size} {size}\" \
@@ -124,19 +161,19 @@ pub fn svg(hex: &HexBoard, setup: &Setup, colours: [&str; 3]) -> String {
     for seat in Seat::ALL {
         for file in 0..2 * n {
             for rank in 0..n {
-                let Some(cell) = hex.cell(seat, file, rank) else {
+                let Some(cell) = board.hex(seat, file, rank) else {
                     continue;
                 };
                 let right = file >= n;
                 let u = f64::from(if right { file - n } else { file });
                 let v = f64::from(rank);
                 let corners = [(u, v), (u + 1.0, v), (u + 1.0, v + 1.0), (u, v + 1.0)]
-                    .map(|(a, b)| place(hex, seat, right, a, b));
+                    .map(|(a, b)| place(n, seat, right, a, b));
                 let points: Vec<String> = corners
                     .iter()
                     .map(|(x, y)| format!("{x:.1},{y:.1}"))
                     .collect();
-                let fill = if hex.colour(cell) == 0 {
+                let fill = if colour(cell) == 0 {
                     "#b58863"
                 } else {
                     "#f0d9b5"
@@ -146,7 +183,7 @@ pub fn svg(hex: &HexBoard, setup: &Setup, colours: [&str; 3]) -> String {
                     "<polygon points=\"{}\" fill=\"{fill}\" stroke=\"#555\" stroke-width=\"0.5\"/>",
                     points.join(" ")
                 );
-                let (cx, cy) = place(hex, seat, right, u + 0.5, v + 0.5);
+                let (cx, cy) = place(n, seat, right, u + 0.5, v + 0.5);
                 match setup.piece(cell) {
                     Some(p) => {
                         let _ = writeln!(
@@ -170,12 +207,24 @@ pub fn svg(hex: &HexBoard, setup: &Setup, colours: [&str; 3]) -> String {
                 }
             }
         }
-        let (lx, ly) = place(hex, seat, false, f64::from(n), -0.6);
+        let (lx, ly) = place(n, seat, false, f64::from(n), -0.6);
         let _ = writeln!(
             out,
             "<text x=\"{lx:.1}\" y=\"{ly:.1}\" font-size=\"12\" text-anchor=\"middle\">{} {}</text>",
             seat.letter(),
             setup.variant.seat_name(seat)
+        );
+    }
+    if let Some(mv) = arrow {
+        let (x1, y1) = centre_of(n, mv.from());
+        let (x2, y2) = centre_of(n, mv.to());
+        let _ = writeln!(
+            out,
+            "<defs><marker id=\"head\" markerWidth=\"8\" markerHeight=\"8\" refX=\"6\" refY=\"4\" \
+             orient=\"auto\"><path d=\"M0,0 L8,4 L0,8 z\" fill=\"#d4a017\"/></marker></defs>\
+             <line class=\"move\" x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{x2:.1}\" y2=\"{y2:.1}\" \
+             stroke=\"#d4a017\" stroke-width=\"4\" stroke-opacity=\"0.85\" marker-end=\"url(#head)\"/>\
+             <title>{mv}</title>"
         );
     }
     out.push_str("</svg>\n");
@@ -203,11 +252,11 @@ mod tests {
     fn neighbouring_cells_share_corners_in_the_picture() {
         // Cells joined across a top edge or the centre must touch in the picture: the
         // picture's geometry is the same as the board's.
-        let hex = HexBoard::new(Variant::Yalta.board()).unwrap();
+        let n = size(Variant::Yalta.board());
         let corner = |seat, file: i32, rank: i32, du: f64, dv: f64| {
-            let right = file >= hex.n();
-            let u = f64::from(if right { file - hex.n() } else { file });
-            place(&hex, seat, right, u + du, f64::from(rank) + dv)
+            let right = file >= n;
+            let u = f64::from(if right { file - n } else { file });
+            place(n, seat, right, u + du, f64::from(rank) + dv)
         };
         let close = |a: Point, b: Point| (a.0 - b.0).abs() < 1e-6 && (a.1 - b.1).abs() < 1e-6;
         // Ad4's top edge is Ce4's top edge, mirrored.
@@ -237,17 +286,46 @@ mod tests {
     }
 
     #[test]
+    fn the_centre_ring_is_the_design_one() {
+        // DESIGN.md: the six centre cells in ring order are Ad4 Ae4 Bd4 Be4 Cd4 Ce4.
+        let ring: Vec<String> = centre_ring(Variant::Yalta.board())
+            .iter()
+            .map(Cell::to_string)
+            .collect();
+        assert_eq!(ring, ["Ad4", "Ae4", "Bd4", "Be4", "Cd4", "Ce4"]);
+        let ring: Vec<String> = centre_ring(Variant::TripleCrown.board())
+            .iter()
+            .map(Cell::to_string)
+            .collect();
+        assert_eq!(ring, ["Ae5", "Af5", "Be5", "Bf5", "Ce5", "Cf5"]);
+    }
+
+    #[test]
+    fn a_move_is_drawn_as_an_arrow_between_the_cell_centres() {
+        let mv = Move::parse(Variant::Yalta, "Ad2-Ce1").unwrap();
+        let picture = svg(&empty(Variant::Yalta), ["red", "green", "blue"], Some(mv));
+        let n = size(Variant::Yalta.board());
+        let (x1, y1) = centre_of(n, mv.from());
+        assert!(
+            picture.contains(&format!("x1=\"{x1:.1}\" y1=\"{y1:.1}\"")),
+            "{picture}"
+        );
+        assert_eq!(picture.matches("class=\"move\"").count(), 1);
+        assert!(picture.contains("<title>Ad2-Ce1</title>"));
+    }
+
+    #[test]
     fn the_pictures_draw_every_cell() {
         for variant in [Variant::Yalta, Variant::TripleCrown] {
-            let hex = HexBoard::new(variant.board()).unwrap();
-            let picture = svg(&hex, &empty(variant), ["red", "green", "blue"]);
+            let picture = svg(&empty(variant), ["red", "green", "blue"], None);
             assert_eq!(
                 picture.matches("<polygon").count(),
                 variant.board().cells().len()
             );
             assert!(picture.contains(">Ad4<") && picture.contains(">Ca1<"));
-            let diagram = text(&hex, &empty(variant));
+            let diagram = text(&empty(variant));
             assert!(diagram.contains("centre ring: "));
+            assert!(!picture.contains("class=\"move\""));
         }
     }
 }

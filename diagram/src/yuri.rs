@@ -4,9 +4,7 @@
 //! files lettered along the lower right edge (a1 up to g1); `**` marks the square the White
 //! and Black Kings share.
 
-use trichess_model::{Setup, piece_name};
-
-use super::board;
+use trichess_model::{Setup, Variant, piece_name};
 
 /// Columns left of the a7 corner, room for the rank numbers.
 const MARGIN: usize = 3;
@@ -29,7 +27,7 @@ pub fn draw(setup: &Setup) -> String {
         let files = sum.saturating_sub(6)..=sum.min(6);
         for file in files.clone() {
             let rank = sum - file;
-            let Some(cell) = board::cell(file as i32, rank as i32) else {
+            let Some(cell) = Variant::Yuri.board().square(file as i32, rank as i32) else {
                 continue;
             };
             let token = match setup.piece(cell) {
