@@ -336,8 +336,8 @@ fn bad_input_is_a_one_line_error() {
     );
     fails_with(&["frobnicate"], "unrecognized subcommand 'frobnicate'");
     fails_with(
-        &["show", "osullivan", "--svg", "/tmp/never-written.svg"],
-        "osullivan has no SVG diagram",
+        &["show", "osullivan", "--svg", "/nonexistent/picture.svg"],
+        "cannot write /nonexistent/picture.svg",
     );
 }
 

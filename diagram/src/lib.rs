@@ -1,5 +1,5 @@
 //! Pictures of positions, for people checking a position or a report by eye: a text diagram of
-//! every board, drawn like the source's, and an SVG picture of the hexagonal trisection boards.
+//! every board, drawn like the source's, and an SVG picture of every board.
 //!
 //! They need only the cell names of a board (`trichess_model::Board`), never an engine's
 //! geometry or rules, so they draw any engine's positions.
@@ -8,6 +8,7 @@
 
 mod hex;
 mod osullivan;
+mod square;
 mod yuri;
 
 use trichess_model::{Move, Setup, Variant};
@@ -21,13 +22,15 @@ pub fn text(setup: &Setup) -> String {
     }
 }
 
-/// Draws `setup` as an SVG picture, with `arrow` drawn from its start cell to its end cell;
-/// `None` for the square boards, which have no picture yet.
-pub fn svg(setup: &Setup, arrow: Option<Move>) -> Option<String> {
-    let colours = match setup.variant {
-        Variant::Yalta => ["red", "green", "blue"],
-        Variant::TripleCrown => ["#8e2c1f", "#1d6b3a", "#23418c"],
-        Variant::OSullivan | Variant::Yuri => return None,
-    };
-    Some(hex::svg(setup, colours, arrow))
+/// Draws `setup` as an SVG picture, with `arrow` (if given) drawn from its start cell to its
+/// end cell; pieces take their army's colour.
+pub fn svg(setup: &Setup, arrow: Option<Move>) -> String {
+    match setup.variant {
+        Variant::Yalta => hex::svg(setup, ["red", "green", "blue"], arrow),
+        Variant::TripleCrown => hex::svg(setup, ["#8e2c1f", "#1d6b3a", "#23418c"], arrow),
+        // Both seat White, Red and Black.
+        Variant::OSullivan | Variant::Yuri => {
+            square::svg(setup, ["#d8d8d8", "#b22222", "#222"], arrow)
+        }
+    }
 }

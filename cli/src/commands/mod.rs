@@ -303,9 +303,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             let setup = &here.setup;
             match svg {
                 Some(path) => {
-                    let picture = trichess_diagram::svg(setup, None)
-                        .ok_or_else(|| anyhow!("{variant} has no SVG diagram"))?;
-                    std::fs::write(&path, picture)
+                    std::fs::write(&path, trichess_diagram::svg(setup, None))
                         .with_context(|| format!("cannot write {}", path.display()))?;
                 }
                 None => {
