@@ -25,6 +25,9 @@
 //! every edge, so every diagonal keeps its colour.
 
 pub mod diagram;
+mod table;
+
+pub use table::Geometry;
 
 use std::collections::BTreeMap;
 use std::sync::OnceLock;

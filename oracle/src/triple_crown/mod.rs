@@ -28,7 +28,7 @@ use trichess_model::{Move, Outcome, Reason, Setup, Variant};
 pub use options::Options;
 
 use crate::InterpretationError;
-use crate::hex::{self, HexBoard};
+use crate::hex::{self, Geometry, HexBoard};
 use crate::rules::{InvalidPosition, Position, Rules};
 use options::{SelfExposure, Stalemate, StartArray};
 
@@ -36,6 +36,8 @@ use options::{SelfExposure, Stalemate, StartArray};
 #[derive(Clone, Debug)]
 pub struct TripleCrown {
     hex: HexBoard,
+    /// The board's geometry, from the table built from `hex`.
+    geo: &'static Geometry,
     options: Options,
 }
 
@@ -52,6 +54,7 @@ impl TripleCrown {
         let options = Options::read(interpretations)?;
         Ok(TripleCrown {
             hex: HexBoard::triple_crown(),
+            geo: Geometry::of(HexBoard::triple_crown()),
             options,
         })
     }

@@ -42,8 +42,8 @@ pub fn capture_cells(tc: &TripleCrown, from: Cell, owner: Seat) -> Vec<Cell> {
     match tc.options.pawn_rank_count {
         PawnRankCount::CentreCrossing => [(-1, ahead), (1, ahead)]
             .into_iter()
-            .flat_map(|d| tc.hex.step(from, d))
-            .map(|(cell, _)| cell)
+            .flat_map(|d| tc.geo.step(from, d))
+            .map(|&(cell, _)| cell)
             .collect(),
     }
 }
@@ -51,7 +51,7 @@ pub fn capture_cells(tc: &TripleCrown, from: Cell, owner: Seat) -> Vec<Cell> {
 /// Returns the cell one step forwards from `from` for a Pawn of `owner`, with the way
 /// forwards from there.
 fn step_forward(tc: &TripleCrown, from: Cell, owner: Seat) -> Option<(Cell, Dir)> {
-    tc.hex.step(from, forward(owner, from)).into_iter().next()
+    tc.geo.step(from, forward(owner, from)).first().copied()
 }
 
 /// Returns true if a Pawn of `owner` on `from` may make its double step.
@@ -125,7 +125,7 @@ pub fn pawn_moves(tc: &TripleCrown, setup: &Setup, from: Cell, owner: Seat) -> V
     {
         targets.push(one);
         if may_double_step(from, owner)
-            && let Some((two, _)) = tc.hex.step(one, onwards).into_iter().next()
+            && let Some(&(two, _)) = tc.geo.step(one, onwards).first()
             && setup.piece(two).is_none()
         {
             targets.push(two);

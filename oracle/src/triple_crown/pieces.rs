@@ -6,7 +6,7 @@ use trichess_model::{Cell, Move, Piece, Role, Seat, Setup};
 use crate::hex::{DIAGONAL, Dir, ORTHOGONAL};
 
 use super::options::Knight;
-use super::{TripleCrown, board, castling, pawns};
+use super::{TripleCrown, castling, pawns};
 
 /// A kind of motion a piece may have.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,7 +66,7 @@ fn motions(role: Role) -> &'static [Motion] {
 fn lines(tc: &TripleCrown, setup: &Setup, from: Cell, dirs: &[Dir]) -> Vec<Cell> {
     let mut cells = Vec::new();
     for &dir in dirs {
-        for ray in board::rays(&tc.hex, from, dir) {
+        for ray in tc.geo.rays(from, dir) {
             for &cell in ray {
                 cells.push(cell);
                 if setup.piece(cell).is_some() {
@@ -84,10 +84,11 @@ fn lines(tc: &TripleCrown, setup: &Setup, from: Cell, dirs: &[Dir]) -> Vec<Cell>
 /// same cells; near it they part ways, and the reading chooses.
 fn knight_leaps(tc: &TripleCrown, from: Cell) -> Vec<Cell> {
     match tc.options.knight {
-        Knight::Symmetric => tc.hex.knight_symmetric(from),
-        Knight::OrthogonalThenDiagonal => tc.hex.knight_orthogonal_then_diagonal(from),
-        Knight::TwoThenOne => tc.hex.knight_two_then_one(from),
+        Knight::Symmetric => tc.geo.knight_symmetric(from),
+        Knight::OrthogonalThenDiagonal => tc.geo.knight_orthogonal_then_diagonal(from),
+        Knight::TwoThenOne => tc.geo.knight_two_then_one(from),
     }
+    .to_vec()
 }
 
 /// Lists the cells one motion of a piece on `from` reaches, whatever stands there, except
@@ -96,9 +97,9 @@ fn reach(tc: &TripleCrown, setup: &Setup, from: Cell, motion: Motion) -> Vec<Cel
     match motion {
         Motion::RookLines => lines(tc, setup, from, &ORTHOGONAL),
         Motion::BishopLines => lines(tc, setup, from, &DIAGONAL),
-        Motion::Wazir => tc.hex.neighbours(from, &ORTHOGONAL),
-        Motion::Ferz => tc.hex.neighbours(from, &DIAGONAL),
-        Motion::Across => tc.hex.across(from).into_iter().collect(),
+        Motion::Wazir => tc.geo.neighbours(from, &ORTHOGONAL).to_vec(),
+        Motion::Ferz => tc.geo.neighbours(from, &DIAGONAL).to_vec(),
+        Motion::Across => tc.geo.across(from).into_iter().collect(),
         Motion::Leap => knight_leaps(tc, from),
     }
 }

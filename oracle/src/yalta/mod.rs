@@ -22,7 +22,7 @@ use trichess_model::{Move, Outcome, Piece, Reason, Role, Seat, Setup, Variant, V
 pub use options::Options;
 
 use crate::InterpretationError;
-use crate::hex::{self, HexBoard};
+use crate::hex::{self, Geometry, HexBoard};
 use crate::rules::{InvalidPosition, Position, Rules};
 use board::left_of;
 use options::{MateFinal, Stalemate};
@@ -32,6 +32,8 @@ use options::{MateFinal, Stalemate};
 pub struct Yalta {
     options: Options,
     hex: HexBoard,
+    /// The board's geometry, from the table built from `hex`.
+    geo: &'static Geometry,
 }
 
 impl Yalta {
@@ -40,6 +42,7 @@ impl Yalta {
         Ok(Yalta {
             options: Options::read(interpretations)?,
             hex: HexBoard::yalta(),
+            geo: Geometry::of(HexBoard::yalta()),
         })
     }
 }

@@ -40,10 +40,10 @@ pub fn may_share(pieces: &BTreeMap<Cell, Piece>, mover: Seat, cell: Cell) -> boo
 /// `yuri.orthodox-moves`: "All pieces move per orthodox chess unless otherwise stated."
 fn reach(pieces: &BTreeMap<Cell, Piece>, from: Cell, role: Role) -> Vec<Cell> {
     match role {
-        Role::Queen => square::slides(pieces, from, &ALL_DIRECTIONS, board::step),
-        Role::Rook => square::slides(pieces, from, &ORTHOGONAL, board::step),
-        Role::Bishop => square::slides(pieces, from, &DIAGONAL, board::step),
-        Role::Knight => board::knight_leaps(from),
+        Role::Queen => square::slides(pieces, from, &ALL_DIRECTIONS, board::geometry()),
+        Role::Rook => square::slides(pieces, from, &ORTHOGONAL, board::geometry()),
+        Role::Bishop => square::slides(pieces, from, &DIAGONAL, board::geometry()),
+        Role::Knight => board::knight_table().from(from).to_vec(),
         _ => Vec::new(),
     }
 }
@@ -69,7 +69,7 @@ pub fn piece_moves(setup: &Setup, options: &Options, from: Cell, piece: Piece) -
         Role::Pawn => return pawns::pawn_moves(setup, options, from, piece.owner),
         Role::King => ALL_DIRECTIONS
             .iter()
-            .filter_map(|&d| board::step(from, d))
+            .filter_map(|&d| board::geometry().step(from, d))
             .filter(|&to| may_share(pieces, piece.owner, to) || enterable(pieces, piece, to))
             .collect(),
         role => reach(pieces, from, role)
