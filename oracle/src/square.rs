@@ -2,9 +2,9 @@
 //! rank step), the knight's leaps, and the lines a sliding piece runs along. Each board says
 //! what one step is (O'Sullivan's barrier stops some); the lines are built from its steps.
 
-use std::collections::BTreeMap;
+use trichess_model::{Board, Cell};
 
-use trichess_model::{Board, Cell, Piece};
+use crate::board::Pieces;
 
 /// The steps and lines of a square board, worked out once from the board's own step function
 /// (the spec, which [`ray`] follows) and kept in a table indexed by cell.
@@ -136,7 +136,7 @@ pub fn ray(from: Cell, d: Direction, step: impl Fn(Cell, Direction) -> Option<Ce
 /// Lists the cells a line piece on `from` reaches along `directions`: each ray up to and
 /// including the first occupied cell.
 pub fn slides(
-    pieces: &BTreeMap<Cell, Piece>,
+    pieces: &Pieces,
     from: Cell,
     directions: &[Direction],
     geometry: &Geometry,

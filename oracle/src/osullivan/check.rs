@@ -1,6 +1,8 @@
 //! Live and dead armies, attacks and check.
 
-use trichess_model::{Cell, Seat, Setup};
+use trichess_model::{Cell, Seat};
+
+use crate::board::Setup;
 
 use super::{Options, pieces};
 

@@ -17,9 +17,10 @@ mod validate;
 use std::collections::{BTreeMap, BTreeSet};
 
 use trichess_model::{
-    BySeat, Cell, Move, OSullivanState, Outcome, Piece, Reason, Role, Seat, Setup, Variant,
-    VariantState,
+    BySeat, Cell, Move, OSullivanState, Outcome, Piece, Reason, Role, Seat, Variant, VariantState,
 };
+
+use crate::board::Setup;
 
 pub use options::Options;
 
@@ -86,7 +87,7 @@ pub fn legal_moves(setup: &Setup, options: &Options) -> Vec<Move> {
 /// Pawns, two Bishops, one each of Knight, Rook, Queen, and King." `osullivan.pieces-black-red`:
 /// "Red and Black each have ten pieces: four Pawns, two Bishops, one each of Knight, Rook,
 /// Queen, and King."
-pub fn start_setup() -> Setup {
+pub fn start_setup() -> trichess_model::Setup {
     use Role::*;
     let rows: [(Seat, &[(&str, Role)]); 3] = [
         (
@@ -149,7 +150,7 @@ pub fn start_setup() -> Setup {
     let mut p4 = BySeat::default();
     p4[BLACK] = pawns::p4_home(BLACK);
     p4[RED] = pawns::p4_home(RED);
-    Setup {
+    trichess_model::Setup {
         variant: Variant::OSullivan,
         to_move: WHITE,
         pieces,
@@ -171,22 +172,22 @@ impl Rules for OSullivan {
         Position::checked(start_setup())
     }
 
-    fn validate(&self, setup: Setup) -> Result<Position, InvalidPosition> {
+    fn validate(&self, setup: trichess_model::Setup) -> Result<Position, InvalidPosition> {
         Position::validated(Variant::OSullivan, setup, validate::problems)
     }
 
     fn legal_moves(&self, position: &Position) -> Vec<Move> {
-        legal_moves(position.setup(), &self.options)
+        legal_moves(position.board(), &self.options)
     }
 
     fn apply(&self, position: &Position, mv: Move) -> Position {
-        Position::checked(turn::apply(position.setup(), &self.options, mv))
+        Position::checked_board(turn::apply(position.board(), &self.options, mv))
     }
 
     /// `osullivan.end-of-game`: the last player with a king wins; `osullivan.stalemate`
     /// decides what a player with no legal move who is not in check does.
     fn outcome(&self, position: &Position) -> Outcome {
-        let setup = position.setup();
+        let setup = position.board();
         let live = check::live_seats(setup);
         if let [winner] = live[..] {
             return Outcome::Won {

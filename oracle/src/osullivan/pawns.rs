@@ -1,6 +1,8 @@
 //! How pawns move: direction, double steps, captures, en passant, promotion, and the P4 rule.
 
-use trichess_model::{Cell, Move, Role, Seat, Setup};
+use trichess_model::{Cell, Move, Role, Seat};
+
+use crate::board::Setup;
 
 use super::board::{self, across_equator, crosses_midline};
 use super::{BLACK, Options, RED, WHITE, can_capture};

@@ -1,6 +1,8 @@
 //! How the pieces other than pawns move, and what every piece attacks.
 
-use trichess_model::{Cell, Move, Piece, Role, Setup};
+use trichess_model::{Cell, Move, Piece, Role};
+
+use crate::board::Setup;
 
 use super::board::{self, ALL_DIRECTIONS, DIAGONAL, Direction, ORTHOGONAL};
 use super::{Options, can_capture, castling, pawns};

@@ -1,7 +1,9 @@
 //! Playing a move: the board change, the state it updates, passing the turn, and
 //! checkmate and stalemate when a player's turn comes.
 
-use trichess_model::{Cell, Move, Piece, Role, Seat, Setup, VariantState};
+use trichess_model::{Cell, Move, Piece, Role, Seat, VariantState};
+
+use crate::board::Setup;
 
 use super::options::{EnPassantWindow, Stalemate, TurnOrder};
 use super::{Options, WHITE, castling, check, legal_moves, pawns};

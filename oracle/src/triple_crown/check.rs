@@ -1,6 +1,8 @@
 //! Who is still in the game, what attacks what, and which Emperors are en prise.
 
-use trichess_model::{Cell, Seat, Setup};
+use trichess_model::{Cell, Seat};
+
+use crate::board::Setup;
 
 use super::{TripleCrown, pieces};
 

@@ -1,7 +1,9 @@
 //! How Pawns move: forwards along their file into an enemy half-board, the double step, the
 //! capture through the centre, en passant and compulsory promotion.
 
-use trichess_model::{Cell, Move, Piece, Role, Seat, Setup};
+use trichess_model::{Cell, Move, Piece, Role, Seat};
+
+use crate::board::Setup;
 
 use crate::hex::Dir;
 

@@ -1,7 +1,9 @@
 //! How the pieces move: each role as a few kinds of motion on the hexagonal board, and what
 //! every piece attacks.
 
-use trichess_model::{Cell, Move, Piece, Role, Seat, Setup};
+use trichess_model::{Cell, Move, Piece, Role, Seat};
+
+use crate::board::Setup;
 
 use crate::hex::{DIAGONAL, Dir, ORTHOGONAL};
 

@@ -1,6 +1,8 @@
 //! Who controls which army, attacks and check.
 
-use trichess_model::{Cell, Piece, Seat, Setup};
+use trichess_model::{Cell, Piece, Seat};
+
+use crate::board::Setup;
 
 use super::{Yalta, pieces};
 

@@ -2,7 +2,9 @@
 //! down towards its back rank; double steps, captures (with the path choice at the centre),
 //! en passant, promotion, and the piece sacrifice that promotes a pawn of a taken-over army.
 
-use trichess_model::{Cell, Move, Piece, Role, Seat, Setup};
+use trichess_model::{Cell, Move, Piece, Role, Seat};
+
+use crate::board::Setup;
 
 use super::board::{in_own_half, on_back_rank};
 use super::options::TakeoverPromotion;

@@ -1,6 +1,8 @@
 //! How the pieces other than pawns move, and what every piece attacks.
 
-use trichess_model::{Cell, Move, Piece, Role, Seat, Setup};
+use trichess_model::{Cell, Move, Piece, Role, Seat};
+
+use crate::board::Setup;
 
 use super::options::{KingAcrossCentre, KnightCentre};
 use super::{Yalta, castling, check, pawns};

@@ -1,7 +1,9 @@
 //! How pawns move: their steps under either reading, their one capture direction, promotion
 //! at the board's edge, and double steps and en passant where a reading allows them.
 
-use trichess_model::{Cell, Move, Role, Seat, Setup};
+use trichess_model::{Cell, Move, Role, Seat};
+
+use crate::board::Setup;
 
 use super::board::{
     self, NORTH, NORTH_EAST, NORTH_WEST, SOUTH, SOUTH_EAST, SOUTH_WEST, WEST, corner,
