@@ -24,6 +24,9 @@ struct Entry {
     knight_orthogonal_then_diagonal: Vec<Cell>,
     knight_two_then_one: Vec<Cell>,
     knight_symmetric: Vec<Cell>,
+    /// The cells from which each one-way knight reaches this one.
+    knight_orthogonal_then_diagonal_into: Vec<Cell>,
+    knight_two_then_one_into: Vec<Cell>,
     /// [`HexBoard::across`].
     across: Option<Cell>,
 }
@@ -64,7 +67,20 @@ impl Geometry {
                 knight_two_then_one: hex.knight_two_then_one(cell),
                 knight_symmetric: hex.knight_symmetric(cell),
                 across: hex.across(cell),
+                ..Entry::default()
             };
+        }
+        for cell in hex.board.cells() {
+            for to in hex.knight_orthogonal_then_diagonal(cell) {
+                if let Some(e) = Geometry::slot(hex, to).and_then(|i| entries.get_mut(i)) {
+                    e.knight_orthogonal_then_diagonal_into.push(cell);
+                }
+            }
+            for to in hex.knight_two_then_one(cell) {
+                if let Some(e) = Geometry::slot(hex, to).and_then(|i| entries.get_mut(i)) {
+                    e.knight_two_then_one_into.push(cell);
+                }
+            }
         }
         Geometry { hex, entries }
     }
@@ -128,6 +144,17 @@ impl Geometry {
         self.entry(from).map_or(&[], |e| &e.knight_symmetric)
     }
 
+    /// Lists the cells from which [`HexBoard::knight_orthogonal_then_diagonal`] reaches `to`.
+    pub fn knight_orthogonal_then_diagonal_into(&self, to: Cell) -> &[Cell] {
+        self.entry(to)
+            .map_or(&[], |e| &e.knight_orthogonal_then_diagonal_into)
+    }
+
+    /// Lists the cells from which [`HexBoard::knight_two_then_one`] reaches `to`.
+    pub fn knight_two_then_one_into(&self, to: Cell) -> &[Cell] {
+        self.entry(to).map_or(&[], |e| &e.knight_two_then_one_into)
+    }
+
     /// As [`HexBoard::across`].
     pub fn across(&self, from: Cell) -> Option<Cell> {
         self.entry(from).and_then(|e| e.across)
@@ -159,6 +186,22 @@ mod tests {
                 assert_eq!(geo.knight_two_then_one(cell), hex.knight_two_then_one(cell));
                 assert_eq!(geo.knight_symmetric(cell), hex.knight_symmetric(cell));
                 assert_eq!(geo.across(cell), hex.across(cell));
+                let cells = variant.board().cells();
+                let into = |leaps: &dyn Fn(Cell) -> Vec<Cell>| -> Vec<Cell> {
+                    cells
+                        .iter()
+                        .copied()
+                        .filter(|&x| leaps(x).contains(&cell))
+                        .collect()
+                };
+                assert_eq!(
+                    geo.knight_orthogonal_then_diagonal_into(cell),
+                    into(&|x| hex.knight_orthogonal_then_diagonal(x))
+                );
+                assert_eq!(
+                    geo.knight_two_then_one_into(cell),
+                    into(&|x| hex.knight_two_then_one(x))
+                );
             }
         }
     }

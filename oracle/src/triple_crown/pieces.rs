@@ -12,7 +12,7 @@ use super::{TripleCrown, castling, pawns};
 
 /// A kind of motion a piece may have.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Motion {
+pub enum Motion {
     /// Any distance along an orthogonal line over empty cells (a Rook's move). Orthogonal
     /// lines never pass the centre point: they reach a centre cell 60 degrees round.
     RookLines,
@@ -30,7 +30,7 @@ enum Motion {
 }
 
 /// Returns the motions of `role`.
-fn motions(role: Role) -> &'static [Motion] {
+pub fn motions(role: Role) -> &'static [Motion] {
     use Motion::*;
     match role {
         // `triple-crown.fide-pieces`: "The KNIGHT, QUEEN, and PAWN are the usual FIDE pieces."
@@ -91,6 +91,15 @@ fn knight_leaps(tc: &TripleCrown, from: Cell) -> Vec<Cell> {
         Knight::TwoThenOne => tc.geo.knight_two_then_one(from),
     }
     .to_vec()
+}
+
+/// Lists the cells from which a Knight leaps to `to`: [`knight_leaps`] read backwards.
+pub fn knight_leaps_into(tc: &TripleCrown, to: Cell) -> &'static [Cell] {
+    match tc.options.knight {
+        Knight::Symmetric => tc.geo.knight_symmetric(to),
+        Knight::OrthogonalThenDiagonal => tc.geo.knight_orthogonal_then_diagonal_into(to),
+        Knight::TwoThenOne => tc.geo.knight_two_then_one_into(to),
+    }
 }
 
 /// Lists the cells one motion of a piece on `from` reaches, whatever stands there, except

@@ -62,6 +62,15 @@ pub fn knight_leaps(rules: &Yalta, from: Cell) -> Vec<Cell> {
     .to_vec()
 }
 
+/// Lists the cells from which a knight leaps to `to`: [`knight_leaps`] read backwards.
+pub fn knight_leaps_into(rules: &Yalta, to: Cell) -> &'static [Cell] {
+    match rules.options.knight_centre {
+        KnightCentre::Symmetric => rules.geo.knight_symmetric(to),
+        KnightCentre::OrthogonalThenDiagonal => rules.geo.knight_orthogonal_then_diagonal_into(to),
+        KnightCentre::TwoThenOne => rules.geo.knight_two_then_one_into(to),
+    }
+}
+
 /// Lists the cells `piece` on `from` attacks: where it could capture, whatever stands there.
 ///
 /// `yalta.fide-movement`: "Pieces move using standard FIDE movement within their sector";

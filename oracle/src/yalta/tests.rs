@@ -178,3 +178,36 @@ fn positions_reached_by_play_are_valid() {
         }
     }
 }
+
+#[test]
+fn looking_outwards_from_a_cell_finds_exactly_the_pieces_that_attack_it() {
+    for readings in [
+        &[][..],
+        &[("yalta.knight-centre", "orthogonal-then-diagonal")],
+        &[
+            ("yalta.knight-centre", "two-then-one"),
+            ("yalta.king-across-centre", "touching"),
+        ],
+    ] {
+        let rules = rules(readings);
+        for seed in 21..=23 {
+            for setup in random_game(&rules, seed, 200).into_iter().step_by(5) {
+                for target in trichess_model::Variant::Yalta.board().cells() {
+                    for seat in Seat::ALL {
+                        let by_definition = setup.pieces.iter().any(|(&from, &piece)| {
+                            check::controls(&setup, seat, piece)
+                                && super::pieces::attacks(&rules, &setup, from, piece)
+                                    .contains(&target)
+                        });
+                        assert_eq!(
+                            check::attacked_by(&rules, &setup, target, seat),
+                            by_definition,
+                            "{target} by {seat:?} in {}",
+                            setup.to_model().to_text()
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
