@@ -185,6 +185,33 @@ impl Pieces {
     pub fn royal(&self, seat: Seat) -> Option<Cell> {
         self.royal[seat.index()]
     }
+
+    /// Writes the pieces as the text form does (`a1:bB,b1:bB,...`, or `-` for none): the same
+    /// text as [`trichess_model::pieces_text`] of [`Pieces::to_map`], written without the map.
+    pub fn text(&self) -> String {
+        if self.is_empty() {
+            return "-".to_string();
+        }
+        let mut text = String::with_capacity(7 * self.len());
+        for (cell, piece) in self.iter() {
+            if !text.is_empty() {
+                text.push(',');
+            }
+            if let Some(seat) = cell.sector() {
+                text.push(seat.letter());
+            }
+            text.push(char::from(b'a' + cell.file()));
+            let rank = cell.rank() + 1;
+            if rank >= 10 {
+                text.push(char::from(b'0' + rank / 10));
+            }
+            text.push(char::from(b'0' + rank % 10));
+            text.push(':');
+            text.push(self.variant.seat_letter(piece.owner));
+            text.push(piece.role.letter());
+        }
+        text
+    }
 }
 
 /// A position as the rules work on it: the fields of the model's `Setup`, with the pieces in
@@ -315,5 +342,25 @@ mod tests {
         pieces.retain(|_, p| p.owner != Seat::A);
         map.retain(|_, p| p.owner != Seat::A);
         check(&pieces, &map);
+    }
+
+    #[test]
+    fn the_text_is_the_notations() {
+        for variant in Variant::ALL {
+            let mut pieces = Pieces::new(variant);
+            assert_eq!(
+                pieces.text(),
+                trichess_model::pieces_text(variant, &pieces.to_map())
+            );
+            for (i, cell) in variant.board().cells().into_iter().enumerate().step_by(3) {
+                let seat = Seat::ALL[i % 3];
+                let role = variant.roles()[i % variant.roles().len()];
+                pieces.insert(cell, Piece::new(seat, role));
+            }
+            assert_eq!(
+                pieces.text(),
+                trichess_model::pieces_text(variant, &pieces.to_map())
+            );
+        }
     }
 }

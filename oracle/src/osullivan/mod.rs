@@ -68,17 +68,24 @@ pub fn can_capture(setup: &Setup, options: &Options, mover: Seat, cell: Cell) ->
 /// `osullivan.check`: a move may not leave the mover's king attacked by a live opponent.
 /// Once only one king is left the game is over and nobody moves.
 pub fn legal_moves(setup: &Setup, options: &Options) -> Vec<Move> {
-    if check::live_seats(setup).len() <= 1 {
-        return Vec::new();
-    }
+    legal(setup, options).collect()
+}
+
+/// Returns true if the side to move has a legal move (see [`legal_moves`]).
+pub fn has_legal_move(setup: &Setup, options: &Options) -> bool {
+    legal(setup, options).next().is_some()
+}
+
+/// The legal moves of the side to move, one by one (see [`legal_moves`]).
+fn legal<'a>(setup: &'a Setup, options: &'a Options) -> impl Iterator<Item = Move> + 'a {
+    let game_on = check::live_seats(setup).len() > 1;
     let mover = setup.to_move;
     setup
         .pieces
         .iter()
-        .filter(|(_, p)| p.owner == mover)
+        .filter(move |(_, p)| game_on && p.owner == mover)
         .flat_map(|(&from, &piece)| pieces::piece_moves(setup, options, from, piece))
-        .filter(|&mv| !check::in_check(&turn::make_move(setup, mv), options, mover))
-        .collect()
+        .filter(move |&mv| !check::in_check(&turn::make_move(setup, mv), options, mover))
 }
 
 /// Returns the starting position, as the source's diagram draws it.
@@ -195,7 +202,7 @@ impl Rules for OSullivan {
                 reason: Reason::LastKingStanding,
             };
         }
-        if !legal_moves(setup, &self.options).is_empty() {
+        if has_legal_move(setup, &self.options) {
             return Outcome::Ongoing;
         }
         let seat = setup.to_move;

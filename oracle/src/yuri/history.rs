@@ -1,7 +1,5 @@
 //! Board states, and White's rule against bringing one back.
 
-use trichess_model::{Variant, pieces_text};
-
 use crate::board::{Pieces, Setup};
 
 /// Returns the board state of a placement, as positions record it in their history.
@@ -10,7 +8,7 @@ use crate::board::{Pieces, Setup};
 /// army on which square. Whose turn it is, and the rights to double-step or take en passant,
 /// are not part of it.
 pub fn board_state(pieces: &Pieces) -> String {
-    pieces_text(Variant::Yuri, &pieces.to_map())
+    pieces.text()
 }
 
 /// Returns true if the board `after` a move is a board state of an earlier turn.
