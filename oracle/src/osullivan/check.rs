@@ -21,8 +21,8 @@ pub fn live_seats(setup: &Setup) -> Vec<Seat> {
     crate::rules::seats_with_royal(setup)
 }
 
-/// Returns true if a piece of `seat` attacks `target`: if [`pieces::attacks`] of any of its
-/// pieces lists `target`.
+/// Returns true if a piece of `seat` attacks `target`: if [`super::pieces::attacks`] of any
+/// of its pieces lists `target`.
 ///
 /// `osullivan.dead-inert`: the pieces of a checkmated army "may not move and do not exert a
 /// check - an opponent's King may move right by them with impunity": they attack nothing.

@@ -13,7 +13,7 @@ pub fn king(pieces: &Pieces, seat: Seat) -> Option<Cell> {
 }
 
 /// Returns true if a piece of `seat` other than its King threatens `target`: if
-/// [`pieces::threatens`] of any of its pieces lists `target`.
+/// [`super::pieces::threatens`] of any of its pieces lists `target`.
 ///
 /// Rather than list every threat of every piece, this looks outwards from `target` for the
 /// pieces that could reach it: along each line to the first piece, the cells a knight would
