@@ -7,6 +7,7 @@
 
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::panic))]
 
+pub mod board;
 mod engine;
 pub mod hex;
 pub mod interpretation;

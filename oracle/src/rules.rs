@@ -2,21 +2,47 @@
 
 use std::fmt;
 
-use std::collections::BTreeMap;
+use std::sync::OnceLock;
 
 use trichess_model::{Cell, Move, Outcome, Piece, Role, Seat, Setup, Variant};
 
+use crate::board;
 use crate::interpretation::Interpretation;
 
 /// A position that a variant's rules have checked. Only [`Rules::validate`] and
 /// [`Rules::play`] make one.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Position(Setup);
+///
+/// The rules work on its [`board::Setup`] form; the model's [`Setup`] is made from it when
+/// first asked for.
+#[derive(Clone, Debug)]
+pub struct Position {
+    working: board::Setup,
+    setup: OnceLock<Setup>,
+}
+
+impl PartialEq for Position {
+    fn eq(&self, other: &Position) -> bool {
+        self.working == other.working
+    }
+}
+
+impl Eq for Position {}
 
 impl Position {
     /// Wraps a setup the caller has checked.
     pub(crate) fn checked(setup: Setup) -> Position {
-        Position(setup)
+        Position {
+            working: board::Setup::from_model(&setup),
+            setup: OnceLock::from(setup),
+        }
+    }
+
+    /// Wraps a working position the caller has checked.
+    pub(crate) fn checked_board(working: board::Setup) -> Position {
+        Position {
+            working,
+            setup: OnceLock::new(),
+        }
     }
 
     /// Checks that `setup` is a position of `variant` with no `problems`, every one of which is
@@ -24,28 +50,40 @@ impl Position {
     pub(crate) fn validated(
         variant: Variant,
         setup: Setup,
-        problems: impl FnOnce(&Setup) -> Vec<String>,
+        problems: impl FnOnce(&board::Setup) -> Vec<String>,
     ) -> Result<Position, InvalidPosition> {
-        let problems = if setup.variant == variant {
-            problems(&setup)
-        } else {
-            vec![format!("this is a {} position", setup.variant)]
-        };
+        if setup.variant != variant {
+            let problems = vec![format!("this is a {} position", setup.variant)];
+            return Err(InvalidPosition { problems });
+        }
+        let working = board::Setup::from_model(&setup);
+        let problems = problems(&working);
         if problems.is_empty() {
-            Ok(Position(setup))
+            Ok(Position {
+                working,
+                setup: OnceLock::from(setup),
+            })
         } else {
             Err(InvalidPosition { problems })
         }
     }
 
+    /// Returns the position in the form the rules work on.
+    pub(crate) fn board(&self) -> &board::Setup {
+        &self.working
+    }
+
     /// Returns the position as a setup.
     pub fn setup(&self) -> &Setup {
-        &self.0
+        self.setup.get_or_init(|| self.working.to_model())
     }
 
     /// Returns the setup, consuming the position.
     pub fn into_setup(self) -> Setup {
-        self.0
+        match self.setup.into_inner() {
+            Some(setup) => setup,
+            None => self.working.to_model(),
+        }
     }
 }
 
@@ -115,7 +153,7 @@ pub trait Rules {
 
     /// Plays a move if it is legal.
     fn play(&self, position: &Position, mv: Move) -> Result<Position, IllegalMove> {
-        let seat = position.setup().to_move;
+        let seat = position.board().to_move;
         if self.legal_moves(position).contains(&mv) {
             Ok(self.apply(position, mv))
         } else {
@@ -134,16 +172,19 @@ pub trait Rules {
 }
 
 /// Counts each seat's royal pieces (kings, or Emperors) in `pieces`, by seat index.
-pub(crate) fn royal_counts(variant: Variant, pieces: &BTreeMap<Cell, Piece>) -> [usize; 3] {
+pub(crate) fn royal_counts<'a>(
+    variant: Variant,
+    pieces: impl IntoIterator<Item = &'a Piece>,
+) -> [usize; 3] {
     let mut counts = [0; 3];
-    for piece in pieces.values().filter(|p| p.role == variant.royal()) {
+    for piece in pieces.into_iter().filter(|p| p.role == variant.royal()) {
         counts[piece.owner.index()] += 1;
     }
     counts
 }
 
 /// Lists the seats whose royal piece (king or Emperor) is on the board, in seat order.
-pub(crate) fn seats_with_royal(setup: &Setup) -> Vec<Seat> {
+pub(crate) fn seats_with_royal(setup: &board::Setup) -> Vec<Seat> {
     Seat::ALL
         .into_iter()
         .filter(|&s| setup.royal(s).is_some())
@@ -153,7 +194,11 @@ pub(crate) fn seats_with_royal(setup: &Setup) -> Vec<Seat> {
 /// Returns the first seat after `seat`, stepping with `step` (`Seat::next` or `Seat::prev`,
 /// as the variant's turn order goes), whose royal piece is on the board; `seat` itself if no
 /// other seat's is.
-pub(crate) fn next_seat_with_royal(setup: &Setup, seat: Seat, step: fn(Seat) -> Seat) -> Seat {
+pub(crate) fn next_seat_with_royal(
+    setup: &board::Setup,
+    seat: Seat,
+    step: fn(Seat) -> Seat,
+) -> Seat {
     let mut candidate = step(seat);
     while candidate != seat && setup.royal(candidate).is_none() {
         candidate = step(candidate);

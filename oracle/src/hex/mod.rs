@@ -24,6 +24,10 @@
 //! A cell's colour is (file + rank) mod 2 in its half-board's coordinates; it alternates across
 //! every edge, so every diagonal keeps its colour.
 
+mod table;
+
+pub use table::Geometry;
+
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 

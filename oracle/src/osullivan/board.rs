@@ -2,6 +2,8 @@
 //! between d1 and e1, a midline between the d- and e-files and an equator between ranks 4
 //! and 5.
 
+use std::sync::OnceLock;
+
 use trichess_model::{Cell, Variant};
 
 use super::options::KnightBarrier;
@@ -69,6 +71,21 @@ pub fn knight_leaps(from: Cell, reading: KnightBarrier) -> Vec<Cell> {
         .collect()
 }
 
+/// Returns the board's steps and lines, from a table built once from [`step`].
+pub fn geometry() -> &'static square::Geometry {
+    static TABLE: OnceLock<square::Geometry> = OnceLock::new();
+    TABLE.get_or_init(|| square::Geometry::build(Variant::OSullivan.board(), step))
+}
+
+/// Returns [`knight_leaps`] under `reading`, from a table built once.
+pub fn knight_table(reading: KnightBarrier) -> &'static square::Leaps {
+    static TABLES: [OnceLock<square::Leaps>; 2] = [OnceLock::new(), OnceLock::new()];
+    let i = usize::from(reading != KnightBarrier::Jumps);
+    TABLES[i].get_or_init(|| {
+        square::Leaps::build(Variant::OSullivan.board(), |c| knight_leaps(c, reading))
+    })
+}
+
 /// Returns true if `c` is across the equator as seen from Black's and Red's side.
 ///
 /// `osullivan.equator`: "..... = Equator: line midway between the two board starting sides",
@@ -116,6 +133,27 @@ mod tests {
         }
         crossing.sort();
         assert_eq!(crossing, ["c2-e1", "d1-f2", "e1-c2", "f2-d1"]);
+    }
+
+    #[test]
+    fn the_tables_are_the_spec() {
+        let board = Variant::OSullivan.board();
+        for from in board.cells() {
+            for d in ALL_DIRECTIONS {
+                assert_eq!(geometry().step(from, d), step(from, d), "{from} {d:?}");
+                assert_eq!(
+                    geometry().ray(from, d),
+                    square::ray(from, d, step),
+                    "{from}"
+                );
+            }
+            for reading in [KnightBarrier::Jumps, KnightBarrier::StraightLine] {
+                assert_eq!(
+                    knight_table(reading).from(from),
+                    knight_leaps(from, reading)
+                );
+            }
+        }
     }
 
     #[test]

@@ -1,6 +1,8 @@
 //! White's castling.
 
-use trichess_model::{Cell, Move, Piece, Role, Setup};
+use trichess_model::{Cell, Move, Piece, Role};
+
+use crate::board::Setup;
 
 use super::options::CastlingDirection;
 use super::{Options, WHITE, board, check};

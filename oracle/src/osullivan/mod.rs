@@ -16,9 +16,10 @@ mod validate;
 use std::collections::{BTreeMap, BTreeSet};
 
 use trichess_model::{
-    BySeat, Cell, Move, OSullivanState, Outcome, Piece, Reason, Role, Seat, Setup, Variant,
-    VariantState,
+    BySeat, Cell, Move, OSullivanState, Outcome, Piece, Reason, Role, Seat, Variant, VariantState,
 };
+
+use crate::board::Setup;
 
 pub use options::Options;
 
@@ -66,17 +67,24 @@ pub fn can_capture(setup: &Setup, options: &Options, mover: Seat, cell: Cell) ->
 /// `osullivan.check`: a move may not leave the mover's king attacked by a live opponent.
 /// Once only one king is left the game is over and nobody moves.
 pub fn legal_moves(setup: &Setup, options: &Options) -> Vec<Move> {
-    if check::live_seats(setup).len() <= 1 {
-        return Vec::new();
-    }
+    legal(setup, options).collect()
+}
+
+/// Returns true if the side to move has a legal move (see [`legal_moves`]).
+pub fn has_legal_move(setup: &Setup, options: &Options) -> bool {
+    legal(setup, options).next().is_some()
+}
+
+/// The legal moves of the side to move, one by one (see [`legal_moves`]).
+fn legal<'a>(setup: &'a Setup, options: &'a Options) -> impl Iterator<Item = Move> + 'a {
+    let game_on = check::live_seats(setup).len() > 1;
     let mover = setup.to_move;
     setup
         .pieces
         .iter()
-        .filter(|(_, p)| p.owner == mover)
+        .filter(move |(_, p)| game_on && p.owner == mover)
         .flat_map(|(&from, &piece)| pieces::piece_moves(setup, options, from, piece))
-        .filter(|&mv| !check::in_check(&turn::make_move(setup, mv), options, mover))
-        .collect()
+        .filter(move |&mv| !check::in_check(&turn::make_move(setup, mv), options, mover))
 }
 
 /// Returns the starting position, as the source's diagram draws it.
@@ -85,7 +93,7 @@ pub fn legal_moves(setup: &Setup, options: &Options) -> Vec<Move> {
 /// Pawns, two Bishops, one each of Knight, Rook, Queen, and King." `osullivan.pieces-black-red`:
 /// "Red and Black each have ten pieces: four Pawns, two Bishops, one each of Knight, Rook,
 /// Queen, and King."
-pub fn start_setup() -> Setup {
+pub fn start_setup() -> trichess_model::Setup {
     use Role::*;
     let rows: [(Seat, &[(&str, Role)]); 3] = [
         (
@@ -148,7 +156,7 @@ pub fn start_setup() -> Setup {
     let mut p4 = BySeat::default();
     p4[BLACK] = pawns::p4_home(BLACK);
     p4[RED] = pawns::p4_home(RED);
-    Setup {
+    trichess_model::Setup {
         variant: Variant::OSullivan,
         to_move: WHITE,
         pieces,
@@ -170,22 +178,22 @@ impl Rules for OSullivan {
         Position::checked(start_setup())
     }
 
-    fn validate(&self, setup: Setup) -> Result<Position, InvalidPosition> {
+    fn validate(&self, setup: trichess_model::Setup) -> Result<Position, InvalidPosition> {
         Position::validated(Variant::OSullivan, setup, validate::problems)
     }
 
     fn legal_moves(&self, position: &Position) -> Vec<Move> {
-        legal_moves(position.setup(), &self.options)
+        legal_moves(position.board(), &self.options)
     }
 
     fn apply(&self, position: &Position, mv: Move) -> Position {
-        Position::checked(turn::apply(position.setup(), &self.options, mv))
+        Position::checked_board(turn::apply(position.board(), &self.options, mv))
     }
 
     /// `osullivan.end-of-game`: the last player with a king wins; `osullivan.stalemate`
     /// decides what a player with no legal move who is not in check does.
     fn outcome(&self, position: &Position) -> Outcome {
-        let setup = position.setup();
+        let setup = position.board();
         let live = check::live_seats(setup);
         if let [winner] = live[..] {
             return Outcome::Won {
@@ -193,7 +201,7 @@ impl Rules for OSullivan {
                 reason: Reason::LastKingStanding,
             };
         }
-        if !legal_moves(setup, &self.options).is_empty() {
+        if has_legal_move(setup, &self.options) {
             return Outcome::Ongoing;
         }
         let seat = setup.to_move;

@@ -1,6 +1,8 @@
 //! How pawns move: direction, double steps, captures, en passant, promotion, and the P4 rule.
 
-use trichess_model::{Cell, Move, Role, Seat, Setup};
+use trichess_model::{Cell, Move, Role, Seat};
+
+use crate::board::Setup;
 
 use super::board::{self, across_equator, crosses_midline};
 use super::{BLACK, Options, RED, WHITE, can_capture};
@@ -47,7 +49,7 @@ pub fn may_double_step(setup: &Setup, from: Cell, owner: Seat) -> bool {
 pub fn capture_cells(from: Cell, owner: Seat) -> Vec<Cell> {
     [(-1, forward(owner)), (1, forward(owner))]
         .into_iter()
-        .filter_map(|d| board::step(from, d))
+        .filter_map(|d| board::geometry().step(from, d))
         .collect()
 }
 
@@ -127,12 +129,15 @@ pub fn may_capture_en_passant(setup: &Setup, from: Cell, owner: Seat, target: Ce
 /// Lists the moves of the pawn of `owner` on `from`, ignoring check.
 pub fn pawn_moves(setup: &Setup, options: &Options, from: Cell, owner: Seat) -> Vec<Move> {
     let mut targets = Vec::new();
-    if let Some(one) = board::step(from, (0, forward(owner))).filter(|&c| setup.piece(c).is_none())
+    if let Some(one) = board::geometry()
+        .step(from, (0, forward(owner)))
+        .filter(|&c| setup.piece(c).is_none())
     {
         targets.push(one);
         if may_double_step(setup, from, owner)
-            && let Some(two) =
-                board::step(one, (0, forward(owner))).filter(|&c| setup.piece(c).is_none())
+            && let Some(two) = board::geometry()
+                .step(one, (0, forward(owner)))
+                .filter(|&c| setup.piece(c).is_none())
         {
             targets.push(two);
         }

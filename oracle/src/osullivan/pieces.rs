@@ -1,6 +1,8 @@
 //! How the pieces other than pawns move, and what every piece attacks.
 
-use trichess_model::{Cell, Move, Piece, Role, Setup};
+use trichess_model::{Cell, Move, Piece, Role};
+
+use crate::board::Setup;
 
 use super::board::{self, ALL_DIRECTIONS, DIAGONAL, Direction, ORTHOGONAL};
 use super::{Options, can_capture, castling, pawns};
@@ -10,7 +12,7 @@ use crate::square;
 /// including the first occupied cell. Pieces of a checkmated army stay on the board and
 /// block like any other (`osullivan.dead-capturable`: "you may not move through them").
 fn slides(setup: &Setup, from: Cell, directions: &[Direction]) -> Vec<Cell> {
-    square::slides(&setup.pieces, from, directions, board::step)
+    square::slides(&setup.pieces, from, directions, board::geometry())
 }
 
 /// Lists the cells `piece` on `from` attacks: where it could capture, whatever stands there.
@@ -21,12 +23,14 @@ pub fn attacks(setup: &Setup, options: &Options, from: Cell, piece: Piece) -> Ve
     match piece.role {
         Role::King => ALL_DIRECTIONS
             .iter()
-            .filter_map(|&d| board::step(from, d))
+            .filter_map(|&d| board::geometry().step(from, d))
             .collect(),
         Role::Queen => slides(setup, from, &ALL_DIRECTIONS),
         Role::Rook => slides(setup, from, &ORTHOGONAL),
         Role::Bishop => slides(setup, from, &DIAGONAL),
-        Role::Knight => board::knight_leaps(from, options.knight_barrier),
+        Role::Knight => board::knight_table(options.knight_barrier)
+            .from(from)
+            .to_vec(),
         Role::Pawn => pawns::capture_cells(from, piece.owner),
         _ => Vec::new(),
     }

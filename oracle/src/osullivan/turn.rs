@@ -1,10 +1,12 @@
 //! Playing a move: the board change, the state it updates, passing the turn, and
 //! checkmate and stalemate when a player's turn comes.
 
-use trichess_model::{Cell, Move, Piece, Role, Seat, Setup, VariantState};
+use trichess_model::{Cell, Move, Piece, Role, Seat, VariantState};
+
+use crate::board::Setup;
 
 use super::options::{EnPassantWindow, Stalemate, TurnOrder};
-use super::{Options, WHITE, castling, check, legal_moves, pawns};
+use super::{Options, WHITE, castling, check, has_legal_move, pawns};
 
 /// Makes the board change of `mv` by the side to move and updates castling rights, en
 /// passant and the P4s; the turn stays with the mover.
@@ -148,7 +150,7 @@ pub fn settle(mut setup: Setup, options: &Options) -> Setup {
             return setup;
         }
         let seat = setup.to_move;
-        if !legal_moves(&setup, options).is_empty() {
+        if has_legal_move(&setup, options) {
             return setup;
         }
         let checkmated = check::in_check(&setup, options, seat);

@@ -1,6 +1,8 @@
 //! What makes a setup a position of O'Sullivan's game.
 
-use trichess_model::{Piece, Role, Seat, Setup, VariantState};
+use trichess_model::{Piece, Role, Seat, VariantState};
+
+use crate::board::Setup;
 
 use super::{BLACK, RED, WHITE, castling, pawns};
 
@@ -11,7 +13,7 @@ pub fn problems(setup: &Setup) -> Vec<String> {
     let VariantState::OSullivan(state) = &setup.state else {
         return vec!["the position carries another variant's state".into()];
     };
-    let counts = crate::rules::royal_counts(setup.variant, &setup.pieces);
+    let counts = crate::rules::royal_counts(setup.variant, setup.pieces.values());
     for seat in Seat::ALL {
         let kings = counts[seat.index()];
         if kings > 1 {
@@ -24,7 +26,7 @@ pub fn problems(setup: &Setup) -> Vec<String> {
             name(setup.to_move)
         ));
     }
-    for (&cell, piece) in &setup.pieces {
+    for (&cell, piece) in setup.pieces.iter() {
         let home_rank = if piece.owner == WHITE { 7 } else { 0 };
         if piece.role == Role::Pawn
             && (cell.rank() == home_rank || cell.rank() == pawns::promotion_rank(piece.owner))

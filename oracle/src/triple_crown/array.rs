@@ -28,7 +28,7 @@
 
 use std::collections::BTreeMap;
 
-use trichess_model::{Cell, Piece, Role, Seat, Setup, TripleCrownState, Variant, VariantState};
+use trichess_model::{Cell, Piece, Role, Seat, TripleCrownState, Variant, VariantState};
 
 use super::TripleCrown;
 use super::options::CastlingEh;
@@ -177,7 +177,7 @@ pub fn symmetric_quota(with_queen: bool) -> Vec<(Role, usize)> {
 
 /// Returns the reconstructed starting position: every seat's array as above, each Emperor and
 /// castling partner with its castling right, seat A to move.
-pub fn start_setup(tc: &TripleCrown) -> Setup {
+pub fn start_setup(tc: &TripleCrown) -> trichess_model::Setup {
     let mut pieces = BTreeMap::new();
     let mut put = |seat: Seat, file: i32, rank: i32, role: Role| {
         if let Some(cell) = tc.hex.cell(seat, file, rank) {
@@ -203,7 +203,7 @@ pub fn start_setup(tc: &TripleCrown) -> Setup {
                 .filter_map(move |p| tc.hex.cell(seat, p.partner_from, 0))
         })
         .collect();
-    Setup {
+    trichess_model::Setup {
         variant: Variant::TripleCrown,
         to_move: Seat::A,
         pieces,

@@ -1,45 +1,13 @@
 //! The Triple Crown board is [`crate::hex`] with n = 5. The tests here check it against the
 //! source, where the shared tests of `hex` do not already cover n = 5.
 
-use std::sync::OnceLock;
-
-use trichess_model::{Cell, Variant};
-
-use crate::hex::{ALL_DIRECTIONS as DIRECTIONS, Dir, HexBoard};
-
-/// Returns the place of a cell in the board's cell order (seat, then rank, then file).
-fn index(hex: &HexBoard, cell: Cell) -> usize {
-    let (seat, file, rank) = hex.coords(cell);
-    let n = hex.n();
-    let at = (seat.index() as i32 * n + rank) * 2 * n + file;
-    usize::try_from(at).unwrap_or(usize::MAX)
-}
-
-/// Returns the lines from `from` in direction `dir`, exactly as [`HexBoard::rays`] gives them,
-/// from a table built once. Walking the lines afresh (each walk allocates its branches) was
-/// most of what perft spent its time on; this is the oracle's one precomputed table for
-/// Triple Crown.
-pub fn rays(hex: &HexBoard, from: Cell, dir: Dir) -> &'static [Vec<Cell>] {
-    static TABLE: OnceLock<Vec<Vec<Vec<Vec<Cell>>>>> = OnceLock::new();
-    let table = TABLE.get_or_init(|| {
-        Variant::TripleCrown
-            .board()
-            .cells()
-            .into_iter()
-            .map(|cell| DIRECTIONS.iter().map(|&d| hex.rays(cell, d)).collect())
-            .collect()
-    });
-    let d = DIRECTIONS.iter().position(|&d| d == dir);
-    d.and_then(|d| table.get(index(hex, from))?.get(d))
-        .map_or(&[], Vec::as_slice)
-}
-
 #[cfg(test)]
 mod tests {
     use std::collections::BTreeMap;
 
-    use super::*;
-    use crate::hex::{DIAGONAL, ORTHOGONAL};
+    use trichess_model::{Cell, Variant};
+
+    use crate::hex::{DIAGONAL, Dir, HexBoard, ORTHOGONAL};
 
     fn hex() -> HexBoard {
         HexBoard::new(Variant::TripleCrown.board()).unwrap()
@@ -62,16 +30,6 @@ mod tests {
                 .or_insert(0) += 1;
         }
         by_degree.into_iter().collect()
-    }
-
-    #[test]
-    fn the_line_table_is_the_hex_lines() {
-        let hex = hex();
-        for cell in Variant::TripleCrown.board().cells() {
-            for dir in DIRECTIONS {
-                assert_eq!(rays(&hex, cell, dir), hex.rays(cell, dir), "{cell} {dir:?}");
-            }
-        }
     }
 
     #[test]

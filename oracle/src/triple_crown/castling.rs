@@ -1,7 +1,9 @@
 //! Castling: the four pairs of moves the source writes in descriptive notation, on the files of
 //! the reconstructed array (`array.rs`).
 
-use trichess_model::{Cell, Move, Piece, Role, Seat, Setup};
+use trichess_model::{Cell, Move, Piece, Role, Seat};
+
+use crate::board::Setup;
 
 use super::array::{self, CastlingPair};
 use super::{TripleCrown, check};

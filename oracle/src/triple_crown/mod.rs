@@ -23,12 +23,14 @@ mod validate;
 
 use std::collections::BTreeMap;
 
-use trichess_model::{Move, Outcome, Reason, Setup, Variant};
+use trichess_model::{Move, Outcome, Reason, Variant};
+
+use crate::board::Setup;
 
 pub use options::Options;
 
 use crate::InterpretationError;
-use crate::hex::HexBoard;
+use crate::hex::{Geometry, HexBoard};
 use crate::rules::{InvalidPosition, Position, Rules};
 use options::{SelfExposure, Stalemate, StartArray};
 
@@ -36,6 +38,8 @@ use options::{SelfExposure, Stalemate, StartArray};
 #[derive(Clone, Debug)]
 pub struct TripleCrown {
     hex: HexBoard,
+    /// The board's geometry, from the table built from `hex`.
+    geo: &'static Geometry,
     options: Options,
 }
 
@@ -52,6 +56,7 @@ impl TripleCrown {
         let options = Options::read(interpretations)?;
         Ok(TripleCrown {
             hex: HexBoard::triple_crown(),
+            geo: Geometry::of(HexBoard::triple_crown()),
             options,
         })
     }
@@ -103,25 +108,25 @@ impl Rules for TripleCrown {
         Some(RECONSTRUCTION)
     }
 
-    fn validate(&self, setup: Setup) -> Result<Position, InvalidPosition> {
+    fn validate(&self, setup: trichess_model::Setup) -> Result<Position, InvalidPosition> {
         Position::validated(Variant::TripleCrown, setup, |setup| {
             validate::problems(self, setup)
         })
     }
 
     fn legal_moves(&self, position: &Position) -> Vec<Move> {
-        legal_moves(self, position.setup())
+        legal_moves(self, position.board())
     }
 
     fn apply(&self, position: &Position, mv: Move) -> Position {
-        Position::checked(turn::apply(self, position.setup(), mv))
+        Position::checked_board(turn::apply(self, position.board(), mv))
     }
 
     /// `triple-crown.instant-win`, `triple-crown.checkmate-en-prise`,
     /// `triple-crown.first-mated-loses`, `triple-crown.last-survivor-wins`, and
     /// `triple-crown.stalemate` for a player with no move at all.
     fn outcome(&self, position: &Position) -> Outcome {
-        let setup = position.setup();
+        let setup = position.board();
         if let Some(&winner) = setup
             .triple_crown()
             .and_then(|s| s.instant_win.iter().next())

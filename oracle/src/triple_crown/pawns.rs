@@ -1,7 +1,9 @@
 //! How Pawns move: forwards along their file into an enemy half-board, the double step, the
 //! capture through the centre, en passant and compulsory promotion.
 
-use trichess_model::{Cell, Move, Piece, Role, Seat, Setup};
+use trichess_model::{Cell, Move, Piece, Role, Seat};
+
+use crate::board::Setup;
 
 use crate::hex::Dir;
 
@@ -42,8 +44,8 @@ pub fn capture_cells(tc: &TripleCrown, from: Cell, owner: Seat) -> Vec<Cell> {
     match tc.options.pawn_rank_count {
         PawnRankCount::CentreCrossing => [(-1, ahead), (1, ahead)]
             .into_iter()
-            .flat_map(|d| tc.hex.step(from, d))
-            .map(|(cell, _)| cell)
+            .flat_map(|d| tc.geo.step(from, d))
+            .map(|&(cell, _)| cell)
             .collect(),
     }
 }
@@ -51,7 +53,7 @@ pub fn capture_cells(tc: &TripleCrown, from: Cell, owner: Seat) -> Vec<Cell> {
 /// Returns the cell one step forwards from `from` for a Pawn of `owner`, with the way
 /// forwards from there.
 fn step_forward(tc: &TripleCrown, from: Cell, owner: Seat) -> Option<(Cell, Dir)> {
-    tc.hex.step(from, forward(owner, from)).into_iter().next()
+    tc.geo.step(from, forward(owner, from)).first().copied()
 }
 
 /// Returns true if a Pawn of `owner` on `from` may make its double step.
@@ -125,7 +127,7 @@ pub fn pawn_moves(tc: &TripleCrown, setup: &Setup, from: Cell, owner: Seat) -> V
     {
         targets.push(one);
         if may_double_step(from, owner)
-            && let Some((two, _)) = tc.hex.step(one, onwards).into_iter().next()
+            && let Some(&(two, _)) = tc.geo.step(one, onwards).first()
             && setup.piece(two).is_none()
         {
             targets.push(two);

@@ -1,16 +1,18 @@
 //! How the pieces move: each role as a few kinds of motion on the hexagonal board, and what
 //! every piece attacks.
 
-use trichess_model::{Cell, Move, Piece, Role, Seat, Setup};
+use trichess_model::{Cell, Move, Piece, Role, Seat};
+
+use crate::board::Setup;
 
 use crate::hex::{DIAGONAL, Dir, ORTHOGONAL};
 
 use super::options::Knight;
-use super::{TripleCrown, board, castling, pawns};
+use super::{TripleCrown, castling, pawns};
 
 /// A kind of motion a piece may have.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Motion {
+pub enum Motion {
     /// Any distance along an orthogonal line over empty cells (a Rook's move). Orthogonal
     /// lines never pass the centre point: they reach a centre cell 60 degrees round.
     RookLines,
@@ -28,7 +30,7 @@ enum Motion {
 }
 
 /// Returns the motions of `role`.
-fn motions(role: Role) -> &'static [Motion] {
+pub fn motions(role: Role) -> &'static [Motion] {
     use Motion::*;
     match role {
         // `triple-crown.fide-pieces`: "The KNIGHT, QUEEN, and PAWN are the usual FIDE pieces."
@@ -66,7 +68,7 @@ fn motions(role: Role) -> &'static [Motion] {
 fn lines(tc: &TripleCrown, setup: &Setup, from: Cell, dirs: &[Dir]) -> Vec<Cell> {
     let mut cells = Vec::new();
     for &dir in dirs {
-        for ray in board::rays(&tc.hex, from, dir) {
+        for ray in tc.geo.rays(from, dir) {
             for &cell in ray {
                 cells.push(cell);
                 if setup.piece(cell).is_some() {
@@ -84,9 +86,19 @@ fn lines(tc: &TripleCrown, setup: &Setup, from: Cell, dirs: &[Dir]) -> Vec<Cell>
 /// same cells; near it they part ways, and the reading chooses.
 fn knight_leaps(tc: &TripleCrown, from: Cell) -> Vec<Cell> {
     match tc.options.knight {
-        Knight::Symmetric => tc.hex.knight_symmetric(from),
-        Knight::OrthogonalThenDiagonal => tc.hex.knight_orthogonal_then_diagonal(from),
-        Knight::TwoThenOne => tc.hex.knight_two_then_one(from),
+        Knight::Symmetric => tc.geo.knight_symmetric(from),
+        Knight::OrthogonalThenDiagonal => tc.geo.knight_orthogonal_then_diagonal(from),
+        Knight::TwoThenOne => tc.geo.knight_two_then_one(from),
+    }
+    .to_vec()
+}
+
+/// Lists the cells from which a Knight leaps to `to`: [`knight_leaps`] read backwards.
+pub fn knight_leaps_into(tc: &TripleCrown, to: Cell) -> &'static [Cell] {
+    match tc.options.knight {
+        Knight::Symmetric => tc.geo.knight_symmetric(to),
+        Knight::OrthogonalThenDiagonal => tc.geo.knight_orthogonal_then_diagonal_into(to),
+        Knight::TwoThenOne => tc.geo.knight_two_then_one_into(to),
     }
 }
 
@@ -96,9 +108,9 @@ fn reach(tc: &TripleCrown, setup: &Setup, from: Cell, motion: Motion) -> Vec<Cel
     match motion {
         Motion::RookLines => lines(tc, setup, from, &ORTHOGONAL),
         Motion::BishopLines => lines(tc, setup, from, &DIAGONAL),
-        Motion::Wazir => tc.hex.neighbours(from, &ORTHOGONAL),
-        Motion::Ferz => tc.hex.neighbours(from, &DIAGONAL),
-        Motion::Across => tc.hex.across(from).into_iter().collect(),
+        Motion::Wazir => tc.geo.neighbours(from, &ORTHOGONAL).to_vec(),
+        Motion::Ferz => tc.geo.neighbours(from, &DIAGONAL).to_vec(),
+        Motion::Across => tc.geo.across(from).into_iter().collect(),
         Motion::Leap => knight_leaps(tc, from),
     }
 }

@@ -1,6 +1,8 @@
 //! What a Pawn reaching a far rank becomes: the quota rules, and the instant win.
 
-use trichess_model::{Role, Seat, Setup};
+use trichess_model::{Role, Seat};
+
+use crate::board::Setup;
 
 use super::options::{PromotionDiarchOnly, SymmetricPieces};
 use super::{TripleCrown, array};

@@ -1,7 +1,9 @@
 //! Playing a move: the board change, castling rights and en passant, the instant win, passing
 //! the turn, and what happens when a player's turn comes: Emperors en prise to them fall.
 
-use trichess_model::{Cell, Move, Piece, Role, Seat, Setup, VariantState};
+use trichess_model::{Cell, Move, Piece, Role, Seat, VariantState};
+
+use crate::board::Setup;
 
 use super::options::{EnPassantWindow, Stalemate, TurnOrder};
 use super::{TripleCrown, castling, check, pawns, pieces, promotion};

@@ -1,6 +1,8 @@
 //! What makes a setup a position of Triple Crown.
 
-use trichess_model::{Piece, Role, Seat, Setup, VariantState};
+use trichess_model::{Piece, Role, Seat, VariantState};
+
+use crate::board::Setup;
 
 use super::options::EnPassantWindow;
 use super::{TripleCrown, array, castling, pawns};
@@ -31,7 +33,7 @@ pub fn problems(tc: &TripleCrown, setup: &Setup) -> Vec<String> {
             name(setup.to_move)
         ));
     }
-    for (&cell, piece) in &setup.pieces {
+    for (&cell, piece) in setup.pieces.iter() {
         let own_half = cell.sector() == Some(piece.owner);
         if piece.role == Role::Pawn
             && ((own_half && i32::from(cell.rank()) < array::PAWN_RANK)

@@ -1,6 +1,8 @@
 //! Castling, on both wings of each seat's back rank.
 
-use trichess_model::{Cell, Move, Piece, Role, Seat, Setup};
+use trichess_model::{Cell, Move, Piece, Role, Seat};
+
+use crate::board::Setup;
 
 use super::{Yalta, check};
 

@@ -1,8 +1,11 @@
 //! Who controls which army, attacks and check.
 
-use trichess_model::{Cell, Piece, Seat, Setup};
+use trichess_model::{Cell, Piece, Role, Seat};
 
-use super::{Yalta, pieces};
+use crate::board::Setup;
+
+use super::{Yalta, pawns, pieces};
+use crate::hex::{DIAGONAL, ORTHOGONAL};
 
 /// Returns true if `seat` is still in the game: its king is on the board.
 ///
@@ -36,11 +39,46 @@ pub fn controls(setup: &Setup, seat: Seat, piece: Piece) -> bool {
     controller(setup, piece.owner) == Some(seat)
 }
 
-/// Returns true if a piece `seat` controls attacks `target`.
+/// Returns true if a piece `seat` controls attacks `target`: if [`pieces::attacks`] of any
+/// of its pieces lists `target`.
+///
+/// Rather than list every attack of every piece, this looks outwards from `target` for the
+/// pieces that could reach it: along each line to the first piece (lines run both ways, a
+/// fork included), the cells a knight or king would step from, and the diagonal neighbours
+/// a pawn could capture from. The tests check it against the definition.
 pub fn attacked_by(rules: &Yalta, setup: &Setup, target: Cell, seat: Seat) -> bool {
-    setup.pieces.iter().any(|(&from, &piece)| {
-        controls(setup, seat, piece) && pieces::attacks(rules, setup, from, piece).contains(&target)
-    })
+    let ours = |cell: Cell, roles: &[Role]| {
+        setup
+            .piece(cell)
+            .is_some_and(|p| roles.contains(&p.role) && controls(setup, seat, p))
+    };
+    let line_pieces = [
+        (&ORTHOGONAL, [Role::Rook, Role::Queen]),
+        (&DIAGONAL, [Role::Bishop, Role::Queen]),
+    ];
+    for (dirs, roles) in line_pieces {
+        for &d in dirs {
+            for line in rules.geo.rays(target, d) {
+                let first = line.iter().copied().find(|&c| setup.piece(c).is_some());
+                if first.is_some_and(|c| ours(c, &roles)) {
+                    return true;
+                }
+            }
+        }
+    }
+    pieces::king_steps(rules, target)
+        .into_iter()
+        .any(|c| ours(c, &[Role::King]))
+        || pieces::knight_leaps_into(rules, target)
+            .iter()
+            .any(|&c| ours(c, &[Role::Knight]))
+        || rules.geo.neighbours(target, &DIAGONAL).iter().any(|&c| {
+            setup.piece(c).is_some_and(|p| {
+                p.role == Role::Pawn
+                    && controls(setup, seat, p)
+                    && pawns::capture_cells(rules, c, p.owner).contains(&target)
+            })
+        })
 }
 
 /// Lists the opponents whose pieces attack `seat`'s king, in seat order.

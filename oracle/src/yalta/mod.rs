@@ -17,12 +17,14 @@ mod validate;
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use trichess_model::{Move, Outcome, Piece, Reason, Role, Seat, Setup, Variant, VariantState};
+use trichess_model::{Move, Outcome, Piece, Reason, Role, Seat, Variant, VariantState};
+
+use crate::board::Setup;
 
 pub use options::Options;
 
 use crate::InterpretationError;
-use crate::hex::HexBoard;
+use crate::hex::{Geometry, HexBoard};
 use crate::rules::{InvalidPosition, Position, Rules};
 use board::left_of;
 use options::{MateFinal, Stalemate};
@@ -32,6 +34,8 @@ use options::{MateFinal, Stalemate};
 pub struct Yalta {
     options: Options,
     hex: HexBoard,
+    /// The board's geometry, from the table built from `hex`.
+    geo: &'static Geometry,
 }
 
 impl Yalta {
@@ -40,6 +44,7 @@ impl Yalta {
         Ok(Yalta {
             options: Options::read(interpretations)?,
             hex: HexBoard::yalta(),
+            geo: Geometry::of(HexBoard::yalta()),
         })
     }
 }
@@ -89,7 +94,7 @@ pub fn has_legal_move(rules: &Yalta, setup: &Setup) -> bool {
 /// `yalta.queen-left-of-king` holds: Queen d1, King e1. `yalta.pawns-start`: "Pawns occupy
 /// the rank immediately in front of the back rank". Red moves first (`yalta.turn-order`);
 /// every rook keeps its castling right.
-pub fn start_setup(rules: &Yalta) -> Setup {
+pub fn start_setup(rules: &Yalta) -> trichess_model::Setup {
     use Role::*;
     let back = [Rook, Knight, Bishop, Queen, King, Bishop, Knight, Rook];
     let mut pieces = BTreeMap::new();
@@ -111,7 +116,7 @@ pub fn start_setup(rules: &Yalta) -> Setup {
         }
         castling_rights.extend(castling::rook_homes(rules, seat));
     }
-    Setup {
+    trichess_model::Setup {
         variant: Variant::Yalta,
         to_move: board::RED,
         pieces,
@@ -130,18 +135,18 @@ impl Rules for Yalta {
         Position::checked(start_setup(self))
     }
 
-    fn validate(&self, setup: Setup) -> Result<Position, InvalidPosition> {
+    fn validate(&self, setup: trichess_model::Setup) -> Result<Position, InvalidPosition> {
         Position::validated(Variant::Yalta, setup, |setup| {
             validate::problems(self, setup)
         })
     }
 
     fn legal_moves(&self, position: &Position) -> Vec<Move> {
-        legal_moves(self, position.setup())
+        legal_moves(self, position.board())
     }
 
     fn apply(&self, position: &Position, mv: Move) -> Position {
-        Position::checked(turn::apply(self, position.setup(), mv))
+        Position::checked_board(turn::apply(self, position.board(), mv))
     }
 
     /// `yalta.last-king-wins`: "The last player with a King on the board wins."
@@ -149,7 +154,7 @@ impl Rules for Yalta {
     /// out now or passes; `yalta.stalemate` what a player without a legal move who is not in
     /// check does.
     fn outcome(&self, position: &Position) -> Outcome {
-        let setup = position.setup();
+        let setup = position.board();
         if let [winner] = check::live_seats(setup)[..] {
             return Outcome::Won {
                 winner,

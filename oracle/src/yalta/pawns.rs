@@ -2,7 +2,9 @@
 //! down towards its back rank; double steps, captures (with the path choice at the centre),
 //! en passant, promotion, and the piece sacrifice that promotes a pawn of a taken-over army.
 
-use trichess_model::{Cell, Move, Piece, Role, Seat, Setup};
+use trichess_model::{Cell, Move, Piece, Role, Seat};
+
+use crate::board::Setup;
 
 use super::board::{in_own_half, on_back_rank};
 use super::options::TakeoverPromotion;
@@ -32,8 +34,8 @@ pub fn capture_cells(rules: &Yalta, from: Cell, owner: Seat) -> Vec<Cell> {
     let (_, dr) = forward(from, owner);
     [(-1, dr), (1, dr)]
         .into_iter()
-        .flat_map(|d| rules.hex.step(from, d))
-        .map(|(c, _)| c)
+        .flat_map(|d| rules.geo.step(from, d))
+        .map(|&(c, _)| c)
         .collect()
 }
 
@@ -118,7 +120,7 @@ fn is_sacrifice(rules: &Yalta, setup: &Setup, pawn: Piece, to: Cell) -> bool {
 pub fn pawn_moves(rules: &Yalta, setup: &Setup, from: Cell, pawn: Piece) -> Vec<Move> {
     let owner = pawn.owner;
     let mut targets = Vec::new();
-    for (one, d) in rules.hex.step(from, forward(from, owner)) {
+    for &(one, d) in rules.geo.step(from, forward(from, owner)) {
         if setup.piece(one).is_some() {
             continue;
         }
@@ -126,10 +128,10 @@ pub fn pawn_moves(rules: &Yalta, setup: &Setup, from: Cell, pawn: Piece) -> Vec<
         if may_double_step(from, owner) {
             targets.extend(
                 rules
-                    .hex
+                    .geo
                     .step(one, d)
-                    .into_iter()
-                    .map(|(two, _)| two)
+                    .iter()
+                    .map(|&(two, _)| two)
                     .filter(|&two| setup.piece(two).is_none()),
             );
         }

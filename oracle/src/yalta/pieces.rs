@@ -1,6 +1,8 @@
 //! How the pieces other than pawns move, and what every piece attacks.
 
-use trichess_model::{Cell, Move, Piece, Role, Seat, Setup};
+use trichess_model::{Cell, Move, Piece, Role, Seat};
+
+use crate::board::Setup;
 
 use super::options::{KingAcrossCentre, KnightCentre};
 use super::{Yalta, castling, check, pawns};
@@ -16,8 +18,8 @@ use crate::hex::{ALL_DIRECTIONS, DIAGONAL, Dir, ORTHOGONAL};
 fn slides(rules: &Yalta, setup: &Setup, from: Cell, dirs: &[Dir]) -> Vec<Cell> {
     let mut cells = Vec::new();
     for &d in dirs {
-        for line in rules.hex.rays(from, d) {
-            for c in line {
+        for line in rules.geo.rays(from, d) {
+            for &c in line {
                 cells.push(c);
                 if setup.piece(c).is_some() {
                     break;
@@ -37,9 +39,9 @@ fn slides(rules: &Yalta, setup: &Setup, from: Cell, dirs: &[Dir]) -> Vec<Cell> {
 /// colour. Whether it also steps to the centre cell straight across is the interpretation
 /// `yalta.king-across-centre`.
 pub fn king_steps(rules: &Yalta, from: Cell) -> Vec<Cell> {
-    let mut cells = rules.hex.neighbours(from, &ALL_DIRECTIONS);
+    let mut cells = rules.geo.neighbours(from, &ALL_DIRECTIONS).to_vec();
     if rules.options.king_across_centre == KingAcrossCentre::Touching {
-        cells.extend(rules.hex.across(from));
+        cells.extend(rules.geo.across(from));
     }
     cells.sort();
     cells.dedup();
@@ -53,9 +55,19 @@ pub fn king_steps(rules: &Yalta, from: Cell) -> Vec<Cell> {
 /// interpretation `yalta.knight-centre`; every reading changes colour.
 pub fn knight_leaps(rules: &Yalta, from: Cell) -> Vec<Cell> {
     match rules.options.knight_centre {
-        KnightCentre::Symmetric => rules.hex.knight_symmetric(from),
-        KnightCentre::OrthogonalThenDiagonal => rules.hex.knight_orthogonal_then_diagonal(from),
-        KnightCentre::TwoThenOne => rules.hex.knight_two_then_one(from),
+        KnightCentre::Symmetric => rules.geo.knight_symmetric(from),
+        KnightCentre::OrthogonalThenDiagonal => rules.geo.knight_orthogonal_then_diagonal(from),
+        KnightCentre::TwoThenOne => rules.geo.knight_two_then_one(from),
+    }
+    .to_vec()
+}
+
+/// Lists the cells from which a knight leaps to `to`: [`knight_leaps`] read backwards.
+pub fn knight_leaps_into(rules: &Yalta, to: Cell) -> &'static [Cell] {
+    match rules.options.knight_centre {
+        KnightCentre::Symmetric => rules.geo.knight_symmetric(to),
+        KnightCentre::OrthogonalThenDiagonal => rules.geo.knight_orthogonal_then_diagonal_into(to),
+        KnightCentre::TwoThenOne => rules.geo.knight_two_then_one_into(to),
     }
 }
 

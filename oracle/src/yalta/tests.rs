@@ -7,6 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use trichess_model::{Cell, Move, Piece, Role, Seat, Setup, VariantState};
 
 use super::{Yalta, check, legal_moves, start_setup, turn};
+use crate::board;
 
 fn rules(readings: &[(&str, &str)]) -> Yalta {
     let map: BTreeMap<String, String> = readings
@@ -73,10 +74,15 @@ fn rotate(rules: &Yalta, setup: &Setup) -> Setup {
     }
 }
 
+/// Turns a working position one seat round (see [`rotate`]).
+fn rotated(rules: &Yalta, setup: &board::Setup) -> board::Setup {
+    board::Setup::from_model(&rotate(rules, &setup.to_model()))
+}
+
 /// Plays a game of pseudo-random legal moves from the start and returns every position met.
-fn random_game(rules: &Yalta, seed: u64, plies: usize) -> Vec<Setup> {
+fn random_game(rules: &Yalta, seed: u64, plies: usize) -> Vec<board::Setup> {
     let mut state = seed;
-    let mut setup = start_setup(rules);
+    let mut setup = board::Setup::from_model(&start_setup(rules));
     let mut seen = vec![setup.clone()];
     for _ in 0..plies {
         let moves = legal_moves(rules, &setup);
@@ -111,21 +117,21 @@ fn rotating_the_seats_maps_moves_and_play_onto_each_other() {
         let rules = rules(readings);
         for seed in 1..=4 {
             for setup in random_game(&rules, seed, 300) {
-                let turned = rotate(&rules, &setup);
+                let turned = rotated(&rules, &setup);
                 let moves = legal_moves(&rules, &setup);
                 let expected: Vec<Move> = moves.iter().map(|&m| rotate_move(&rules, m)).collect();
                 assert_eq!(
                     sorted(legal_moves(&rules, &turned)),
                     sorted(expected),
                     "{}",
-                    setup.to_text()
+                    setup.to_model().to_text()
                 );
                 if let Some(&mv) = moves.first() {
                     assert_eq!(
                         turn::apply(&rules, &turned, rotate_move(&rules, mv)),
-                        rotate(&rules, &turn::apply(&rules, &setup, mv)),
+                        rotated(&rules, &turn::apply(&rules, &setup, mv)),
                         "{} then {mv}",
-                        setup.to_text()
+                        setup.to_model().to_text()
                     );
                 }
             }
@@ -149,7 +155,7 @@ fn no_move_is_listed_twice_captures_a_king_or_leaves_the_movers_king_in_check() 
                     victim.is_none_or(|p| p.role != Role::King),
                     "{} captures a king in {}",
                     mv,
-                    setup.to_text()
+                    setup.to_model().to_text()
                 );
                 let after = turn::make_move(&rules, &setup, mv);
                 assert!(!check::in_check(&rules, &after, setup.to_move), "{mv}");
@@ -164,7 +170,44 @@ fn positions_reached_by_play_are_valid() {
     for seed in 13..=18 {
         for setup in random_game(&rules, seed, 150) {
             let problems = super::validate::problems(&rules, &setup);
-            assert!(problems.is_empty(), "{}: {problems:?}", setup.to_text());
+            assert!(
+                problems.is_empty(),
+                "{}: {problems:?}",
+                setup.to_model().to_text()
+            );
+        }
+    }
+}
+
+#[test]
+fn looking_outwards_from_a_cell_finds_exactly_the_pieces_that_attack_it() {
+    for readings in [
+        &[][..],
+        &[("yalta.knight-centre", "orthogonal-then-diagonal")],
+        &[
+            ("yalta.knight-centre", "two-then-one"),
+            ("yalta.king-across-centre", "touching"),
+        ],
+    ] {
+        let rules = rules(readings);
+        for seed in 21..=23 {
+            for setup in random_game(&rules, seed, 200).into_iter().step_by(5) {
+                for target in trichess_model::Variant::Yalta.board().cells() {
+                    for seat in Seat::ALL {
+                        let by_definition = setup.pieces.iter().any(|(&from, &piece)| {
+                            check::controls(&setup, seat, piece)
+                                && super::pieces::attacks(&rules, &setup, from, piece)
+                                    .contains(&target)
+                        });
+                        assert_eq!(
+                            check::attacked_by(&rules, &setup, target, seat),
+                            by_definition,
+                            "{target} by {seat:?} in {}",
+                            setup.to_model().to_text()
+                        );
+                    }
+                }
+            }
         }
     }
 }

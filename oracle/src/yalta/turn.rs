@@ -1,7 +1,9 @@
 //! Playing a move: the board change, the state it updates, passing the turn, and checkmate,
 //! army takeover and stalemate when a player's turn comes.
 
-use trichess_model::{Cell, Move, Piece, Role, Seat, Setup, VariantState};
+use trichess_model::{Cell, Move, Piece, Role, Seat, VariantState};
+
+use crate::board::Setup;
 
 use super::board::left_of;
 use super::options::{EnPassantWindow, MateFinal, SimultaneousChecks, Stalemate, TurnOrder};

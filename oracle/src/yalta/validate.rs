@@ -1,6 +1,8 @@
 //! What makes a setup a position of Yalta Chess.
 
-use trichess_model::{Piece, Role, Seat, Setup, YaltaState};
+use trichess_model::{Piece, Role, Seat, YaltaState};
+
+use crate::board::Setup;
 
 use super::board::in_own_half;
 use super::options::MateFinal;
@@ -28,7 +30,7 @@ fn name(setup: &Setup, seat: Seat) -> &'static str {
 
 /// Each army has at most one king, and the player to move is in the game.
 fn kings(setup: &Setup, problems: &mut Vec<String>) {
-    let counts = crate::rules::royal_counts(setup.variant, &setup.pieces);
+    let counts = crate::rules::royal_counts(setup.variant, setup.pieces.values());
     for seat in Seat::ALL {
         let kings = counts[seat.index()];
         if kings > 1 {
@@ -46,7 +48,7 @@ fn kings(setup: &Setup, problems: &mut Vec<String>) {
 /// Pawns never stand on their own back rank (they start in front of it and only move away)
 /// nor on another seat's (they promote there).
 fn pawn_ranks(setup: &Setup, problems: &mut Vec<String>) {
-    for (&cell, piece) in &setup.pieces {
+    for (&cell, piece) in setup.pieces.iter() {
         if piece.role == Role::Pawn && cell.rank() == 0 {
             let whose = if in_own_half(cell, piece.owner) {
                 "its own back rank"

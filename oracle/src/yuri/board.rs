@@ -17,6 +17,8 @@
 //! Pieces move along the square's files, ranks and diagonals as on any chessboard
 //! (`yuri.orthogonal`: "orthogonal" means the alignment of the squares, not of the diagram).
 
+use std::sync::OnceLock;
+
 use trichess_model::{Cell, Seat, Variant};
 
 use super::{RED, WHITE};
@@ -53,6 +55,18 @@ pub fn step(from: Cell, d: Direction) -> Option<Cell> {
 /// Lists the cells a knight on `from` leaps to.
 pub fn knight_leaps(from: Cell) -> Vec<Cell> {
     KNIGHT_LEAPS.iter().filter_map(|&d| step(from, d)).collect()
+}
+
+/// Returns the board's steps and lines, from a table built once from [`step`].
+pub fn geometry() -> &'static square::Geometry {
+    static TABLE: OnceLock<square::Geometry> = OnceLock::new();
+    TABLE.get_or_init(|| square::Geometry::build(Variant::Yuri.board(), step))
+}
+
+/// Returns [`knight_leaps`], from a table built once.
+pub fn knight_table() -> &'static square::Leaps {
+    static TABLE: OnceLock<square::Leaps> = OnceLock::new();
+    TABLE.get_or_init(|| square::Leaps::build(Variant::Yuri.board(), knight_leaps))
 }
 
 /// Returns the (file, rank) of an army's corner: White's g7, Red's g1, Black's a1.
@@ -101,6 +115,21 @@ mod tests {
         assert_eq!(step(c("a1"), SOUTH), None);
         assert_eq!(step(c("g7"), NORTH), None);
         assert_eq!(step(c("a7"), WEST), None);
+    }
+
+    #[test]
+    fn the_tables_are_the_spec() {
+        for from in Variant::Yuri.board().cells() {
+            for d in square::ALL_DIRECTIONS {
+                assert_eq!(geometry().step(from, d), step(from, d), "{from} {d:?}");
+                assert_eq!(
+                    geometry().ray(from, d),
+                    square::ray(from, d, step),
+                    "{from}"
+                );
+            }
+            assert_eq!(knight_table().from(from), knight_leaps(from));
+        }
     }
 
     #[test]

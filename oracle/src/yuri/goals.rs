@@ -1,6 +1,8 @@
 //! How the game ends and who wins.
 
-use trichess_model::{Outcome, Reason, Setup};
+use trichess_model::{Outcome, Reason};
+
+use crate::board::Setup;
 
 use super::options::Stalemate;
 use super::{BLACK, Options, RED, WHITE, check, legal_moves};

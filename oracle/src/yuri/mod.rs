@@ -19,7 +19,9 @@ mod validate;
 
 use std::collections::BTreeMap;
 
-use trichess_model::{Move, Outcome, Piece, Role, Seat, Setup, Variant, VariantState, YuriState};
+use trichess_model::{Move, Outcome, Piece, Role, Seat, Variant, VariantState, YuriState};
+
+use crate::board::Setup;
 
 pub use options::Options;
 
@@ -100,7 +102,7 @@ pub fn legal_moves(setup: &Setup, options: &Options) -> Vec<Move> {
 /// Each army has a King, two Bishops, two Knights and four pawns; White's is Black's turned
 /// half round the board, Red's Black's turned a quarter. White moves first
 /// (`yuri.turn-order`); every pawn is unmoved.
-pub fn start_setup() -> Setup {
+pub fn start_setup() -> trichess_model::Setup {
     use Role::*;
     let armies: [(Seat, [(&str, Role); 9]); 3] = [
         (
@@ -156,7 +158,7 @@ pub fn start_setup() -> Setup {
         }
     }
     let state = YuriState::default_for(&pieces);
-    Setup {
+    trichess_model::Setup {
         variant: Variant::Yuri,
         to_move: WHITE,
         pieces,
@@ -175,22 +177,22 @@ impl Rules for Yuri {
         Position::checked(start_setup())
     }
 
-    fn validate(&self, setup: Setup) -> Result<Position, InvalidPosition> {
+    fn validate(&self, setup: trichess_model::Setup) -> Result<Position, InvalidPosition> {
         Position::validated(Variant::Yuri, setup, |setup| {
             validate::problems(setup, &self.options)
         })
     }
 
     fn legal_moves(&self, position: &Position) -> Vec<Move> {
-        legal_moves(position.setup(), &self.options)
+        legal_moves(position.board(), &self.options)
     }
 
     fn apply(&self, position: &Position, mv: Move) -> Position {
-        Position::checked(turn::apply(position.setup(), mv))
+        Position::checked_board(turn::apply(position.board(), mv))
     }
 
     fn outcome(&self, position: &Position) -> Outcome {
-        goals::outcome(position.setup(), &self.options)
+        goals::outcome(position.board(), &self.options)
     }
 }
 

@@ -1,7 +1,9 @@
 //! How pawns move: their steps under either reading, their one capture direction, promotion
 //! at the board's edge, and double steps and en passant where a reading allows them.
 
-use trichess_model::{Cell, Move, Role, Seat, Setup};
+use trichess_model::{Cell, Move, Role, Seat};
+
+use crate::board::Setup;
 
 use super::board::{
     self, NORTH, NORTH_EAST, NORTH_WEST, SOUTH, SOUTH_EAST, SOUTH_WEST, WEST, corner,
@@ -45,7 +47,8 @@ pub fn steps_away_from_diagonal(owner: Seat, from: Cell) -> Vec<Direction> {
         .into_iter()
         .filter(|&d| away_from_corner(owner, d))
         .filter(|&d| {
-            board::step(from, d)
+            board::geometry()
+                .step(from, d)
                 .is_some_and(|to| off_long_diagonal(owner, to) > off_long_diagonal(owner, from))
         })
         .collect()
@@ -76,7 +79,7 @@ pub fn capture_direction(owner: Seat) -> Direction {
 
 /// Returns the cell a pawn of `owner` on `from` captures on, if it is on the board.
 pub fn capture_cell(from: Cell, owner: Seat) -> Option<Cell> {
-    board::step(from, capture_direction(owner))
+    board::geometry().step(from, capture_direction(owner))
 }
 
 /// Returns true if a pawn of `owner` arriving on `cell` promotes.
@@ -95,8 +98,12 @@ pub fn promotes_on(owner: Seat, cell: Cell) -> bool {
 /// go two squares straight on in one of its step directions, both empty.
 fn double_step(setup: &Setup, from: Cell, d: Direction) -> Option<(Cell, Cell)> {
     let unmoved = setup.yuri().is_some_and(|s| s.unmoved.contains(&from));
-    let passed = board::step(from, d).filter(|&c| setup.piece(c).is_none())?;
-    let reached = board::step(passed, d).filter(|&c| setup.piece(c).is_none())?;
+    let passed = board::geometry()
+        .step(from, d)
+        .filter(|&c| setup.piece(c).is_none())?;
+    let reached = board::geometry()
+        .step(passed, d)
+        .filter(|&c| setup.piece(c).is_none())?;
     unmoved.then_some((passed, reached))
 }
 
@@ -137,7 +144,10 @@ pub fn may_capture_en_passant(setup: &Setup, from: Cell, owner: Seat) -> bool {
 pub fn pawn_moves(setup: &Setup, options: &Options, from: Cell, owner: Seat) -> Vec<Move> {
     let mut targets = Vec::new();
     for d in step_directions(owner, from, options.pawns) {
-        if let Some(to) = board::step(from, d).filter(|&c| setup.piece(c).is_none()) {
+        if let Some(to) = board::geometry()
+            .step(from, d)
+            .filter(|&c| setup.piece(c).is_none())
+        {
             targets.push(to);
         }
         if options.double_step == DoubleStep::FirstMove

@@ -1,8 +1,8 @@
 //! How the pieces move and what they threaten.
 
-use std::collections::BTreeMap;
+use trichess_model::{Cell, Move, Piece, Role, Seat};
 
-use trichess_model::{Cell, Move, Piece, Role, Seat, Setup};
+use crate::board::{Pieces, Setup};
 
 use super::{BLACK, Options, WHITE, board, pawns};
 use crate::square::{self, ALL_DIRECTIONS, DIAGONAL, ORTHOGONAL};
@@ -12,7 +12,7 @@ use crate::square::{self, ALL_DIRECTIONS, DIAGONAL, ORTHOGONAL};
 ///
 /// `yuri.kings-no-capture`: "Kings cannot capture Kings." No other piece captures a King
 /// either: by rule zero a King is checked and checkmated, never taken.
-pub fn capturable(pieces: &BTreeMap<Cell, Piece>, mover: Seat, cell: Cell) -> bool {
+pub fn capturable(pieces: &Pieces, mover: Seat, cell: Cell) -> bool {
     pieces
         .get(&cell)
         .is_some_and(|p| p.owner != mover && p.role != Role::King)
@@ -25,7 +25,7 @@ pub fn capturable(pieces: &BTreeMap<Cell, Piece>, mover: Seat, cell: Cell) -> bo
 /// the white King with his own, or forcing a capture of its own King by the white King".
 /// So White's King may step onto Black's King and Black's onto White's; no King steps onto
 /// Red's, and Red's onto none.
-pub fn may_share(pieces: &BTreeMap<Cell, Piece>, mover: Seat, cell: Cell) -> bool {
+pub fn may_share(pieces: &Pieces, mover: Seat, cell: Cell) -> bool {
     let other = match mover {
         WHITE => BLACK,
         BLACK => WHITE,
@@ -38,12 +38,12 @@ pub fn may_share(pieces: &BTreeMap<Cell, Piece>, mover: Seat, cell: Cell) -> boo
 /// including the first occupied cell, or the knight's leaps.
 ///
 /// `yuri.orthodox-moves`: "All pieces move per orthodox chess unless otherwise stated."
-fn reach(pieces: &BTreeMap<Cell, Piece>, from: Cell, role: Role) -> Vec<Cell> {
+fn reach(pieces: &Pieces, from: Cell, role: Role) -> Vec<Cell> {
     match role {
-        Role::Queen => square::slides(pieces, from, &ALL_DIRECTIONS, board::step),
-        Role::Rook => square::slides(pieces, from, &ORTHOGONAL, board::step),
-        Role::Bishop => square::slides(pieces, from, &DIAGONAL, board::step),
-        Role::Knight => board::knight_leaps(from),
+        Role::Queen => square::slides(pieces, from, &ALL_DIRECTIONS, board::geometry()),
+        Role::Rook => square::slides(pieces, from, &ORTHOGONAL, board::geometry()),
+        Role::Bishop => square::slides(pieces, from, &DIAGONAL, board::geometry()),
+        Role::Knight => board::knight_table().from(from).to_vec(),
         _ => Vec::new(),
     }
 }
@@ -54,7 +54,14 @@ fn reach(pieces: &BTreeMap<Cell, Piece>, from: Cell, role: Role) -> Vec<Cell> {
 /// `yuri.check`: "Other rules of check and checkmate, including threats from non-Kings, must
 /// be respected." `yuri.kings-adjacent`: a King threatens nothing, so "players may end their
 /// turn with Kings on adjacent squares". A pawn threatens its one capture square.
-pub fn threatens(pieces: &BTreeMap<Cell, Piece>, from: Cell, piece: Piece) -> Vec<Cell> {
+#[cfg_attr(
+    not(test),
+    expect(
+        dead_code,
+        reason = "the definition `check::attacked_by` is tested against"
+    )
+)]
+pub fn threatens(pieces: &Pieces, from: Cell, piece: Piece) -> Vec<Cell> {
     match piece.role {
         Role::King => Vec::new(),
         Role::Pawn => pawns::capture_cell(from, piece.owner).into_iter().collect(),
@@ -69,7 +76,7 @@ pub fn piece_moves(setup: &Setup, options: &Options, from: Cell, piece: Piece) -
         Role::Pawn => return pawns::pawn_moves(setup, options, from, piece.owner),
         Role::King => ALL_DIRECTIONS
             .iter()
-            .filter_map(|&d| board::step(from, d))
+            .filter_map(|&d| board::geometry().step(from, d))
             .filter(|&to| may_share(pieces, piece.owner, to) || enterable(pieces, piece, to))
             .collect(),
         role => reach(pieces, from, role)
@@ -84,6 +91,6 @@ pub fn piece_moves(setup: &Setup, options: &Options, from: Cell, piece: Piece) -
 }
 
 /// Returns true if `piece` may move to `to` as a plain move or a capture.
-fn enterable(pieces: &BTreeMap<Cell, Piece>, piece: Piece, to: Cell) -> bool {
+fn enterable(pieces: &Pieces, piece: Piece, to: Cell) -> bool {
     !pieces.contains_key(&to) || capturable(pieces, piece.owner, to)
 }

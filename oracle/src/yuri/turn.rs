@@ -1,8 +1,8 @@
 //! Playing a move: the board after it, the state it updates, and passing the turn.
 
-use std::collections::BTreeMap;
+use trichess_model::{Cell, Move, Piece, Role, VariantState};
 
-use trichess_model::{Cell, Move, Piece, Role, Setup, VariantState};
+use crate::board::{Pieces, Setup};
 
 use super::{history, pawns, pieces};
 
@@ -32,7 +32,7 @@ pub fn is_meeting(setup: &Setup, mv: Move) -> bool {
 /// Returns the pieces after `mv` by the side to move. A King that steps onto the other
 /// King's square is the one listed there; the other King stands on the same square (the
 /// position's `shared_square`).
-pub fn board_after(setup: &Setup, mv: Move) -> BTreeMap<Cell, Piece> {
+pub fn board_after(setup: &Setup, mv: Move) -> Pieces {
     let mut pieces = setup.pieces.clone();
     let Some(piece) = pieces.remove(&mv.from()) else {
         return pieces;

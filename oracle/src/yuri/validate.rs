@@ -2,7 +2,9 @@
 
 use crate::rules::royal_counts;
 
-use trichess_model::{Piece, Role, Seat, Setup, Variant, YuriState, parse_pieces};
+use trichess_model::{Piece, Role, Seat, Variant, YuriState, parse_pieces};
+
+use crate::board::Setup;
 
 use super::options::DoubleStep;
 use super::{BLACK, Options, WHITE, board, pawns};
@@ -17,7 +19,7 @@ pub fn problems(setup: &Setup, options: &Options) -> Vec<String> {
     if !setup.castling.is_empty() {
         problems.push("castling rights: there is no castling in Yuri Chess".into());
     }
-    for (&cell, piece) in &setup.pieces {
+    for (&cell, piece) in setup.pieces.iter() {
         if piece.role == Role::Pawn && pawns::promotes_on(piece.owner, cell) {
             problems.push(format!(
                 "{} pawn on {cell}: its capture square is off the board, so it has promoted",
@@ -52,7 +54,7 @@ pub fn problems(setup: &Setup, options: &Options) -> Vec<String> {
 /// Counts each army's King, the one under the shared square included: one each.
 fn king_problems(setup: &Setup, state: &YuriState) -> Vec<String> {
     let mut problems = Vec::new();
-    let mut kings = royal_counts(Variant::Yuri, &setup.pieces);
+    let mut kings = royal_counts(Variant::Yuri, setup.pieces.values());
     if let Some(cell) = state.shared_square {
         match setup.piece(cell) {
             Some(p) if p == Piece::new(WHITE, Role::King) => kings[BLACK.index()] += 1,
@@ -77,7 +79,7 @@ fn king_problems(setup: &Setup, state: &YuriState) -> Vec<String> {
 /// Checks a written board state: it reads, and has one King of each army.
 fn board_state_problem(word: &str) -> Result<(), String> {
     let pieces = parse_pieces(Variant::Yuri, word).map_err(|e| e.to_string())?;
-    if royal_counts(Variant::Yuri, &pieces) != [1, 1, 1] {
+    if royal_counts(Variant::Yuri, pieces.values()) != [1, 1, 1] {
         return Err("it needs one King of each army".into());
     }
     Ok(())
