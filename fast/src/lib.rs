@@ -12,6 +12,7 @@
 
 mod hex;
 mod osullivan;
+mod square;
 mod triple_crown;
 mod yalta;
 mod yuri;

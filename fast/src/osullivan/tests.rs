@@ -10,7 +10,8 @@ use trichess_model::{
 };
 
 use super::OSullivan;
-use super::geometry::{DIRS, N, NONE, geometry};
+use super::geometry::{N, NONE, geometry};
+use crate::square::DIRS;
 
 fn game(readings: &[(&str, &str)]) -> Game {
     let mut g = Game::new(Variant::OSullivan);
