@@ -21,13 +21,8 @@ pub(super) const WHITE: usize = 0;
 pub(super) const RED: usize = 1;
 pub(super) const BLACK: usize = 2;
 
-/// Role indices.
-pub(super) const KING: usize = 0;
-pub(super) const QUEEN: usize = 1;
-pub(super) const ROOK: usize = 2;
-pub(super) const BISHOP: usize = 3;
-pub(super) const KNIGHT: usize = 4;
-pub(super) const PAWN: usize = 5;
+/// Role indices (the model's order).
+pub(super) use crate::square::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 
 /// yuri.pawn-move-a: each army's two step directions, orthogonal steps away from its corner
 /// (White g7: rank-1, file-1; Red g1: rank+1, file-1; Black a1: file+1, rank+1).

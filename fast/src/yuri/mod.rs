@@ -53,21 +53,13 @@ const START: [(usize, usize, &str); 27] = [
     (BLACK, BISHOP, "a1"),
 ];
 
-const ROLES: [Role; 6] = [
-    Role::King,
-    Role::Queen,
-    Role::Rook,
-    Role::Bishop,
-    Role::Knight,
-    Role::Pawn,
-];
-
 fn board() -> &'static Board {
     Variant::Yuri.board()
 }
 
+/// A role's index: its place in the model's list of Yuri's roles.
 fn role_index(role: Role) -> Option<usize> {
-    ROLES.iter().position(|&r| r == role)
+    Variant::Yuri.roles().iter().position(|&r| r == role)
 }
 
 /// The cells where an army's pawns start (the unmoved pawns' only possible cells).
@@ -340,7 +332,10 @@ fn pieces_of(t: &Tables, p: &Pos) -> BTreeMap<Cell, Piece> {
         if pc != EMPTY {
             pieces.insert(
                 t.cells[i],
-                Piece::new(seat(usize::from(pc >> 3)), ROLES[usize::from(pc & 7) % 6]),
+                Piece::new(
+                    seat(usize::from(pc >> 3)),
+                    Variant::Yuri.roles()[usize::from(pc & 7) % 6],
+                ),
             );
         }
     }
@@ -385,7 +380,7 @@ fn to_move(t: &Tables, m: Mv) -> Move {
         Move::Promotion {
             from,
             to,
-            role: ROLES[usize::from(m.promo) % 6],
+            role: Variant::Yuri.roles()[usize::from(m.promo) % 6],
         }
     }
 }
