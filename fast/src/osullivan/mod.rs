@@ -355,7 +355,7 @@ impl OSullivan {
 
 impl Engine for OSullivan {
     fn name(&self) -> String {
-        "fast".into()
+        crate::NAME.into()
     }
 
     fn supports(&self, game: &Game) -> Result<(), EngineError> {
@@ -405,11 +405,7 @@ impl Engine for OSullivan {
         setup: &Setup,
         depth: u32,
     ) -> Result<Vec<(Move, u64)>, EngineError> {
-        let Some(rest) = depth.checked_sub(1) else {
-            return Err(EngineError::Failed(
-                "perft divide needs depth 1 or more".into(),
-            ));
-        };
+        let rest = crate::divide_rest(depth)?;
         let (g, cfg, pos) = Self::prepare(game, setup)?;
         let mut moves = Vec::new();
         pos.generate(g, &cfg, &mut moves);
@@ -420,8 +416,7 @@ impl Engine for OSullivan {
             let n = perft_after(g, &cfg, &child, rest, 1, &mut self.bufs);
             rows.push((to_move(g, mv), n));
         }
-        rows.sort_by_cached_key(|(mv, _)| mv.to_string());
-        Ok(rows)
+        Ok(crate::sorted_rows(rows))
     }
 
     fn outcome(&mut self, game: &Game, setup: &Setup) -> Result<Outcome, EngineError> {

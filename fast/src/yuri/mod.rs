@@ -427,7 +427,7 @@ impl Ready {
 
 impl Engine for Yuri {
     fn name(&self) -> String {
-        "fast".into()
+        crate::NAME.into()
     }
 
     fn supports(&self, game: &Game) -> Result<(), EngineError> {
@@ -485,11 +485,7 @@ impl Engine for Yuri {
         setup: &Setup,
         depth: u32,
     ) -> Result<Vec<(Move, u64)>, EngineError> {
-        let Some(rest) = depth.checked_sub(1) else {
-            return Err(EngineError::Failed(
-                "perft divide needs depth 1 or more".into(),
-            ));
-        };
+        let rest = crate::divide_rest(depth)?;
         let r = ready(game, setup)?;
         let t = r.gen_.t;
         let moves = r.moves();
@@ -510,8 +506,7 @@ impl Engine for Yuri {
             };
             rows.push((to_move(t, m), nodes));
         }
-        rows.sort_by_cached_key(|(mv, _)| mv.to_string());
-        Ok(rows)
+        Ok(crate::sorted_rows(rows))
     }
 
     fn outcome(&mut self, game: &Game, setup: &Setup) -> Result<Outcome, EngineError> {
