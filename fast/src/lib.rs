@@ -13,6 +13,8 @@
 mod hex;
 mod osullivan;
 mod square;
+#[cfg(test)]
+mod testing;
 mod triple_crown;
 mod yalta;
 mod yuri;
