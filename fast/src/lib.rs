@@ -12,11 +12,31 @@
 
 mod hex;
 mod osullivan;
+mod square;
+#[cfg(test)]
+mod testing;
 mod triple_crown;
 mod yalta;
 mod yuri;
 
 use trichess_model::{Engine, EngineError, Game, Move, Outcome, Setup, Variant};
+
+/// The name the fast engine and each of its variant modules report.
+const NAME: &str = "fast";
+
+/// The plies a perft divide leaves after its first move: a divide needs depth 1 or more (as
+/// the trait's default `Engine::perft_divide` says).
+fn divide_rest(depth: u32) -> Result<u32, EngineError> {
+    depth
+        .checked_sub(1)
+        .ok_or_else(|| EngineError::Failed("perft divide needs depth 1 or more".into()))
+}
+
+/// A divide's rows sorted by move text, as `Engine::perft_divide` promises.
+fn sorted_rows(mut rows: Vec<(Move, u64)>) -> Vec<(Move, u64)> {
+    rows.sort_by_cached_key(|(mv, _)| mv.to_string());
+    rows
+}
 
 /// The fast engine, for every variant.
 #[derive(Debug, Default)]
@@ -49,7 +69,7 @@ impl Fast {
 
 impl Engine for Fast {
     fn name(&self) -> String {
-        "fast".into()
+        NAME.into()
     }
 
     fn supports(&self, game: &Game) -> Result<(), EngineError> {

@@ -10,22 +10,12 @@ use std::sync::OnceLock;
 
 use trichess_model::{Cell, Variant};
 
+use crate::square::{self, KNIGHT_LEAPS, Lines};
+
 /// The number of cells.
 pub(super) const N: usize = 60;
 /// No cell.
 pub(super) const NONE: u8 = 255;
-
-/// Directions as (file step, rank step): the first four raise the index, the last four lower it.
-pub(super) const DIRS: [(i32, i32); 8] = [
-    (0, 1),
-    (1, 0),
-    (1, 1),
-    (-1, 1),
-    (0, -1),
-    (-1, 0),
-    (1, -1),
-    (-1, -1),
-];
 
 /// Seat indices (the model's `Seat::index`): White is A, Red is B, Black is C.
 pub(super) const WHITE: usize = 0;
@@ -128,29 +118,13 @@ impl Geometry {
             g.rank[i] = c.rank();
             g.grid[usize::from(c.rank())][usize::from(c.file())] = i as u8;
         }
+        let lines: Lines<N> = Lines::build(|sq, df, dr| g.step(sq, df, dr));
+        g.rays = lines.rays;
+        g.lines = lines.lines;
+        g.king = lines.king;
         for sq in 0..N {
-            for (d, &(df, dr)) in DIRS.iter().enumerate() {
-                let mut cur = sq;
-                while let Some(next) = g.step(cur, df, dr) {
-                    g.rays[d][sq] |= 1 << next;
-                    cur = next;
-                }
-                g.lines[sq] |= g.rays[d][sq];
-                if let Some(next) = g.step(sq, df, dr) {
-                    g.king[sq] |= 1 << next;
-                }
-            }
             let (f, r) = (i32::from(g.file[sq]), i32::from(g.rank[sq]));
-            for (df, dr) in [
-                (1, 2),
-                (2, 1),
-                (2, -1),
-                (1, -2),
-                (-1, -2),
-                (-2, -1),
-                (-2, 1),
-                (-1, 2),
-            ] {
+            for (df, dr) in KNIGHT_LEAPS {
                 if let Some(to) = g.at(f + df, r + dr) {
                     g.knight[0][sq] |= 1 << to;
                     if !g.knight_line_crosses_barrier(sq, to) {
@@ -221,27 +195,11 @@ pub(super) fn geometry() -> &'static Geometry {
 /// The cells a rook or queen sees from `sq` along the orthogonals, given the occupied cells.
 #[inline]
 pub(super) fn rook_att(g: &Geometry, sq: usize, occ: u64) -> u64 {
-    ray(g, 0, sq, occ) | ray(g, 1, sq, occ) | ray(g, 4, sq, occ) | ray(g, 5, sq, occ)
+    square::rook(&g.rays, sq, occ)
 }
 
 /// The cells a bishop or queen sees from `sq` along the diagonals, given the occupied cells.
 #[inline]
 pub(super) fn bishop_att(g: &Geometry, sq: usize, occ: u64) -> u64 {
-    ray(g, 2, sq, occ) | ray(g, 3, sq, occ) | ray(g, 6, sq, occ) | ray(g, 7, sq, occ)
-}
-
-/// The cells seen along one direction, up to and including the first occupied cell.
-#[inline]
-fn ray(g: &Geometry, d: usize, sq: usize, occ: u64) -> u64 {
-    let r = g.rays[d][sq];
-    let b = r & occ;
-    if b == 0 {
-        return r;
-    }
-    let first = if d < 4 {
-        b.trailing_zeros()
-    } else {
-        63 - b.leading_zeros()
-    };
-    r ^ g.rays[d][first as usize]
+    square::bishop(&g.rays, sq, occ)
 }

@@ -18,8 +18,8 @@ use trichess_model::{
 
 use geometry::{BLACK, Geometry, NONE, RED, WHITE, geometry};
 use position::{
-    BISHOP, Buffers, CASTLE_C, CASTLE_E, Cfg, EMPTY, KING, KNIGHT, Mv, PAWN, PROMO, Pos, QUEEN,
-    ROOK, castle_cells, perft_after, perft_root,
+    Buffers, CASTLE_C, CASTLE_E, Cfg, EMPTY, KING, Mv, PAWN, PROMO, Pos, ROOK, castle_cells,
+    perft_after, perft_root,
 };
 
 /// The fast engine's O'Sullivan.
@@ -89,26 +89,10 @@ fn config(game: &Game) -> Result<Cfg, EngineError> {
     })
 }
 
+/// A role's index: its place in the model's list of O'Sullivan's roles.
 fn role_index(role: Role) -> Option<usize> {
-    match role {
-        Role::King => Some(KING),
-        Role::Queen => Some(QUEEN),
-        Role::Rook => Some(ROOK),
-        Role::Bishop => Some(BISHOP),
-        Role::Knight => Some(KNIGHT),
-        Role::Pawn => Some(PAWN),
-        _ => None,
-    }
+    Variant::OSullivan.roles().iter().position(|&r| r == role)
 }
-
-const ROLES: [Role; 6] = [
-    Role::King,
-    Role::Queen,
-    Role::Rook,
-    Role::Bishop,
-    Role::Knight,
-    Role::Pawn,
-];
 
 fn letter(seat: usize) -> char {
     Variant::OSullivan.seat_letter(Seat::ALL[seat])
@@ -270,7 +254,10 @@ fn unload(g: &Geometry, pos: &Pos) -> Setup {
     let mut pieces = BTreeMap::new();
     for (sq, &p) in pos.board.iter().enumerate() {
         if p != EMPTY {
-            let piece = Piece::new(Seat::ALL[usize::from(p >> 3)], ROLES[usize::from(p & 7)]);
+            let piece = Piece::new(
+                Seat::ALL[usize::from(p >> 3)],
+                Variant::OSullivan.roles()[usize::from(p & 7)],
+            );
             pieces.insert(g.cells[sq], piece);
         }
     }
@@ -310,7 +297,7 @@ fn to_move(g: &Geometry, mv: Mv) -> Move {
         k if k >= PROMO => Move::Promotion {
             from,
             to,
-            role: ROLES[usize::from(k - PROMO)],
+            role: Variant::OSullivan.roles()[usize::from(k - PROMO)],
         },
         _ => Move::Plain { from, to },
     }
@@ -368,7 +355,7 @@ impl OSullivan {
 
 impl Engine for OSullivan {
     fn name(&self) -> String {
-        "fast".into()
+        crate::NAME.into()
     }
 
     fn supports(&self, game: &Game) -> Result<(), EngineError> {
@@ -418,11 +405,7 @@ impl Engine for OSullivan {
         setup: &Setup,
         depth: u32,
     ) -> Result<Vec<(Move, u64)>, EngineError> {
-        let Some(rest) = depth.checked_sub(1) else {
-            return Err(EngineError::Failed(
-                "perft divide needs depth 1 or more".into(),
-            ));
-        };
+        let rest = crate::divide_rest(depth)?;
         let (g, cfg, pos) = Self::prepare(game, setup)?;
         let mut moves = Vec::new();
         pos.generate(g, &cfg, &mut moves);
@@ -433,8 +416,7 @@ impl Engine for OSullivan {
             let n = perft_after(g, &cfg, &child, rest, 1, &mut self.bufs);
             rows.push((to_move(g, mv), n));
         }
-        rows.sort_by_cached_key(|(mv, _)| mv.to_string());
-        Ok(rows)
+        Ok(crate::sorted_rows(rows))
     }
 
     fn outcome(&mut self, game: &Game, setup: &Setup) -> Result<Outcome, EngineError> {

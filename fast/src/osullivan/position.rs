@@ -2,13 +2,8 @@
 
 use super::geometry::{BLACK, Geometry, N, NONE, RED, WHITE, bishop_att, rook_att};
 
-/// Role indices.
-pub(super) const KING: usize = 0;
-pub(super) const QUEEN: usize = 1;
-pub(super) const ROOK: usize = 2;
-pub(super) const BISHOP: usize = 3;
-pub(super) const KNIGHT: usize = 4;
-pub(super) const PAWN: usize = 5;
+/// Role indices (the model's order).
+pub(super) use crate::square::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 
 /// An empty cell on the mailbox.
 pub(super) const EMPTY: u8 = 255;

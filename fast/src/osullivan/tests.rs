@@ -10,7 +10,9 @@ use trichess_model::{
 };
 
 use super::OSullivan;
-use super::geometry::{DIRS, N, NONE, geometry};
+use super::geometry::{N, NONE, geometry};
+use crate::square::DIRS;
+use crate::testing::Rng;
 
 fn game(readings: &[(&str, &str)]) -> Game {
     let mut g = Game::new(Variant::OSullivan);
@@ -230,21 +232,6 @@ fn perft_speed() {
     }
 }
 
-/// A small deterministic generator (xorshift), so the tests need no dependency.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 /// Every position reached by random legal play passes `check`, plays the same through the
 /// boundary as inside, and every listed move is playable.
 #[test]
@@ -396,6 +383,8 @@ mod naive {
 
     use trichess_model::{Role, Seat, Setup};
 
+    use crate::square::KNIGHT_LEAPS;
+
     type Board = BTreeMap<(i32, i32), (usize, Role)>;
     /// A move to try: from, to, the cell of a pawn taken en passant, its text, a promotion.
     type Candidate = (
@@ -469,16 +458,7 @@ mod naive {
                 }
             }
             Role::Knight => {
-                for (df, dr) in [
-                    (1, 2),
-                    (2, 1),
-                    (2, -1),
-                    (1, -2),
-                    (-1, -2),
-                    (-2, -1),
-                    (-2, 1),
-                    (-1, 2),
-                ] {
+                for (df, dr) in KNIGHT_LEAPS {
                     if on_board(f + df, r + dr) && knight_ok(rd, (f, r), (f + df, r + dr)) {
                         out.push((f + df, r + dr));
                     }

@@ -5,6 +5,8 @@ use std::sync::OnceLock;
 
 use trichess_model::{Cell, Variant};
 
+use crate::square::{self, BISHOP_DIRS, KNIGHT_LEAPS, Lines, ROOK_DIRS};
+
 /// Cells on the board.
 pub(super) const N: usize = 49;
 /// Files (and ranks) of the square.
@@ -19,39 +21,8 @@ pub(super) const WHITE: usize = 0;
 pub(super) const RED: usize = 1;
 pub(super) const BLACK: usize = 2;
 
-/// Role indices.
-pub(super) const KING: usize = 0;
-pub(super) const QUEEN: usize = 1;
-pub(super) const ROOK: usize = 2;
-pub(super) const BISHOP: usize = 3;
-pub(super) const KNIGHT: usize = 4;
-pub(super) const PAWN: usize = 5;
-
-/// The eight line directions as (file, rank) steps: the first four raise the cell index,
-/// the last four lower it. Rook lines are 0, 1, 4, 5; bishop lines 2, 3, 6, 7.
-pub(super) const DIRS: [(i32, i32); 8] = [
-    (1, 0),
-    (0, 1),
-    (1, 1),
-    (-1, 1),
-    (-1, 0),
-    (0, -1),
-    (-1, -1),
-    (1, -1),
-];
-pub(super) const ROOK_DIRS: [usize; 4] = [0, 1, 4, 5];
-pub(super) const BISHOP_DIRS: [usize; 4] = [2, 3, 6, 7];
-
-const KNIGHT_LEAPS: [(i32, i32); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
+/// Role indices (the model's order).
+pub(super) use crate::square::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 
 /// yuri.pawn-move-a: each army's two step directions, orthogonal steps away from its corner
 /// (White g7: rank-1, file-1; Red g1: rank+1, file-1; Black a1: file+1, rank+1).
@@ -132,21 +103,18 @@ fn build() -> Tables {
         zobrist: [[[0; N]; 6]; 3],
         cells: Variant::Yuri.board().cells(),
     };
+    let lines: Lines<N> = Lines::build(|i, df, dr| {
+        let (f, r) = coords(i);
+        at(f + df, r + dr)
+    });
+    t.rays = lines.rays;
+    t.lines = lines.lines;
+    t.king = lines.king;
     for i in 0..N {
         let (f, r) = coords(i);
         for (df, dr) in KNIGHT_LEAPS {
             if let Some(j) = at(f + df, r + dr) {
                 t.knight[i] |= 1 << j;
-            }
-        }
-        for (d, &(df, dr)) in DIRS.iter().enumerate() {
-            if let Some(j) = at(f + df, r + dr) {
-                t.king[i] |= 1 << j;
-            }
-            let mut k = 1;
-            while let Some(j) = at(f + k * df, r + k * dr) {
-                t.rays[d][i] |= 1 << j;
-                k += 1;
             }
         }
         for d in ROOK_DIRS {
@@ -155,7 +123,6 @@ fn build() -> Tables {
         for d in BISHOP_DIRS {
             t.bishop_lines[i] |= t.rays[d][i];
         }
-        t.lines[i] = t.rook_lines[i] | t.bishop_lines[i];
         for army in 0..3 {
             let (cf, cr) = PAWN_CAPTURE[army];
             match at(f + cf, r + cr) {
@@ -208,28 +175,18 @@ impl Tables {
     /// first occupied cell.
     #[inline]
     pub(super) fn ray(&self, d: usize, s: usize, occ: u64) -> u64 {
-        let ray = self.rays[d][s];
-        let blockers = ray & occ;
-        if blockers == 0 {
-            return ray;
-        }
-        let first = if d < 4 {
-            blockers.trailing_zeros()
-        } else {
-            63 - blockers.leading_zeros()
-        };
-        ray ^ self.rays[d][first as usize]
+        square::ray(&self.rays, d, s, occ)
     }
 
     /// The cells a rook on `s` reaches.
     #[inline]
     pub(super) fn rook(&self, s: usize, occ: u64) -> u64 {
-        self.ray(0, s, occ) | self.ray(1, s, occ) | self.ray(4, s, occ) | self.ray(5, s, occ)
+        square::rook(&self.rays, s, occ)
     }
 
     /// The cells a bishop on `s` reaches.
     #[inline]
     pub(super) fn bishop(&self, s: usize, occ: u64) -> u64 {
-        self.ray(2, s, occ) | self.ray(3, s, occ) | self.ray(6, s, occ) | self.ray(7, s, occ)
+        square::bishop(&self.rays, s, occ)
     }
 }

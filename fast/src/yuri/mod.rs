@@ -53,21 +53,13 @@ const START: [(usize, usize, &str); 27] = [
     (BLACK, BISHOP, "a1"),
 ];
 
-const ROLES: [Role; 6] = [
-    Role::King,
-    Role::Queen,
-    Role::Rook,
-    Role::Bishop,
-    Role::Knight,
-    Role::Pawn,
-];
-
 fn board() -> &'static Board {
     Variant::Yuri.board()
 }
 
+/// A role's index: its place in the model's list of Yuri's roles.
 fn role_index(role: Role) -> Option<usize> {
-    ROLES.iter().position(|&r| r == role)
+    Variant::Yuri.roles().iter().position(|&r| r == role)
 }
 
 /// The cells where an army's pawns start (the unmoved pawns' only possible cells).
@@ -340,7 +332,10 @@ fn pieces_of(t: &Tables, p: &Pos) -> BTreeMap<Cell, Piece> {
         if pc != EMPTY {
             pieces.insert(
                 t.cells[i],
-                Piece::new(seat(usize::from(pc >> 3)), ROLES[usize::from(pc & 7) % 6]),
+                Piece::new(
+                    seat(usize::from(pc >> 3)),
+                    Variant::Yuri.roles()[usize::from(pc & 7) % 6],
+                ),
             );
         }
     }
@@ -385,7 +380,7 @@ fn to_move(t: &Tables, m: Mv) -> Move {
         Move::Promotion {
             from,
             to,
-            role: ROLES[usize::from(m.promo) % 6],
+            role: Variant::Yuri.roles()[usize::from(m.promo) % 6],
         }
     }
 }
@@ -432,7 +427,7 @@ impl Ready {
 
 impl Engine for Yuri {
     fn name(&self) -> String {
-        "fast".into()
+        crate::NAME.into()
     }
 
     fn supports(&self, game: &Game) -> Result<(), EngineError> {
@@ -490,11 +485,7 @@ impl Engine for Yuri {
         setup: &Setup,
         depth: u32,
     ) -> Result<Vec<(Move, u64)>, EngineError> {
-        let Some(rest) = depth.checked_sub(1) else {
-            return Err(EngineError::Failed(
-                "perft divide needs depth 1 or more".into(),
-            ));
-        };
+        let rest = crate::divide_rest(depth)?;
         let r = ready(game, setup)?;
         let t = r.gen_.t;
         let moves = r.moves();
@@ -515,8 +506,7 @@ impl Engine for Yuri {
             };
             rows.push((to_move(t, m), nodes));
         }
-        rows.sort_by_cached_key(|(mv, _)| mv.to_string());
-        Ok(rows)
+        Ok(crate::sorted_rows(rows))
     }
 
     fn outcome(&mut self, game: &Game, setup: &Setup) -> Result<Outcome, EngineError> {

@@ -2,9 +2,9 @@
 //! perft.
 
 use super::geometry::{
-    ALL, BISHOP, BISHOP_DIRS, BLACK, KING, KNIGHT, N, NONE, PAWN, QUEEN, ROOK, ROOK_DIRS, Tables,
-    WHITE,
+    ALL, BISHOP, BLACK, KING, KNIGHT, N, NONE, PAWN, QUEEN, ROOK, Tables, WHITE,
 };
+use crate::square::{BISHOP_DIRS, ROOK_DIRS};
 
 /// An empty mailbox cell.
 pub(super) const EMPTY: u8 = 0xFF;

@@ -11,6 +11,8 @@ use trichess_model::{
 
 use super::Yuri;
 use super::geometry::{BLACK, N, RED, WHITE, at, tables};
+use crate::square::KNIGHT_LEAPS;
+use crate::testing::Rng;
 
 fn game(readings: &[(&str, &str)]) -> Game {
     let mut g = Game::new(Variant::Yuri);
@@ -417,19 +419,7 @@ fn naive_moves(g: &Game, s: &Setup) -> BTreeSet<String> {
             Role::Rook => add_line(&orth, true),
             Role::Bishop => add_line(&diag, true),
             Role::Queen => add_line(&all, true),
-            Role::Knight => add_line(
-                &[
-                    (1, 2),
-                    (2, 1),
-                    (2, -1),
-                    (1, -2),
-                    (-1, -2),
-                    (-2, -1),
-                    (-2, 1),
-                    (-1, 2),
-                ],
-                false,
-            ),
+            Role::Knight => add_line(&KNIGHT_LEAPS, false),
             Role::King => add_line(&all, false),
             Role::Pawn => {
                 let dist = |c: (i32, i32)| {
@@ -523,18 +513,6 @@ fn naive_moves(g: &Game, s: &Setup) -> BTreeSet<String> {
     out
 }
 
-/// A small deterministic random source.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
-
 #[test]
 fn random_games_agree_with_the_naive_generator() {
     let mut e = Yuri;
@@ -583,7 +561,7 @@ fn random_games_agree_with_the_naive_generator() {
                 if list.is_empty() {
                     break;
                 }
-                let m = list[(rng.next() % list.len() as u64) as usize];
+                let m = list[rng.below(list.len())];
                 s = e.play(&g, &s, m).unwrap();
             }
         }

@@ -1,0 +1,134 @@
+//! Square-board bitboards shared by the two square variants (O'Sullivan and Yuri): the line
+//! directions, the knight's leaps, the line tables of a board built from its one-cell step,
+//! and the sliding lookup along a ray up to the first blocker.
+//!
+//! Each variant numbers its cells as the model does: rank by rank from rank 1, by file within
+//! a rank. So along the first four directions (N, E, NE, NW) the index grows and along the last
+//! four (S, W, SE, SW) it falls, and the first piece met along a ray is its lowest or its
+//! highest set bit. What a variant's board forbids (edges, unusable squares, a barrier) is in
+//! its own step function, never here.
+
+/// Role indices: a role's place in the model's `Variant::roles()` of a square variant (the
+/// six FIDE roles, in the model's order).
+pub(crate) const KING: usize = 0;
+pub(crate) const QUEEN: usize = 1;
+pub(crate) const ROOK: usize = 2;
+pub(crate) const BISHOP: usize = 3;
+pub(crate) const KNIGHT: usize = 4;
+pub(crate) const PAWN: usize = 5;
+
+/// The eight line directions as (file step, rank step): the first four raise the index, the
+/// last four lower it. Rook lines are 0, 1, 4, 5; bishop lines 2, 3, 6, 7.
+pub(crate) const DIRS: [(i32, i32); 8] = [
+    (0, 1),
+    (1, 0),
+    (1, 1),
+    (-1, 1),
+    (0, -1),
+    (-1, 0),
+    (1, -1),
+    (-1, -1),
+];
+/// The orthogonal directions of [`DIRS`].
+pub(crate) const ROOK_DIRS: [usize; 4] = [0, 1, 4, 5];
+/// The diagonal directions of [`DIRS`].
+pub(crate) const BISHOP_DIRS: [usize; 4] = [2, 3, 6, 7];
+
+/// The knight's eight leaps as (file step, rank step).
+pub(crate) const KNIGHT_LEAPS: [(i32, i32); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+
+/// The line tables of a board of `N` cells.
+#[derive(Debug)]
+pub(crate) struct Lines<const N: usize> {
+    /// The cells along each direction of [`DIRS`] from each cell, on the empty board.
+    pub rays: [[u64; N]; 8],
+    /// The union of the eight rays: the cells a queen on an empty board would see.
+    pub lines: [u64; N],
+    /// The one-step moves along the eight directions: a king's steps.
+    pub king: [u64; N],
+}
+
+impl<const N: usize> Lines<N> {
+    /// Builds the tables from the board's step: `step(cell, file step, rank step)` is the cell
+    /// one step away, or `None` where the board stops the piece.
+    pub(crate) fn build(step: impl Fn(usize, i32, i32) -> Option<usize>) -> Self {
+        let mut t = Lines {
+            rays: [[0; N]; 8],
+            lines: [0; N],
+            king: [0; N],
+        };
+        for sq in 0..N {
+            for (d, &(df, dr)) in DIRS.iter().enumerate() {
+                let mut cur = sq;
+                while let Some(next) = step(cur, df, dr) {
+                    t.rays[d][sq] |= 1 << next;
+                    cur = next;
+                }
+                t.lines[sq] |= t.rays[d][sq];
+                if let Some(next) = step(sq, df, dr) {
+                    t.king[sq] |= 1 << next;
+                }
+            }
+        }
+        t
+    }
+}
+
+/// The cells seen from `sq` along direction `d` of `rays`, up to and including the first
+/// occupied cell of `occ`.
+#[inline]
+pub(crate) fn ray<const N: usize>(rays: &[[u64; N]; 8], d: usize, sq: usize, occ: u64) -> u64 {
+    let r = rays[d][sq];
+    let blockers = r & occ;
+    if blockers == 0 {
+        return r;
+    }
+    let first = if d < 4 {
+        blockers.trailing_zeros()
+    } else {
+        63 - blockers.leading_zeros()
+    };
+    r ^ rays[d][first as usize]
+}
+
+/// The cells a rook (or a queen) on `sq` sees along the orthogonals, given the occupied cells.
+#[inline]
+pub(crate) fn rook<const N: usize>(rays: &[[u64; N]; 8], sq: usize, occ: u64) -> u64 {
+    ray(rays, 0, sq, occ) | ray(rays, 1, sq, occ) | ray(rays, 4, sq, occ) | ray(rays, 5, sq, occ)
+}
+
+/// The cells a bishop (or a queen) on `sq` sees along the diagonals, given the occupied cells.
+#[inline]
+pub(crate) fn bishop<const N: usize>(rays: &[[u64; N]; 8], sq: usize, occ: u64) -> u64 {
+    ray(rays, 2, sq, occ) | ray(rays, 3, sq, occ) | ray(rays, 6, sq, occ) | ray(rays, 7, sq, occ)
+}
+
+#[cfg(test)]
+mod tests {
+    use trichess_model::{Role, Variant};
+
+    use super::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
+
+    #[test]
+    fn role_indices_are_the_models_order() {
+        for variant in [Variant::OSullivan, Variant::Yuri] {
+            let roles = variant.roles();
+            assert_eq!(roles.len(), 6);
+            assert_eq!(roles[KING], Role::King);
+            assert_eq!(roles[QUEEN], Role::Queen);
+            assert_eq!(roles[ROOK], Role::Rook);
+            assert_eq!(roles[BISHOP], Role::Bishop);
+            assert_eq!(roles[KNIGHT], Role::Knight);
+            assert_eq!(roles[PAWN], Role::Pawn);
+        }
+    }
+}
