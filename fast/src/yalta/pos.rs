@@ -90,8 +90,7 @@ impl Bits {
         self.army[usize::from(code >> 3)] |= b;
         self.role[usize::from(code & 7)] |= b;
     }
-    fn army_of(&self, cell: u8) -> usize {
-        let b = bit(cell);
+    fn army_of_bit(&self, b: u128) -> usize {
         if self.army[0] & b != 0 {
             0
         } else if self.army[1] & b != 0 {
@@ -190,27 +189,29 @@ impl Pos {
             }
         }
         let queens = b.role[usize::from(QUEEN)];
-        for (lines, sliders) in [
+        for (lines, union, sliders) in [
             (
                 t.orth_lines(k),
+                t.orth_union[ku],
                 (b.role[usize::from(ROOK)] | queens) & enemy,
             ),
             (
                 t.diag_lines(k),
+                t.diag_union[ku],
                 (b.role[usize::from(BISHOP)] | queens) & enemy,
             ),
         ] {
-            if sliders == 0 {
+            if union & sliders == 0 {
                 continue;
             }
             for line in lines {
                 if line.mask & sliders == 0 {
                     continue;
                 }
-                if let Some(&x) = t.cells(line).iter().find(|&&x| b.occ & bit(x) != 0)
-                    && sliders & bit(x) != 0
+                if let Some(&x) = t.line_bits(line).iter().find(|&&x| b.occ & x != 0)
+                    && sliders & x != 0
                 {
-                    m |= 1 << self.control[b.army_of(x)];
+                    m |= 1 << self.control[b.army_of_bit(x)];
                 }
             }
         }
@@ -253,14 +254,20 @@ impl Pos {
     }
 
     /// Pushes `m` if it does not leave `s`'s king attacked.
-    #[inline]
     /// `risky` holds the cells a piece may not leave without the full test: the king's, and
-    /// those on a line from the king that holds an enemy line piece of that line's kind.
+    /// those of pinned pieces (all of them in check).
+    #[inline(always)]
     fn try_push(&self, m: u32, s: u8, t: &Tables, buf: &mut Vec<u32>, risky: u128) -> bool {
         if risky & bit(from_of(m)) == 0 && flag_of(m) != EN_PASSANT {
             buf.push(m);
             return true;
         }
+        self.push_if_safe(m, s, t, buf)
+    }
+
+    /// yalta.check-response: pushes `m` if, made, it leaves no opponent attacking `s`'s king.
+    #[inline(never)]
+    fn push_if_safe(&self, m: u32, s: u8, t: &Tables, buf: &mut Vec<u32>) -> bool {
         let mut nb = self.b;
         self.apply_bits(&mut nb, m);
         let k = self.king[usize::from(s)];
@@ -273,25 +280,62 @@ impl Pos {
         }
     }
 
-    /// The cells on lines from `k` that hold an enemy line piece moving along such a line.
-    fn pinnable(&self, k: u8, own: u128, t: &Tables) -> u128 {
-        let b = &self.b;
-        let enemy = b.occ & !own;
-        let queens = b.role[usize::from(QUEEN)];
-        let orth = (b.role[usize::from(ROOK)] | queens) & enemy;
-        let diag = (b.role[usize::from(BISHOP)] | queens) & enemy;
-        let mut m = 0;
-        for line in t.orth_lines(k) {
-            if line.mask & orth != 0 {
-                m |= line.mask;
+    /// Pushes the plain moves from `c` to each of `targets`.
+    #[inline(always)]
+    fn push_all(&self, c: u8, targets: u128, s: u8, t: &Tables, buf: &mut Vec<u32>, risky: u128) {
+        if risky & bit(c) == 0 {
+            for x in bits(targets) {
+                buf.push(mv(c, x, NORMAL, 0));
+            }
+        } else {
+            for x in bits(targets) {
+                self.push_if_safe(mv(c, x, NORMAL, 0), s, t, buf);
             }
         }
-        for line in t.diag_lines(k) {
-            if line.mask & diag != 0 {
-                m |= line.mask;
+    }
+
+    /// The own pieces pinned to the king on `k`: the only piece between it and an enemy line
+    /// piece moving along that line.
+    fn pinned(&self, k: u8, own: u128, t: &Tables) -> u128 {
+        let b = &self.b;
+        let ku = usize::from(k);
+        let enemy = b.occ & !own;
+        let queens = b.role[usize::from(QUEEN)];
+        let mut m = 0;
+        for (lines, union, sliders) in [
+            (
+                t.orth_lines(k),
+                t.orth_union[ku],
+                (b.role[usize::from(ROOK)] | queens) & enemy,
+            ),
+            (
+                t.diag_lines(k),
+                t.diag_union[ku],
+                (b.role[usize::from(BISHOP)] | queens) & enemy,
+            ),
+        ] {
+            if union & sliders == 0 {
+                continue;
+            }
+            for line in lines {
+                if line.mask & sliders == 0 {
+                    continue;
+                }
+                let mut blockers = t.line_bits(line).iter().filter(|&&x| b.occ & x != 0);
+                if let (Some(&first), Some(&second)) = (blockers.next(), blockers.next())
+                    && own & first != 0
+                    && sliders & second != 0
+                {
+                    m |= first;
+                }
             }
         }
         m
+    }
+
+    /// The cells a line piece on `c` reaches along `lines`.
+    fn slides(t: &Tables, lines: &[super::tables::Line], occ: u128) -> u128 {
+        lines.iter().fold(0, |m, line| m | t.reach(line, occ))
     }
 
     /// The legal moves of `s` (yalta.fide-movement, yalta.fide-rules, yalta.check-response).
@@ -301,50 +345,36 @@ impl Pos {
         let own = self.controlled(s);
         let occ = self.b.occ;
         let kings = self.b.role[usize::from(KING)];
-        let capturable = occ & !own & !kings;
         let k = self.king[usize::from(s)];
         let risky = if r.test_all || self.checkers[usize::from(s)] != 0 || k == NONE {
             !0
         } else {
-            self.pinnable(k, own, t) | bit(k)
+            self.pinned(k, own, t) | bit(k)
         };
+        let free = !own & !kings;
         for c in bits(own) {
             let cu = usize::from(c);
             let code = self.board[cu];
             let a = usize::from(code >> 3);
             match code & 7 {
-                KNIGHT => {
-                    for x in bits(t.knight[cu] & !own & !kings) {
-                        self.try_push(mv(c, x, NORMAL, 0), s, t, buf, risky);
-                    }
-                }
+                KNIGHT => self.push_all(c, t.knight[cu] & free, s, t, buf, risky),
                 KING => {
-                    for x in bits(t.king[cu] & !own & !kings) {
-                        self.try_push(mv(c, x, NORMAL, 0), s, t, buf, risky);
-                    }
+                    self.push_all(c, t.king[cu] & free, s, t, buf, risky);
                     self.castles(c, a as u8, s, t, buf);
                 }
                 PAWN => self.pawn(c, a, s, own, r, buf, risky),
-                role => {
-                    let lines: [&[super::tables::Line]; 2] = match role {
-                        ROOK => [t.orth_lines(c), &[]],
-                        BISHOP => [t.diag_lines(c), &[]],
-                        _ => [t.orth_lines(c), t.diag_lines(c)],
-                    };
-                    for line in lines.into_iter().flatten() {
-                        let shared = usize::from(line.shared);
-                        for (i, &x) in t.cells(line).iter().enumerate() {
-                            if occ & bit(x) != 0 {
-                                if i >= shared && capturable & bit(x) != 0 {
-                                    self.try_push(mv(c, x, NORMAL, 0), s, t, buf, risky);
-                                }
-                                break;
-                            }
-                            if i >= shared {
-                                self.try_push(mv(c, x, NORMAL, 0), s, t, buf, risky);
-                            }
-                        }
-                    }
+                ROOK => {
+                    let m = Self::slides(t, t.orth_lines(c), occ);
+                    self.push_all(c, m & free, s, t, buf, risky);
+                }
+                BISHOP => {
+                    let m = Self::slides(t, t.diag_lines(c), occ);
+                    self.push_all(c, m & free, s, t, buf, risky);
+                }
+                _ => {
+                    let m = Self::slides(t, t.orth_lines(c), occ)
+                        | Self::slides(t, t.diag_lines(c), occ);
+                    self.push_all(c, m & free, s, t, buf, risky);
                 }
             }
         }

@@ -21,24 +21,27 @@ pub(super) enum KnightReading {
     TwoThenOne,
 }
 
-/// A line from a cell: `len` cells from `start` in [`Tables::ray_cells`]; the first `shared`
-/// are those of the ray before it (a fork's second branch); `mask` holds all its cells.
+/// A line from a cell: `len` cells from `start` in [`Tables::ray_bits`] (a fork's second
+/// branch repeats the cells it shares with the first); `mask` holds all its cells.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Line {
     pub(super) start: u16,
     pub(super) len: u8,
-    pub(super) shared: u8,
     pub(super) mask: u128,
 }
 
 /// The tables of one reading of the knight and king open points.
 #[derive(Debug)]
 pub(super) struct Tables {
-    pub(super) ray_cells: Vec<u8>,
+    /// The bit of each cell of each line, in order from the line's cell outwards.
+    pub(super) ray_bits: Vec<u128>,
     pub(super) lines: Vec<Line>,
     /// Per cell, the range of its orthogonal lines in `lines`, then of its diagonal lines.
     pub(super) orth: Vec<(u16, u16)>,
     pub(super) diag: Vec<(u16, u16)>,
+    /// Per cell, all the cells of its orthogonal lines, then of its diagonal lines.
+    pub(super) orth_union: Vec<u128>,
+    pub(super) diag_union: Vec<u128>,
     pub(super) king: Vec<u128>,
     pub(super) knight: Vec<u128>,
     /// Cells from which a knight leaps onto the cell (differs from `knight` under the one-way
@@ -70,7 +73,7 @@ impl Tables {
 
     fn new(knight: KnightReading, touching: bool) -> Tables {
         let hex = Hex::get(4);
-        let mut ray_cells = Vec::new();
+        let mut ray_bits = Vec::new();
         let mut lines = Vec::new();
         let mut orth = Vec::new();
         let mut diag = Vec::new();
@@ -84,12 +87,11 @@ impl Tables {
                 for ray in rays {
                     let mask = ray.cells.iter().fold(0u128, |m, &c| m | bit(c));
                     lines.push(Line {
-                        start: ray_cells.len() as u16,
+                        start: ray_bits.len() as u16,
                         len: ray.cells.len() as u8,
-                        shared: ray.shared as u8,
                         mask,
                     });
-                    ray_cells.extend_from_slice(&ray.cells);
+                    ray_bits.extend(ray.cells.iter().map(|&c| bit(c)));
                     king[usize::from(cell)] |= bit(ray.cells[0]);
                 }
                 out.push((first, lines.len() as u16));
@@ -140,8 +142,22 @@ impl Tables {
             }
         }
         let rank = (0..CELLS as u8).map(|c| hex.coords(c).2 as u8).collect();
+        let union = |ranges: &[(u16, u16)]| -> Vec<u128> {
+            ranges
+                .iter()
+                .map(|&(a, b)| {
+                    lines[usize::from(a)..usize::from(b)]
+                        .iter()
+                        .fold(0, |m, l: &Line| m | l.mask)
+                })
+                .collect()
+        };
+        let orth_union = union(&orth);
+        let diag_union = union(&diag);
         Tables {
-            ray_cells,
+            ray_bits,
+            orth_union,
+            diag_union,
             lines,
             orth,
             diag,
@@ -156,10 +172,25 @@ impl Tables {
         }
     }
 
-    /// Returns the cells of a line.
-    pub(super) fn cells(&self, line: &Line) -> &[u8] {
+    /// Returns the bits of the cells of a line, in order.
+    pub(super) fn line_bits(&self, line: &Line) -> &[u128] {
         let s = usize::from(line.start);
-        &self.ray_cells[s..s + usize::from(line.len)]
+        &self.ray_bits[s..s + usize::from(line.len)]
+    }
+
+    /// The cells a line piece on a line reaches: up to and including the first occupied one.
+    pub(super) fn reach(&self, line: &Line, occ: u128) -> u128 {
+        if line.mask & occ == 0 {
+            return line.mask;
+        }
+        let mut m = 0;
+        for &b in self.line_bits(line) {
+            m |= b;
+            if occ & b != 0 {
+                break;
+            }
+        }
+        m
     }
 
     /// Returns the orthogonal, then the diagonal lines of a cell.
