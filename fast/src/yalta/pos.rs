@@ -41,6 +41,53 @@ pub(super) fn promo_of(m: u32) -> u8 {
     ((m >> 20) & 0xf) as u8
 }
 
+/// Where legal moves go: a buffer, or a count (bulk counting at the last ply of perft).
+pub(super) trait Moves {
+    fn clear(&mut self);
+    fn is_empty(&self) -> bool;
+    fn push(&mut self, m: u32);
+    /// The plain moves from `c` to each of `targets`.
+    fn push_plain(&mut self, c: u8, targets: u128);
+}
+
+impl Moves for Vec<u32> {
+    fn clear(&mut self) {
+        Vec::clear(self);
+    }
+    fn is_empty(&self) -> bool {
+        Vec::is_empty(self)
+    }
+    #[inline(always)]
+    fn push(&mut self, m: u32) {
+        Vec::push(self, m);
+    }
+    #[inline(always)]
+    fn push_plain(&mut self, c: u8, targets: u128) {
+        self.extend(bits(targets).map(|x| mv(c, x, NORMAL, 0)));
+    }
+}
+
+/// Counts the moves instead of keeping them.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Count(pub(super) u64);
+
+impl Moves for Count {
+    fn clear(&mut self) {
+        self.0 = 0;
+    }
+    fn is_empty(&self) -> bool {
+        self.0 == 0
+    }
+    #[inline(always)]
+    fn push(&mut self, _: u32) {
+        self.0 += 1;
+    }
+    #[inline(always)]
+    fn push_plain(&mut self, _: u8, targets: u128) {
+        self.0 += u64::from(targets.count_ones());
+    }
+}
+
 /// `yalta.takeover-promotion`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Promo {
@@ -257,7 +304,7 @@ impl Pos {
     /// `risky` holds the cells a piece may not leave without the full test: the king's, and
     /// those of pinned pieces (all of them in check).
     #[inline(always)]
-    fn try_push(&self, m: u32, s: u8, t: &Tables, buf: &mut Vec<u32>, risky: u128) -> bool {
+    fn try_push<B: Moves>(&self, m: u32, s: u8, t: &Tables, buf: &mut B, risky: u128) -> bool {
         if risky & bit(from_of(m)) == 0 && flag_of(m) != EN_PASSANT {
             buf.push(m);
             return true;
@@ -267,7 +314,7 @@ impl Pos {
 
     /// yalta.check-response: pushes `m` if, made, it leaves no opponent attacking `s`'s king.
     #[inline(never)]
-    fn push_if_safe(&self, m: u32, s: u8, t: &Tables, buf: &mut Vec<u32>) -> bool {
+    fn push_if_safe<B: Moves>(&self, m: u32, s: u8, t: &Tables, buf: &mut B) -> bool {
         let mut nb = self.b;
         self.apply_bits(&mut nb, m);
         let k = self.king[usize::from(s)];
@@ -282,11 +329,9 @@ impl Pos {
 
     /// Pushes the plain moves from `c` to each of `targets`.
     #[inline(always)]
-    fn push_all(&self, c: u8, targets: u128, s: u8, t: &Tables, buf: &mut Vec<u32>, risky: u128) {
+    fn push_all<B: Moves>(&self, c: u8, targets: u128, s: u8, t: &Tables, buf: &mut B, risky: u128) {
         if risky & bit(c) == 0 {
-            for x in bits(targets) {
-                buf.push(mv(c, x, NORMAL, 0));
-            }
+            buf.push_plain(c, targets);
         } else {
             for x in bits(targets) {
                 self.push_if_safe(mv(c, x, NORMAL, 0), s, t, buf);
@@ -339,7 +384,7 @@ impl Pos {
     }
 
     /// The legal moves of `s` (yalta.fide-movement, yalta.fide-rules, yalta.check-response).
-    pub(super) fn legal(&self, s: u8, r: &Rules, buf: &mut Vec<u32>) {
+    pub(super) fn legal<B: Moves>(&self, s: u8, r: &Rules, buf: &mut B) {
         buf.clear();
         let t = r.t;
         let own = self.controlled(s);
@@ -381,7 +426,7 @@ impl Pos {
     }
 
     /// yalta.fide-rules: castling on either wing of the own back rank.
-    fn castles(&self, c: u8, a: u8, s: u8, t: &Tables, buf: &mut Vec<u32>) {
+    fn castles<B: Moves>(&self, c: u8, a: u8, s: u8, t: &Tables, buf: &mut B) {
         let risky = !0u128;
         let base = a * 32;
         if a != s || c != base + 4 || self.checkers[usize::from(s)] != 0 {
@@ -411,14 +456,24 @@ impl Pos {
     /// yalta.fide-rules, yalta.pawn-path-capture-only, yalta.sacrifice-promotion: the moves
     /// of the pawn on `c` of army `a`, moved by `s`.
     #[allow(clippy::too_many_arguments)]
-    fn pawn(&self, c: u8, a: usize, s: u8, own: u128, r: &Rules, buf: &mut Vec<u32>, risky: u128) {
+    #[inline(always)]
+    fn pawn<B: Moves>(
+        &self,
+        c: u8,
+        a: usize,
+        s: u8,
+        own: u128,
+        r: &Rules,
+        buf: &mut B,
+        risky: u128,
+    ) {
         let t = r.t;
         let cu = usize::from(c);
         let occ = self.b.occ;
         let kings = self.b.role[usize::from(KING)];
         // A pawn of an army taken over (its king checkmated): yalta.takeover-promotion.
         let taken = self.king[a] == NONE;
-        let promote = |this: &Pos, x: u8, buf: &mut Vec<u32>| {
+        let promote = |this: &Pos, x: u8, buf: &mut B| {
             let first = mv(c, x, PROMOTION, QUEEN);
             if this.try_push(first, s, t, buf, risky) {
                 for role in [ROOK, BISHOP, KNIGHT] {
@@ -426,53 +481,50 @@ impl Pos {
                 }
             }
         };
-        let one = t.push[a][cu];
-        if one != NONE && occ & bit(one) == 0 {
-            if t.rank[usize::from(one)] == 0 {
+        let one = t.push_bit[a][cu];
+        if one & occ == 0 && one != 0 {
+            let x = one.trailing_zeros() as u8;
+            if one & t.back_ranks != 0 {
                 if !taken || r.promo == Promo::AsUsual {
-                    promote(self, one, buf);
+                    promote(self, x, buf);
                 }
             } else {
-                self.try_push(mv(c, one, NORMAL, 0), s, t, buf, risky);
-                let (mid, two) = t.double[a][cu];
-                if mid == one && occ & bit(two) == 0 {
-                    self.try_push(mv(c, two, DOUBLE, 0), s, t, buf, risky);
+                self.try_push(mv(c, x, NORMAL, 0), s, t, buf, risky);
+                let two = t.double_bit[a][cu];
+                if two & occ == 0 && two != 0 {
+                    self.try_push(mv(c, two.trailing_zeros() as u8, DOUBLE, 0), s, t, buf, risky);
                 }
             }
         }
-        for x in bits(t.caps[a][cu]) {
-            if occ & bit(x) == 0 {
-                if x == self.ep && s == self.to_move {
-                    self.try_push(mv(c, x, EN_PASSANT, 0), s, t, buf, risky);
+        let caps = t.caps[a][cu];
+        if self.ep != NONE && caps & !occ & bit(self.ep) != 0 && s == self.to_move {
+            self.try_push(mv(c, self.ep, EN_PASSANT, 0), s, t, buf, risky);
+        }
+        let hits = caps & occ & !kings;
+        if hits == 0 {
+            return;
+        }
+        self.push_all(c, hits & !own & !t.back_ranks, s, t, buf, risky);
+        let promoting = hits & t.back_ranks;
+        if promoting != 0 {
+            let allowed = if !taken {
+                !own
+            } else {
+                match r.promo {
+                    Promo::Sacrifice => own,
+                    Promo::AnyCapture => !0,
+                    Promo::AsUsual => !own,
                 }
-                continue;
-            }
-            if kings & bit(x) != 0 {
-                continue;
-            }
-            let mine = own & bit(x) != 0;
-            if t.rank[usize::from(x)] == 0 {
-                let allowed = if !taken {
-                    !mine
-                } else {
-                    match r.promo {
-                        Promo::Sacrifice => mine,
-                        Promo::AnyCapture => true,
-                        Promo::AsUsual => !mine,
-                    }
-                };
-                if allowed {
-                    promote(self, x, buf);
-                }
-            } else if !mine {
-                self.try_push(mv(c, x, NORMAL, 0), s, t, buf, risky);
+            };
+            for x in bits(promoting & allowed) {
+                promote(self, x, buf);
             }
         }
     }
 
     /// Plays a legal move of the side to move and settles the turn; `buf` ends up holding
     /// the legal moves of the next side to move (empty if the game is over).
-    pub(super) fn make(&mut self, m: u32, r: &Rules, buf: &mut Vec<u32>) {
+    pub(super) fn make<B: Moves>(&mut self, m: u32, r: &Rules, buf: &mut B) {
         let (from, to, flag) = (from_of(m), to_of(m), flag_of(m));
         let mover = self.to_move;
         let p = self.board[usize::from(from)];
@@ -485,8 +537,13 @@ impl Pos {
             p
         };
         self.put(to, placed);
+        // The cells whose contents change.
+        let mut changed = bit(from) | bit(to);
         match flag {
-            EN_PASSANT => self.remove(self.ep + 8),
+            EN_PASSANT => {
+                changed |= bit(self.ep + 8);
+                self.remove(self.ep + 8);
+            }
             SHORT | LONG => {
                 let base = from - 4;
                 let (rf, rt) = if flag == SHORT {
@@ -494,6 +551,7 @@ impl Pos {
                 } else {
                     (base, base + 3)
                 };
+                changed |= bit(rf) | bit(rt);
                 let rook = self.board[usize::from(rf)];
                 self.remove(rf);
                 self.put(rt, rook);
@@ -521,7 +579,7 @@ impl Pos {
         if flag == DOUBLE {
             self.ep = r.t.push[usize::from(a)][usize::from(from)];
         }
-        self.update_checks(mover, r);
+        self.update_checks(mover, changed, r);
         if r.after_left {
             for q in 0..3u8 {
                 if self.pending & (1 << q) != 0 && left(q) == mover {
@@ -543,8 +601,10 @@ impl Pos {
     }
 
     /// yalta.multiple-check, yalta.simultaneous-checks: the checks after `mover`'s move, and
-    /// whose came first where two opponents check one king.
-    fn update_checks(&mut self, mover: u8, r: &Rules) {
+    /// whose came first where two opponents check one king. `changed` holds the cells the
+    /// move changed: a king none of whose lines and leaper cells holds one keeps its checkers,
+    /// and the mover's own king, after a legal move, has none (yalta.check-response).
+    fn update_checks(&mut self, mover: u8, changed: u128, r: &Rules) {
         let old = self.checkers;
         for s in 0..3u8 {
             let su = usize::from(s);
@@ -554,7 +614,14 @@ impl Pos {
                 self.first[su] = NONE;
                 continue;
             }
-            let now = self.attackers(&self.b, k, s, r.t);
+            let now = if s == mover {
+                0
+            } else if r.t.sensitive[usize::from(k)] & changed == 0 {
+                old[su]
+            } else {
+                self.attackers(&self.b, k, s, r.t)
+            };
+            debug_assert_eq!(now, self.attackers(&self.b, k, s, r.t));
             self.checkers[su] = now;
             if now.count_ones() < 2 {
                 self.first[su] = NONE;
@@ -614,7 +681,7 @@ impl Pos {
         if self.king[usize::from(q)] == NONE || self.checkers[usize::from(q)] == 0 {
             return;
         }
-        let mut moves = Vec::new();
+        let mut moves = Count(0);
         self.legal(q, r, &mut moves);
         if moves.is_empty() {
             self.eliminate(q, r);
@@ -657,7 +724,7 @@ impl Pos {
     /// pending), stalemated, or passes; the last king wins (yalta.last-king-wins,
     /// yalta.no-extra-move, yalta.stalemate). Leaves the legal moves of the side to move in
     /// `buf`.
-    pub(super) fn settle(&mut self, r: &Rules, buf: &mut Vec<u32>) {
+    pub(super) fn settle<B: Moves>(&mut self, r: &Rules, buf: &mut B) {
         let mut passes = 0;
         loop {
             // No right for the double-stepper's own side (yalta.en-passant-window).
@@ -716,6 +783,16 @@ pub(super) fn perft(pos: &Pos, depth: u32, r: &Rules, bufs: &mut [Vec<u32>]) -> 
     };
     if depth <= 1 {
         return cur.len() as u64;
+    }
+    if depth == 2 {
+        let mut total = 0;
+        for &m in cur.iter() {
+            let mut child = pos.clone();
+            let mut n = Count(0);
+            child.make(m, r, &mut n);
+            total += n.0;
+        }
+        return total;
     }
     if rest.is_empty() {
         return 0;

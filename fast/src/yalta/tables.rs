@@ -49,14 +49,20 @@ pub(super) struct Tables {
     pub(super) knight_from: Vec<u128>,
     /// Per army and cell: the cell one step forwards, or [`NONE`].
     pub(super) push: [Vec<u8>; 3],
-    /// Per army and cell: the two cells of a double step from the army's own rank 2.
-    pub(super) double: [Vec<(u8, u8)>; 3],
     /// Per army and cell: the cells a pawn captures on.
     pub(super) caps: [Vec<u128>; 3],
     /// Per army and cell: the cells from which a pawn of the army attacks the cell.
     pub(super) pawn_from: [Vec<u128>; 3],
-    /// Rank (from 0) of each cell in its half-board.
-    pub(super) rank: Vec<u8>,
+    /// Per army and cell: the bit of `push`, or 0.
+    pub(super) push_bit: [Vec<u128>; 3],
+    /// Per army and cell: the bit of the far cell of a double step from the army's own rank
+    /// 2 (through the `push` cell), or 0.
+    pub(super) double_bit: [Vec<u128>; 3],
+    /// The cells of rank 1 of each half-board (where pawns promote).
+    pub(super) back_ranks: u128,
+    /// Per cell, every cell whose contents can bear on whether a king there is attacked: its
+    /// lines and the cells a leaper attacks it from.
+    pub(super) sensitive: Vec<u128>,
 }
 
 impl Tables {
@@ -141,7 +147,14 @@ impl Tables {
                 }
             }
         }
-        let rank = (0..CELLS as u8).map(|c| hex.coords(c).2 as u8).collect();
+        let back_ranks = (0..CELLS as u8)
+            .filter(|&c| hex.coords(c).2 == 0)
+            .fold(0, |m, c| m | bit(c));
+        let cell_bit = |c: u8| if c == NONE { 0 } else { bit(c) };
+        let push_bit = push
+            .clone()
+            .map(|p| p.iter().map(|&c| cell_bit(c)).collect());
+        let double_bit = double.map(|d| d.iter().map(|&(_, c)| cell_bit(c)).collect());
         let union = |ranges: &[(u16, u16)]| -> Vec<u128> {
             ranges
                 .iter()
@@ -154,7 +167,17 @@ impl Tables {
         };
         let orth_union = union(&orth);
         let diag_union = union(&diag);
+        let sensitive = (0..CELLS)
+            .map(|c| {
+                orth_union[c]
+                    | diag_union[c]
+                    | knight_from[c]
+                    | king[c]
+                    | pawn_from.iter().fold(0, |m, p| m | p[c])
+            })
+            .collect();
         Tables {
+            sensitive,
             ray_bits,
             orth_union,
             diag_union,
@@ -165,10 +188,11 @@ impl Tables {
             knight: knight_to,
             knight_from,
             push,
-            double,
             caps,
             pawn_from,
-            rank,
+            push_bit,
+            double_bit,
+            back_ranks,
         }
     }
 
