@@ -397,31 +397,33 @@ impl Pos {
             self.pinned(k, own, t) | bit(k)
         };
         let free = !own & !kings;
-        for c in bits(own) {
-            let cu = usize::from(c);
-            let code = self.board[cu];
-            let a = usize::from(code >> 3);
-            match code & 7 {
-                KNIGHT => self.push_all(c, t.knight[cu] & free, s, t, buf, risky),
-                KING => {
-                    self.push_all(c, t.king[cu] & free, s, t, buf, risky);
-                    self.castles(c, a as u8, s, t, buf);
-                }
-                PAWN => self.pawn(c, a, s, own, r, buf, risky),
-                ROOK => {
-                    let m = Self::slides(t, t.orth_lines(c), occ);
-                    self.push_all(c, m & free, s, t, buf, risky);
-                }
-                BISHOP => {
-                    let m = Self::slides(t, t.diag_lines(c), occ);
-                    self.push_all(c, m & free, s, t, buf, risky);
-                }
-                _ => {
-                    let m = Self::slides(t, t.orth_lines(c), occ)
-                        | Self::slides(t, t.diag_lines(c), occ);
-                    self.push_all(c, m & free, s, t, buf, risky);
+        let role = |r: u8| self.b.role[usize::from(r)] & own;
+        for c in bits(role(KNIGHT)) {
+            self.push_all(c, t.knight[usize::from(c)] & free, s, t, buf, risky);
+        }
+        for c in bits(role(ROOK)) {
+            let m = Self::slides(t, t.orth_lines(c), occ);
+            self.push_all(c, m & free, s, t, buf, risky);
+        }
+        for c in bits(role(BISHOP)) {
+            let m = Self::slides(t, t.diag_lines(c), occ);
+            self.push_all(c, m & free, s, t, buf, risky);
+        }
+        for c in bits(role(QUEEN)) {
+            let m = Self::slides(t, t.orth_lines(c), occ) | Self::slides(t, t.diag_lines(c), occ);
+            self.push_all(c, m & free, s, t, buf, risky);
+        }
+        let pawns = self.b.role[usize::from(PAWN)];
+        for a in 0..3 {
+            if self.control[a] == s {
+                for c in bits(self.b.army[a] & pawns) {
+                    self.pawn(c, a, s, own, r, buf, risky);
                 }
             }
+        }
+        for c in bits(role(KING)) {
+            self.push_all(c, t.king[usize::from(c)] & free, s, t, buf, risky);
+            self.castles(c, self.b.army_of_bit(bit(c)) as u8, s, t, buf);
         }
     }
 

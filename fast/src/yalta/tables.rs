@@ -229,9 +229,21 @@ impl Tables {
     }
 }
 
-/// The bit of a cell.
+/// The bit of each cell (none for [`NONE`] and other indices past the board).
+static BITS: [u128; 256] = {
+    let mut t = [0u128; 256];
+    let mut i = 0;
+    while i < CELLS {
+        t[i] = 1 << i;
+        i += 1;
+    }
+    t
+};
+
+/// The bit of a cell (a table load: a variable u128 shift costs several instructions).
+#[inline(always)]
 pub(super) fn bit(cell: u8) -> u128 {
-    1u128 << cell
+    BITS[usize::from(cell)]
 }
 
 /// The cells of a mask, lowest first.
