@@ -329,7 +329,15 @@ impl Pos {
 
     /// Pushes the plain moves from `c` to each of `targets`.
     #[inline(always)]
-    fn push_all<B: Moves>(&self, c: u8, targets: u128, s: u8, t: &Tables, buf: &mut B, risky: u128) {
+    fn push_all<B: Moves>(
+        &self,
+        c: u8,
+        targets: u128,
+        s: u8,
+        t: &Tables,
+        buf: &mut B,
+        risky: u128,
+    ) {
         if risky & bit(c) == 0 {
             buf.push_plain(c, targets);
         } else {
@@ -494,7 +502,13 @@ impl Pos {
                 self.try_push(mv(c, x, NORMAL, 0), s, t, buf, risky);
                 let two = t.double_bit[a][cu];
                 if two & occ == 0 && two != 0 {
-                    self.try_push(mv(c, two.trailing_zeros() as u8, DOUBLE, 0), s, t, buf, risky);
+                    self.try_push(
+                        mv(c, two.trailing_zeros() as u8, DOUBLE, 0),
+                        s,
+                        t,
+                        buf,
+                        risky,
+                    );
                 }
             }
         }
