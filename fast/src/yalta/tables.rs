@@ -30,6 +30,15 @@ pub(super) struct Line {
     pub(super) mask: u128,
 }
 
+/// A table per cell, sized for any u8 index so that a lookup by cell needs no bounds check.
+pub(super) type PerCell<T> = [T; 256];
+
+fn per_cell<T: Copy + Default>(v: &[T]) -> PerCell<T> {
+    let mut out = [T::default(); 256];
+    out[..v.len()].copy_from_slice(v);
+    out
+}
+
 /// The tables of one reading of the knight and king open points.
 #[derive(Debug)]
 pub(super) struct Tables {
@@ -37,32 +46,32 @@ pub(super) struct Tables {
     pub(super) ray_bits: Vec<u128>,
     pub(super) lines: Vec<Line>,
     /// Per cell, the range of its orthogonal lines in `lines`, then of its diagonal lines.
-    pub(super) orth: Vec<(u16, u16)>,
-    pub(super) diag: Vec<(u16, u16)>,
+    pub(super) orth: PerCell<(u16, u16)>,
+    pub(super) diag: PerCell<(u16, u16)>,
     /// Per cell, all the cells of its orthogonal lines, then of its diagonal lines.
-    pub(super) orth_union: Vec<u128>,
-    pub(super) diag_union: Vec<u128>,
-    pub(super) king: Vec<u128>,
-    pub(super) knight: Vec<u128>,
+    pub(super) orth_union: PerCell<u128>,
+    pub(super) diag_union: PerCell<u128>,
+    pub(super) king: PerCell<u128>,
+    pub(super) knight: PerCell<u128>,
     /// Cells from which a knight leaps onto the cell (differs from `knight` under the one-way
     /// readings).
-    pub(super) knight_from: Vec<u128>,
+    pub(super) knight_from: PerCell<u128>,
     /// Per army and cell: the cell one step forwards, or [`NONE`].
     pub(super) push: [Vec<u8>; 3],
     /// Per army and cell: the cells a pawn captures on.
-    pub(super) caps: [Vec<u128>; 3],
+    pub(super) caps: [PerCell<u128>; 3],
     /// Per army and cell: the cells from which a pawn of the army attacks the cell.
-    pub(super) pawn_from: [Vec<u128>; 3],
+    pub(super) pawn_from: [PerCell<u128>; 3],
     /// Per army and cell: the bit of `push`, or 0.
-    pub(super) push_bit: [Vec<u128>; 3],
+    pub(super) push_bit: [PerCell<u128>; 3],
     /// Per army and cell: the bit of the far cell of a double step from the army's own rank
     /// 2 (through the `push` cell), or 0.
-    pub(super) double_bit: [Vec<u128>; 3],
+    pub(super) double_bit: [PerCell<u128>; 3],
     /// The cells of rank 1 of each half-board (where pawns promote).
     pub(super) back_ranks: u128,
     /// Per cell, every cell whose contents can bear on whether a king there is attacked: its
     /// lines and the cells a leaper attacks it from.
-    pub(super) sensitive: Vec<u128>,
+    pub(super) sensitive: PerCell<u128>,
 }
 
 impl Tables {
@@ -151,10 +160,10 @@ impl Tables {
             .filter(|&c| hex.coords(c).2 == 0)
             .fold(0, |m, c| m | bit(c));
         let cell_bit = |c: u8| if c == NONE { 0 } else { bit(c) };
-        let push_bit = push
+        let push_bit: [Vec<u128>; 3] = push
             .clone()
             .map(|p| p.iter().map(|&c| cell_bit(c)).collect());
-        let double_bit = double.map(|d| d.iter().map(|&(_, c)| cell_bit(c)).collect());
+        let double_bit: [Vec<u128>; 3] = double.map(|d| d.iter().map(|&(_, c)| cell_bit(c)).collect());
         let union = |ranges: &[(u16, u16)]| -> Vec<u128> {
             ranges
                 .iter()
@@ -176,22 +185,24 @@ impl Tables {
                     | pawn_from.iter().fold(0, |m, p| m | p[c])
             })
             .collect();
+        let sensitive: Vec<u128> = sensitive;
+        let three = |v: &[Vec<u128>; 3]| [per_cell(&v[0]), per_cell(&v[1]), per_cell(&v[2])];
         Tables {
-            sensitive,
+            sensitive: per_cell(&sensitive),
             ray_bits,
-            orth_union,
-            diag_union,
+            orth_union: per_cell(&orth_union),
+            diag_union: per_cell(&diag_union),
             lines,
-            orth,
-            diag,
-            king,
-            knight: knight_to,
-            knight_from,
+            orth: per_cell(&orth),
+            diag: per_cell(&diag),
+            king: per_cell(&king),
+            knight: per_cell(&knight_to),
+            knight_from: per_cell(&knight_from),
             push,
-            caps,
-            pawn_from,
-            push_bit,
-            double_bit,
+            caps: three(&caps),
+            pawn_from: three(&pawn_from),
+            push_bit: three(&push_bit),
+            double_bit: three(&double_bit),
             back_ranks,
         }
     }
