@@ -163,7 +163,8 @@ impl Tables {
         let push_bit: [Vec<u128>; 3] = push
             .clone()
             .map(|p| p.iter().map(|&c| cell_bit(c)).collect());
-        let double_bit: [Vec<u128>; 3] = double.map(|d| d.iter().map(|&(_, c)| cell_bit(c)).collect());
+        let double_bit: [Vec<u128>; 3] =
+            double.map(|d| d.iter().map(|&(_, c)| cell_bit(c)).collect());
         let union = |ranges: &[(u16, u16)]| -> Vec<u128> {
             ranges
                 .iter()
