@@ -84,7 +84,14 @@ impl Moves for Count {
     }
     #[inline(always)]
     fn push_plain(&mut self, _: u8, targets: u128) {
-        self.0 += u64::from(targets.count_ones());
+        // Most target sets lie in one half of the u128: count only the halves in use.
+        let (lo, hi) = (targets as u64, (targets >> 64) as u64);
+        if lo != 0 {
+            self.0 += u64::from(lo.count_ones());
+        }
+        if hi != 0 {
+            self.0 += u64::from(hi.count_ones());
+        }
     }
 }
 
