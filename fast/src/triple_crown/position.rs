@@ -36,6 +36,37 @@ const FERZ_STEPPERS: u16 = bit(EMPEROR) | bit(CHATELAINE) | bit(BARONESS);
 const ACROSS_STEPPERS: u16 =
     bit(EMPEROR) | bit(DIARCH) | bit(VICEREINE) | bit(BARONESS) | bit(MODERATOR) | bit(POPE);
 
+/// The role classes kept as cell sets in [`Pos::class_bits`], by index.
+const CLASS_ORTHO: usize = 0;
+const CLASS_DIAG: usize = 1;
+const CLASS_WAZIR: usize = 2;
+const CLASS_FERZ: usize = 3;
+const CLASS_ACROSS: usize = 4;
+const CLASSES: [u16; 5] = [
+    ORTHO_SLIDERS,
+    DIAG_SLIDERS,
+    WAZIR_STEPPERS,
+    FERZ_STEPPERS,
+    ACROSS_STEPPERS,
+];
+
+/// Per role, the classes (bit per [`CLASSES`] index) it belongs to.
+const ROLE_CLASSES: [u8; 16] = {
+    let mut t = [0u8; 16];
+    let mut r = 0;
+    while r < ROLES {
+        let mut c = 0;
+        while c < CLASSES.len() {
+            if CLASSES[c] & bit(r as u8) != 0 {
+                t[r] |= 1 << c;
+            }
+            c += 1;
+        }
+        r += 1;
+    }
+    t
+};
+
 /// An empty cell in [`Pos::board`].
 pub(crate) const EMPTY: u8 = u8::MAX;
 
@@ -128,6 +159,8 @@ pub(crate) struct Pos {
     pub(crate) board: [u8; CELLS],
     pub(crate) seat_bits: [Bits; 3],
     pub(crate) role_bits: [Bits; ROLES],
+    /// The pieces of each role class ([`CLASSES`]): unions of `role_bits`, kept up to date.
+    pub(crate) class_bits: [Bits; 5],
     pub(crate) occ: Bits,
     /// Each seat's Emperor, or [`NONE`] once the seat is out.
     pub(crate) emperor: [u8; 3],
@@ -160,6 +193,7 @@ impl Pos {
             board: [EMPTY; CELLS],
             seat_bits: [Bits::EMPTY; 3],
             role_bits: [Bits::EMPTY; ROLES],
+            class_bits: [Bits::EMPTY; 5],
             occ: Bits::EMPTY,
             emperor: [NONE; 3],
             to_move: 0,
@@ -175,6 +209,11 @@ impl Pos {
         self.board[cell] = seat << 4 | role;
         self.seat_bits[seat as usize].set(cell);
         self.role_bits[role as usize].set(cell);
+        let mut k = ROLE_CLASSES[usize::from(role & 15)];
+        while k != 0 {
+            self.class_bits[k.trailing_zeros() as usize].set(cell);
+            k &= k - 1;
+        }
         self.occ.set(cell);
         if role == EMPEROR {
             self.emperor[seat as usize] = cell as u8;
@@ -188,6 +227,11 @@ impl Pos {
         self.board[cell] = EMPTY;
         self.seat_bits[(p >> 4) as usize].clear(cell);
         self.role_bits[(p & 15) as usize].clear(cell);
+        let mut k = ROLE_CLASSES[usize::from(p & 15)];
+        while k != 0 {
+            self.class_bits[k.trailing_zeros() as usize].clear(cell);
+            k &= k - 1;
+        }
         self.occ.clear(cell);
     }
 
@@ -213,18 +257,6 @@ impl Pos {
         self.seat_bits[seat] & self.role_bits[role as usize]
     }
 
-    #[inline]
-    fn roles(&self, mask: u16) -> Bits {
-        let mut b = Bits::EMPTY;
-        let mut m = mask;
-        while m != 0 {
-            let r = m.trailing_zeros() as usize;
-            b |= self.role_bits[r];
-            m &= m - 1;
-        }
-        b
-    }
-
     /// Returns true if a piece of `by` (a set of cells holding the attackers, with `occ` the
     /// occupied cells) attacks `target`: could capture on it if it were an enemy piece.
     pub(crate) fn attacked_with(&self, ctx: Ctx, target: usize, by: Bits, occ: Bits) -> bool {
@@ -240,13 +272,13 @@ impl Pos {
                 }
             }
         }
-        if !(t.wazir[target] & by & self.roles(WAZIR_STEPPERS)).is_empty()
-            || !(t.ferz[target] & by & self.roles(FERZ_STEPPERS)).is_empty()
-            || !(t.across[target] & by & self.roles(ACROSS_STEPPERS)).is_empty()
+        if !(t.wazir[target] & by & self.class_bits[CLASS_WAZIR]).is_empty()
+            || !(t.ferz[target] & by & self.class_bits[CLASS_FERZ]).is_empty()
+            || !(t.across[target] & by & self.class_bits[CLASS_ACROSS]).is_empty()
         {
             return true;
         }
-        let ortho = by & self.roles(ORTHO_SLIDERS);
+        let ortho = by & self.class_bits[CLASS_ORTHO];
         if !(ortho & t.ortho_lines[target]).is_empty() {
             for r in &t.ortho[target][..t.n_ortho[target] as usize] {
                 for &c in t.ray(*r) {
@@ -259,7 +291,7 @@ impl Pos {
                 }
             }
         }
-        let diag = by & self.roles(DIAG_SLIDERS);
+        let diag = by & self.class_bits[CLASS_DIAG];
         if !(diag & t.diag_lines[target]).is_empty() {
             for r in &t.diag[target][..t.n_diag[target] as usize] {
                 for &c in t.ray(*r) {
@@ -289,29 +321,19 @@ impl Pos {
 
     /// The cells a piece of `role` on `from` reaches (moves or captures), before removing
     /// its own side's cells.
-    #[inline]
+    #[inline(always)]
     fn reach(&self, ctx: Ctx, role: u8, from: usize) -> Bits {
         let t = ctx.t;
         let rb = bit(role);
         let mut out = Bits::EMPTY;
         if rb & ORTHO_SLIDERS != 0 {
             for r in &t.ortho[from][..t.n_ortho[from] as usize] {
-                for &c in t.ray(*r) {
-                    out.set(c as usize);
-                    if self.occ.has(c as usize) {
-                        break;
-                    }
-                }
+                out |= t.reach(*r, self.occ);
             }
         }
         if rb & DIAG_SLIDERS != 0 {
             for r in &t.diag[from][..t.n_diag[from] as usize] {
-                for &c in t.ray(*r) {
-                    out.set(c as usize);
-                    if self.occ.has(c as usize) {
-                        break;
-                    }
-                }
+                out |= t.reach(*r, self.occ);
             }
         }
         if rb & WAZIR_STEPPERS != 0 {
@@ -338,6 +360,24 @@ impl Pos {
     /// Generates the side to move's moves, ignoring whether they leave its Emperor en prise.
     /// Returns early with `true` after the first move if `any` is set.
     pub(crate) fn pseudo(&self, ctx: Ctx, out: &mut Vec<Mv>, any: bool) -> bool {
+        self.generate(ctx, out, any, None).0
+    }
+
+    /// Generates the side to move's moves; with `risky` (the cells whose pieces' moves may
+    /// expose the Emperor), drops the moves from those cells, en passant and castling that
+    /// expose it. Returns whether it returned early (after the first move, if `any`) and
+    /// how many moves it dropped.
+    #[inline(always)]
+    fn generate(
+        &self,
+        ctx: Ctx,
+        out: &mut Vec<Mv>,
+        any: bool,
+        risky: Option<Bits>,
+    ) -> (bool, usize) {
+        let mut dropped = 0;
+        let tested = risky.unwrap_or(Bits::EMPTY);
+        let filter = risky.is_some();
         let t = ctx.t;
         let me = self.to_move as usize;
         let own = self.seat_bits[me];
@@ -347,6 +387,7 @@ impl Pos {
         let mut promo_roles: Option<u16> = None;
         for from in own.iter() {
             let role = self.board[from] & 15;
+            let test = tested.has(from);
             if role == PAWN {
                 let push = t.pawn_push[me][from];
                 let mut dests = Bits::EMPTY;
@@ -354,14 +395,20 @@ impl Pos {
                     dests.set(push as usize);
                     let (mid, dest) = t.pawn_double[me][from];
                     if mid == push && !self.occ.has(dest as usize) {
-                        out.push(Mv {
-                            from: from as u8,
-                            to: dest,
-                            kind: DOUBLE,
-                            extra: 0,
-                        });
+                        self.emit(
+                            ctx,
+                            out,
+                            Mv {
+                                from: from as u8,
+                                to: dest,
+                                kind: DOUBLE,
+                                extra: 0,
+                            },
+                            test && filter,
+                            &mut dropped,
+                        );
                         if any {
-                            return true;
+                            return (true, dropped);
                         }
                     }
                 }
@@ -374,37 +421,56 @@ impl Pos {
                         while m != 0 {
                             let r = m.trailing_zeros() as u8;
                             m &= m - 1;
-                            out.push(Mv {
-                                from: from as u8,
-                                to: to as u8,
-                                kind: PROMOTION,
-                                extra: r,
-                            });
+                            self.emit(
+                                ctx,
+                                out,
+                                Mv {
+                                    from: from as u8,
+                                    to: to as u8,
+                                    kind: PROMOTION,
+                                    extra: r,
+                                },
+                                test && filter,
+                                &mut dropped,
+                            );
                         }
                     } else {
-                        out.push(Mv {
-                            from: from as u8,
-                            to: to as u8,
-                            kind: NORMAL,
-                            extra: 0,
-                        });
+                        self.emit(
+                            ctx,
+                            out,
+                            Mv {
+                                from: from as u8,
+                                to: to as u8,
+                                kind: NORMAL,
+                                extra: 0,
+                            },
+                            test && filter,
+                            &mut dropped,
+                        );
                     }
-                    if any && !out.is_empty() {
-                        return true;
+                    // Unfiltered (as with `any`), every move is kept.
+                    if any {
+                        return (true, dropped);
                     }
                 }
                 continue;
             }
             let dests = self.reach(ctx, role, from) & open;
             for to in dests.iter() {
-                out.push(Mv {
-                    from: from as u8,
-                    to: to as u8,
-                    kind: NORMAL,
-                    extra: 0,
-                });
+                self.emit(
+                    ctx,
+                    out,
+                    Mv {
+                        from: from as u8,
+                        to: to as u8,
+                        kind: NORMAL,
+                        extra: 0,
+                    },
+                    test && filter,
+                    &mut dropped,
+                );
                 if any {
-                    return true;
+                    return (true, dropped);
                 }
             }
         }
@@ -418,24 +484,40 @@ impl Pos {
             let victim = geo::index(half, file, 4);
             let takers = t.pawn_caps_rev[me][cell] & self.pieces(me, PAWN);
             for from in takers.iter() {
-                out.push(Mv {
-                    from: from as u8,
-                    to: ep.cell,
-                    kind: EN_PASSANT,
-                    extra: victim as u8,
-                });
+                self.emit(
+                    ctx,
+                    out,
+                    Mv {
+                        from: from as u8,
+                        to: ep.cell,
+                        kind: EN_PASSANT,
+                        extra: victim as u8,
+                    },
+                    filter,
+                    &mut dropped,
+                );
                 if any {
-                    return true;
+                    return (true, dropped);
                 }
             }
         }
-        self.castles(ctx, out);
-        any && !out.is_empty()
+        self.castles(ctx, &mut |m| self.emit(ctx, out, m, filter, &mut dropped));
+        (any && !out.is_empty(), dropped)
+    }
+
+    /// Pushes `m` unless `test` is set and it exposes the mover's Emperor (then counts it).
+    #[inline(always)]
+    fn emit(&self, ctx: Ctx, out: &mut Vec<Mv>, m: Mv, test: bool, dropped: &mut usize) {
+        if test && self.exposes(ctx, m) {
+            *dropped += 1;
+        } else {
+            out.push(m);
+        }
     }
 
     /// The castling clauses: each pair whose right is held, whose intermediate cells are empty
     /// and whose Emperor path no enemy piece attacks.
-    fn castles(&self, ctx: Ctx, out: &mut Vec<Mv>) {
+    fn castles(&self, ctx: Ctx, out: &mut impl FnMut(Mv)) {
         let me = self.to_move as usize;
         let rights = (self.castling >> (4 * me)) & 15;
         if rights == 0 {
@@ -463,7 +545,7 @@ impl Pos {
             {
                 continue;
             }
-            out.push(Mv {
+            out(Mv {
                 from: cell(EMPEROR_FILE) as u8,
                 to: cell(spec.emperor_to) as u8,
                 kind: CASTLE,
@@ -515,12 +597,12 @@ impl Pos {
         let mut out = Bits::EMPTY;
         for (sliders, rays, n) in [
             (
-                enemies & self.roles(ORTHO_SLIDERS),
+                enemies & self.class_bits[CLASS_ORTHO],
                 &t.ortho[king][..],
                 t.n_ortho[king],
             ),
             (
-                enemies & self.roles(DIAG_SLIDERS),
+                enemies & self.class_bits[CLASS_DIAG],
                 &t.diag[king][..],
                 t.n_diag[king],
             ),
@@ -587,37 +669,26 @@ impl Pos {
         if self.over() {
             return;
         }
-        self.pseudo(ctx, out, false);
-        if !ctx.r.exposure_forbidden || out.is_empty() {
+        if !ctx.r.exposure_forbidden {
+            self.pseudo(ctx, out, false);
             return;
         }
         let me = self.to_move as usize;
         let king = self.emperor[me] as usize;
         let in_check = self.attacked_with(ctx, king, self.enemies(me), self.occ);
-        let pinned = if in_check {
-            Bits::EMPTY
+        // Only the Emperor's and pinned pieces' moves (and en passant, castling) can expose
+        // it, unless it is attacked already.
+        let risky = if in_check {
+            super::bits::ALL
         } else {
-            self.pinned(ctx, me, king)
+            let mut r = self.pinned(ctx, me, king);
+            r.set(king);
+            r
         };
-        let total = out.len();
-        let mut kept = 0;
-        for i in 0..total {
-            let m = out[i];
-            let safe_shortcut = !in_check
-                && m.kind != EN_PASSANT
-                && m.kind != CASTLE
-                && m.from as usize != king
-                && !pinned.has(m.from as usize);
-            if safe_shortcut || !self.exposes(ctx, m) {
-                // Compaction only overwrites moves already looked at; if no move is kept,
-                // nothing is overwritten and every move stays.
-                out[kept] = m;
-                kept += 1;
-            }
-        }
+        let (_, dropped) = self.generate(ctx, out, false, Some(risky));
         // triple-crown.self-exposure, not-unless-forced: if every move exposes, all may be made.
-        if kept > 0 {
-            out.truncate(kept);
+        if out.is_empty() && dropped > 0 {
+            self.pseudo(ctx, out, false);
         }
     }
 

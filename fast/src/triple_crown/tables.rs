@@ -26,6 +26,8 @@ pub(crate) struct Ray {
 pub(crate) struct Tables {
     /// The cells of every ray, back to back.
     pub(crate) ray_cells: Vec<u8>,
+    /// Parallel to `ray_cells`: the cells of the ray up to and including that one.
+    pub(crate) ray_prefix: Vec<Bits>,
     /// Orthogonal rays per cell (up to 4).
     pub(crate) ortho: Vec<[Ray; 4]>,
     pub(crate) n_ortho: Vec<u8>,
@@ -59,6 +61,15 @@ pub(crate) struct Tables {
 }
 
 static TABLES: [OnceLock<Tables>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+
+/// Appends, for each cell of a ray, the set of the ray's cells up to it.
+fn push_prefixes(out: &mut Vec<Bits>, ray: &[u8]) {
+    let mut m = Bits::EMPTY;
+    for &c in ray {
+        m.set(usize::from(c));
+        out.push(m);
+    }
+}
 
 /// Returns the tables of a Knight reading, building them the first time.
 pub(crate) fn tables(knight: KnightReading) -> &'static Tables {
@@ -144,6 +155,7 @@ pub(crate) fn knight_leaps(reading: KnightReading) -> Vec<Bits> {
 impl Tables {
     fn build(knight: KnightReading) -> Tables {
         let mut ray_cells = Vec::new();
+        let mut ray_prefix = Vec::new();
         let mut ortho = vec![[Ray::default(); 4]; CELLS];
         let mut n_ortho = vec![0u8; CELLS];
         let mut diag = vec![[Ray::default(); 5]; CELLS];
@@ -165,6 +177,7 @@ impl Tables {
                 wazir[c].set(usize::from(ray[0]));
                 ortho_lines[c] |= set_of(ray.iter().map(|&x| usize::from(x)));
                 ray_cells.extend_from_slice(ray);
+                push_prefixes(&mut ray_prefix, ray);
             }
             for (i, ray) in hex.diag_rays(c as u8).iter().enumerate() {
                 let ray = &ray.cells;
@@ -176,6 +189,7 @@ impl Tables {
                 ferz[c].set(usize::from(ray[0]));
                 diag_lines[c] |= set_of(ray.iter().map(|&x| usize::from(x)));
                 ray_cells.extend_from_slice(ray);
+                push_prefixes(&mut ray_prefix, ray);
             }
             if let Some(o) = opposite(c) {
                 across[c].set(o);
@@ -237,6 +251,7 @@ impl Tables {
             .unwrap_or_default();
         Tables {
             ray_cells,
+            ray_prefix,
             ortho,
             n_ortho,
             diag,
@@ -255,6 +270,25 @@ impl Tables {
             far_ranks,
             cells,
         }
+    }
+
+    /// The cells a line piece reaches along a ray: up to and including the first occupied.
+    #[inline(always)]
+    pub(crate) fn reach(&self, r: Ray, occ: Bits) -> Bits {
+        let (start, len) = (r.start as usize, r.len as usize);
+        let prefix = &self.ray_prefix[start..start + len];
+        let Some(&all) = prefix.last() else {
+            return Bits::EMPTY;
+        };
+        if (all & occ).is_empty() {
+            return all;
+        }
+        for (&c, &p) in self.ray_cells[start..start + len].iter().zip(prefix) {
+            if occ.has(c as usize) {
+                return p;
+            }
+        }
+        all
     }
 
     /// Returns the cells of one ray.

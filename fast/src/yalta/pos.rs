@@ -41,6 +41,60 @@ pub(super) fn promo_of(m: u32) -> u8 {
     ((m >> 20) & 0xf) as u8
 }
 
+/// Where legal moves go: a buffer, or a count (bulk counting at the last ply of perft).
+pub(super) trait Moves {
+    fn clear(&mut self);
+    fn is_empty(&self) -> bool;
+    fn push(&mut self, m: u32);
+    /// The plain moves from `c` to each of `targets`.
+    fn push_plain(&mut self, c: u8, targets: u128);
+}
+
+impl Moves for Vec<u32> {
+    fn clear(&mut self) {
+        Vec::clear(self);
+    }
+    fn is_empty(&self) -> bool {
+        Vec::is_empty(self)
+    }
+    #[inline(always)]
+    fn push(&mut self, m: u32) {
+        Vec::push(self, m);
+    }
+    #[inline(always)]
+    fn push_plain(&mut self, c: u8, targets: u128) {
+        self.extend(bits(targets).map(|x| mv(c, x, NORMAL, 0)));
+    }
+}
+
+/// Counts the moves instead of keeping them.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Count(pub(super) u64);
+
+impl Moves for Count {
+    fn clear(&mut self) {
+        self.0 = 0;
+    }
+    fn is_empty(&self) -> bool {
+        self.0 == 0
+    }
+    #[inline(always)]
+    fn push(&mut self, _: u32) {
+        self.0 += 1;
+    }
+    #[inline(always)]
+    fn push_plain(&mut self, _: u8, targets: u128) {
+        // Most target sets lie in one half of the u128: count only the halves in use.
+        let (lo, hi) = (targets as u64, (targets >> 64) as u64);
+        if lo != 0 {
+            self.0 += u64::from(lo.count_ones());
+        }
+        if hi != 0 {
+            self.0 += u64::from(hi.count_ones());
+        }
+    }
+}
+
 /// `yalta.takeover-promotion`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Promo {
@@ -90,8 +144,7 @@ impl Bits {
         self.army[usize::from(code >> 3)] |= b;
         self.role[usize::from(code & 7)] |= b;
     }
-    fn army_of(&self, cell: u8) -> usize {
-        let b = bit(cell);
+    fn army_of_bit(&self, b: u128) -> usize {
         if self.army[0] & b != 0 {
             0
         } else if self.army[1] & b != 0 {
@@ -190,27 +243,29 @@ impl Pos {
             }
         }
         let queens = b.role[usize::from(QUEEN)];
-        for (lines, sliders) in [
+        for (lines, union, sliders) in [
             (
                 t.orth_lines(k),
+                t.orth_union[ku],
                 (b.role[usize::from(ROOK)] | queens) & enemy,
             ),
             (
                 t.diag_lines(k),
+                t.diag_union[ku],
                 (b.role[usize::from(BISHOP)] | queens) & enemy,
             ),
         ] {
-            if sliders == 0 {
+            if union & sliders == 0 {
                 continue;
             }
             for line in lines {
                 if line.mask & sliders == 0 {
                     continue;
                 }
-                if let Some(&x) = t.cells(line).iter().find(|&&x| b.occ & bit(x) != 0)
-                    && sliders & bit(x) != 0
+                if let Some(&x) = t.line_bits(line).iter().find(|&&x| b.occ & x != 0)
+                    && sliders & x != 0
                 {
-                    m |= 1 << self.control[b.army_of(x)];
+                    m |= 1 << self.control[b.army_of_bit(x)];
                 }
             }
         }
@@ -253,14 +308,20 @@ impl Pos {
     }
 
     /// Pushes `m` if it does not leave `s`'s king attacked.
-    #[inline]
     /// `risky` holds the cells a piece may not leave without the full test: the king's, and
-    /// those on a line from the king that holds an enemy line piece of that line's kind.
-    fn try_push(&self, m: u32, s: u8, t: &Tables, buf: &mut Vec<u32>, risky: u128) -> bool {
+    /// those of pinned pieces (all of them in check).
+    #[inline(always)]
+    fn try_push<B: Moves>(&self, m: u32, s: u8, t: &Tables, buf: &mut B, risky: u128) -> bool {
         if risky & bit(from_of(m)) == 0 && flag_of(m) != EN_PASSANT {
             buf.push(m);
             return true;
         }
+        self.push_if_safe(m, s, t, buf)
+    }
+
+    /// yalta.check-response: pushes `m` if, made, it leaves no opponent attacking `s`'s king.
+    #[inline(never)]
+    fn push_if_safe<B: Moves>(&self, m: u32, s: u8, t: &Tables, buf: &mut B) -> bool {
         let mut nb = self.b;
         self.apply_bits(&mut nb, m);
         let k = self.king[usize::from(s)];
@@ -273,85 +334,116 @@ impl Pos {
         }
     }
 
-    /// The cells on lines from `k` that hold an enemy line piece moving along such a line.
-    fn pinnable(&self, k: u8, own: u128, t: &Tables) -> u128 {
-        let b = &self.b;
-        let enemy = b.occ & !own;
-        let queens = b.role[usize::from(QUEEN)];
-        let orth = (b.role[usize::from(ROOK)] | queens) & enemy;
-        let diag = (b.role[usize::from(BISHOP)] | queens) & enemy;
-        let mut m = 0;
-        for line in t.orth_lines(k) {
-            if line.mask & orth != 0 {
-                m |= line.mask;
+    /// Pushes the plain moves from `c` to each of `targets`.
+    #[inline(always)]
+    fn push_all<B: Moves>(
+        &self,
+        c: u8,
+        targets: u128,
+        s: u8,
+        t: &Tables,
+        buf: &mut B,
+        risky: u128,
+    ) {
+        if risky & bit(c) == 0 {
+            buf.push_plain(c, targets);
+        } else {
+            for x in bits(targets) {
+                self.push_if_safe(mv(c, x, NORMAL, 0), s, t, buf);
             }
         }
-        for line in t.diag_lines(k) {
-            if line.mask & diag != 0 {
-                m |= line.mask;
+    }
+
+    /// The own pieces pinned to the king on `k`: the only piece between it and an enemy line
+    /// piece moving along that line.
+    fn pinned(&self, k: u8, own: u128, t: &Tables) -> u128 {
+        let b = &self.b;
+        let ku = usize::from(k);
+        let enemy = b.occ & !own;
+        let queens = b.role[usize::from(QUEEN)];
+        let mut m = 0;
+        for (lines, union, sliders) in [
+            (
+                t.orth_lines(k),
+                t.orth_union[ku],
+                (b.role[usize::from(ROOK)] | queens) & enemy,
+            ),
+            (
+                t.diag_lines(k),
+                t.diag_union[ku],
+                (b.role[usize::from(BISHOP)] | queens) & enemy,
+            ),
+        ] {
+            if union & sliders == 0 {
+                continue;
+            }
+            for line in lines {
+                if line.mask & sliders == 0 {
+                    continue;
+                }
+                let mut blockers = t.line_bits(line).iter().filter(|&&x| b.occ & x != 0);
+                if let (Some(&first), Some(&second)) = (blockers.next(), blockers.next())
+                    && own & first != 0
+                    && sliders & second != 0
+                {
+                    m |= first;
+                }
             }
         }
         m
     }
 
+    /// The cells a line piece on `c` reaches along `lines`.
+    fn slides(t: &Tables, lines: &[super::tables::Line], occ: u128) -> u128 {
+        lines.iter().fold(0, |m, line| m | t.reach(line, occ))
+    }
+
     /// The legal moves of `s` (yalta.fide-movement, yalta.fide-rules, yalta.check-response).
-    pub(super) fn legal(&self, s: u8, r: &Rules, buf: &mut Vec<u32>) {
+    pub(super) fn legal<B: Moves>(&self, s: u8, r: &Rules, buf: &mut B) {
         buf.clear();
         let t = r.t;
         let own = self.controlled(s);
         let occ = self.b.occ;
         let kings = self.b.role[usize::from(KING)];
-        let capturable = occ & !own & !kings;
         let k = self.king[usize::from(s)];
         let risky = if r.test_all || self.checkers[usize::from(s)] != 0 || k == NONE {
             !0
         } else {
-            self.pinnable(k, own, t) | bit(k)
+            self.pinned(k, own, t) | bit(k)
         };
-        for c in bits(own) {
-            let cu = usize::from(c);
-            let code = self.board[cu];
-            let a = usize::from(code >> 3);
-            match code & 7 {
-                KNIGHT => {
-                    for x in bits(t.knight[cu] & !own & !kings) {
-                        self.try_push(mv(c, x, NORMAL, 0), s, t, buf, risky);
-                    }
-                }
-                KING => {
-                    for x in bits(t.king[cu] & !own & !kings) {
-                        self.try_push(mv(c, x, NORMAL, 0), s, t, buf, risky);
-                    }
-                    self.castles(c, a as u8, s, t, buf);
-                }
-                PAWN => self.pawn(c, a, s, own, r, buf, risky),
-                role => {
-                    let lines: [&[super::tables::Line]; 2] = match role {
-                        ROOK => [t.orth_lines(c), &[]],
-                        BISHOP => [t.diag_lines(c), &[]],
-                        _ => [t.orth_lines(c), t.diag_lines(c)],
-                    };
-                    for line in lines.into_iter().flatten() {
-                        let shared = usize::from(line.shared);
-                        for (i, &x) in t.cells(line).iter().enumerate() {
-                            if occ & bit(x) != 0 {
-                                if i >= shared && capturable & bit(x) != 0 {
-                                    self.try_push(mv(c, x, NORMAL, 0), s, t, buf, risky);
-                                }
-                                break;
-                            }
-                            if i >= shared {
-                                self.try_push(mv(c, x, NORMAL, 0), s, t, buf, risky);
-                            }
-                        }
-                    }
+        let free = !own & !kings;
+        let role = |r: u8| self.b.role[usize::from(r)] & own;
+        for c in bits(role(KNIGHT)) {
+            self.push_all(c, t.knight[usize::from(c)] & free, s, t, buf, risky);
+        }
+        for c in bits(role(ROOK)) {
+            let m = Self::slides(t, t.orth_lines(c), occ);
+            self.push_all(c, m & free, s, t, buf, risky);
+        }
+        for c in bits(role(BISHOP)) {
+            let m = Self::slides(t, t.diag_lines(c), occ);
+            self.push_all(c, m & free, s, t, buf, risky);
+        }
+        for c in bits(role(QUEEN)) {
+            let m = Self::slides(t, t.orth_lines(c), occ) | Self::slides(t, t.diag_lines(c), occ);
+            self.push_all(c, m & free, s, t, buf, risky);
+        }
+        let pawns = self.b.role[usize::from(PAWN)];
+        for a in 0..3 {
+            if self.control[a] == s {
+                for c in bits(self.b.army[a] & pawns) {
+                    self.pawn(c, a, s, own, r, buf, risky);
                 }
             }
+        }
+        for c in bits(role(KING)) {
+            self.push_all(c, t.king[usize::from(c)] & free, s, t, buf, risky);
+            self.castles(c, self.b.army_of_bit(bit(c)) as u8, s, t, buf);
         }
     }
 
     /// yalta.fide-rules: castling on either wing of the own back rank.
-    fn castles(&self, c: u8, a: u8, s: u8, t: &Tables, buf: &mut Vec<u32>) {
+    fn castles<B: Moves>(&self, c: u8, a: u8, s: u8, t: &Tables, buf: &mut B) {
         let risky = !0u128;
         let base = a * 32;
         if a != s || c != base + 4 || self.checkers[usize::from(s)] != 0 {
@@ -381,14 +473,24 @@ impl Pos {
     /// yalta.fide-rules, yalta.pawn-path-capture-only, yalta.sacrifice-promotion: the moves
     /// of the pawn on `c` of army `a`, moved by `s`.
     #[allow(clippy::too_many_arguments)]
-    fn pawn(&self, c: u8, a: usize, s: u8, own: u128, r: &Rules, buf: &mut Vec<u32>, risky: u128) {
+    #[inline(always)]
+    fn pawn<B: Moves>(
+        &self,
+        c: u8,
+        a: usize,
+        s: u8,
+        own: u128,
+        r: &Rules,
+        buf: &mut B,
+        risky: u128,
+    ) {
         let t = r.t;
         let cu = usize::from(c);
         let occ = self.b.occ;
         let kings = self.b.role[usize::from(KING)];
         // A pawn of an army taken over (its king checkmated): yalta.takeover-promotion.
         let taken = self.king[a] == NONE;
-        let promote = |this: &Pos, x: u8, buf: &mut Vec<u32>| {
+        let promote = |this: &Pos, x: u8, buf: &mut B| {
             let first = mv(c, x, PROMOTION, QUEEN);
             if this.try_push(first, s, t, buf, risky) {
                 for role in [ROOK, BISHOP, KNIGHT] {
@@ -396,53 +498,56 @@ impl Pos {
                 }
             }
         };
-        let one = t.push[a][cu];
-        if one != NONE && occ & bit(one) == 0 {
-            if t.rank[usize::from(one)] == 0 {
+        let one = t.push_bit[a][cu];
+        if one & occ == 0 && one != 0 {
+            let x = one.trailing_zeros() as u8;
+            if one & t.back_ranks != 0 {
                 if !taken || r.promo == Promo::AsUsual {
-                    promote(self, one, buf);
+                    promote(self, x, buf);
                 }
             } else {
-                self.try_push(mv(c, one, NORMAL, 0), s, t, buf, risky);
-                let (mid, two) = t.double[a][cu];
-                if mid == one && occ & bit(two) == 0 {
-                    self.try_push(mv(c, two, DOUBLE, 0), s, t, buf, risky);
+                self.try_push(mv(c, x, NORMAL, 0), s, t, buf, risky);
+                let two = t.double_bit[a][cu];
+                if two & occ == 0 && two != 0 {
+                    self.try_push(
+                        mv(c, two.trailing_zeros() as u8, DOUBLE, 0),
+                        s,
+                        t,
+                        buf,
+                        risky,
+                    );
                 }
             }
         }
-        for x in bits(t.caps[a][cu]) {
-            if occ & bit(x) == 0 {
-                if x == self.ep && s == self.to_move {
-                    self.try_push(mv(c, x, EN_PASSANT, 0), s, t, buf, risky);
+        let caps = t.caps[a][cu];
+        if self.ep != NONE && caps & !occ & bit(self.ep) != 0 && s == self.to_move {
+            self.try_push(mv(c, self.ep, EN_PASSANT, 0), s, t, buf, risky);
+        }
+        let hits = caps & occ & !kings;
+        if hits == 0 {
+            return;
+        }
+        self.push_all(c, hits & !own & !t.back_ranks, s, t, buf, risky);
+        let promoting = hits & t.back_ranks;
+        if promoting != 0 {
+            let allowed = if !taken {
+                !own
+            } else {
+                match r.promo {
+                    Promo::Sacrifice => own,
+                    Promo::AnyCapture => !0,
+                    Promo::AsUsual => !own,
                 }
-                continue;
-            }
-            if kings & bit(x) != 0 {
-                continue;
-            }
-            let mine = own & bit(x) != 0;
-            if t.rank[usize::from(x)] == 0 {
-                let allowed = if !taken {
-                    !mine
-                } else {
-                    match r.promo {
-                        Promo::Sacrifice => mine,
-                        Promo::AnyCapture => true,
-                        Promo::AsUsual => !mine,
-                    }
-                };
-                if allowed {
-                    promote(self, x, buf);
-                }
-            } else if !mine {
-                self.try_push(mv(c, x, NORMAL, 0), s, t, buf, risky);
+            };
+            for x in bits(promoting & allowed) {
+                promote(self, x, buf);
             }
         }
     }
 
     /// Plays a legal move of the side to move and settles the turn; `buf` ends up holding
     /// the legal moves of the next side to move (empty if the game is over).
-    pub(super) fn make(&mut self, m: u32, r: &Rules, buf: &mut Vec<u32>) {
+    pub(super) fn make<B: Moves>(&mut self, m: u32, r: &Rules, buf: &mut B) {
         let (from, to, flag) = (from_of(m), to_of(m), flag_of(m));
         let mover = self.to_move;
         let p = self.board[usize::from(from)];
@@ -455,8 +560,13 @@ impl Pos {
             p
         };
         self.put(to, placed);
+        // The cells whose contents change.
+        let mut changed = bit(from) | bit(to);
         match flag {
-            EN_PASSANT => self.remove(self.ep + 8),
+            EN_PASSANT => {
+                changed |= bit(self.ep + 8);
+                self.remove(self.ep + 8);
+            }
             SHORT | LONG => {
                 let base = from - 4;
                 let (rf, rt) = if flag == SHORT {
@@ -464,6 +574,7 @@ impl Pos {
                 } else {
                     (base, base + 3)
                 };
+                changed |= bit(rf) | bit(rt);
                 let rook = self.board[usize::from(rf)];
                 self.remove(rf);
                 self.put(rt, rook);
@@ -491,7 +602,7 @@ impl Pos {
         if flag == DOUBLE {
             self.ep = r.t.push[usize::from(a)][usize::from(from)];
         }
-        self.update_checks(mover, r);
+        self.update_checks(mover, changed, r);
         if r.after_left {
             for q in 0..3u8 {
                 if self.pending & (1 << q) != 0 && left(q) == mover {
@@ -513,8 +624,10 @@ impl Pos {
     }
 
     /// yalta.multiple-check, yalta.simultaneous-checks: the checks after `mover`'s move, and
-    /// whose came first where two opponents check one king.
-    fn update_checks(&mut self, mover: u8, r: &Rules) {
+    /// whose came first where two opponents check one king. `changed` holds the cells the
+    /// move changed: a king none of whose lines and leaper cells holds one keeps its checkers,
+    /// and the mover's own king, after a legal move, has none (yalta.check-response).
+    fn update_checks(&mut self, mover: u8, changed: u128, r: &Rules) {
         let old = self.checkers;
         for s in 0..3u8 {
             let su = usize::from(s);
@@ -524,7 +637,14 @@ impl Pos {
                 self.first[su] = NONE;
                 continue;
             }
-            let now = self.attackers(&self.b, k, s, r.t);
+            let now = if s == mover {
+                0
+            } else if r.t.sensitive[usize::from(k)] & changed == 0 {
+                old[su]
+            } else {
+                self.attackers(&self.b, k, s, r.t)
+            };
+            debug_assert_eq!(now, self.attackers(&self.b, k, s, r.t));
             self.checkers[su] = now;
             if now.count_ones() < 2 {
                 self.first[su] = NONE;
@@ -584,7 +704,7 @@ impl Pos {
         if self.king[usize::from(q)] == NONE || self.checkers[usize::from(q)] == 0 {
             return;
         }
-        let mut moves = Vec::new();
+        let mut moves = Count(0);
         self.legal(q, r, &mut moves);
         if moves.is_empty() {
             self.eliminate(q, r);
@@ -627,7 +747,7 @@ impl Pos {
     /// pending), stalemated, or passes; the last king wins (yalta.last-king-wins,
     /// yalta.no-extra-move, yalta.stalemate). Leaves the legal moves of the side to move in
     /// `buf`.
-    pub(super) fn settle(&mut self, r: &Rules, buf: &mut Vec<u32>) {
+    pub(super) fn settle<B: Moves>(&mut self, r: &Rules, buf: &mut B) {
         let mut passes = 0;
         loop {
             // No right for the double-stepper's own side (yalta.en-passant-window).
@@ -686,6 +806,16 @@ pub(super) fn perft(pos: &Pos, depth: u32, r: &Rules, bufs: &mut [Vec<u32>]) -> 
     };
     if depth <= 1 {
         return cur.len() as u64;
+    }
+    if depth == 2 {
+        let mut total = 0;
+        for &m in cur.iter() {
+            let mut child = pos.clone();
+            let mut n = Count(0);
+            child.make(m, r, &mut n);
+            total += n.0;
+        }
+        return total;
     }
     if rest.is_empty() {
         return 0;

@@ -21,39 +21,57 @@ pub(super) enum KnightReading {
     TwoThenOne,
 }
 
-/// A line from a cell: `len` cells from `start` in [`Tables::ray_cells`]; the first `shared`
-/// are those of the ray before it (a fork's second branch); `mask` holds all its cells.
+/// A line from a cell: `len` cells from `start` in [`Tables::ray_bits`] (a fork's second
+/// branch repeats the cells it shares with the first); `mask` holds all its cells.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Line {
     pub(super) start: u16,
     pub(super) len: u8,
-    pub(super) shared: u8,
     pub(super) mask: u128,
+}
+
+/// A table per cell, sized for any u8 index so that a lookup by cell needs no bounds check.
+pub(super) type PerCell<T> = [T; 256];
+
+fn per_cell<T: Copy + Default>(v: &[T]) -> PerCell<T> {
+    let mut out = [T::default(); 256];
+    out[..v.len()].copy_from_slice(v);
+    out
 }
 
 /// The tables of one reading of the knight and king open points.
 #[derive(Debug)]
 pub(super) struct Tables {
-    pub(super) ray_cells: Vec<u8>,
+    /// The bit of each cell of each line, in order from the line's cell outwards.
+    pub(super) ray_bits: Vec<u128>,
     pub(super) lines: Vec<Line>,
     /// Per cell, the range of its orthogonal lines in `lines`, then of its diagonal lines.
-    pub(super) orth: Vec<(u16, u16)>,
-    pub(super) diag: Vec<(u16, u16)>,
-    pub(super) king: Vec<u128>,
-    pub(super) knight: Vec<u128>,
+    pub(super) orth: PerCell<(u16, u16)>,
+    pub(super) diag: PerCell<(u16, u16)>,
+    /// Per cell, all the cells of its orthogonal lines, then of its diagonal lines.
+    pub(super) orth_union: PerCell<u128>,
+    pub(super) diag_union: PerCell<u128>,
+    pub(super) king: PerCell<u128>,
+    pub(super) knight: PerCell<u128>,
     /// Cells from which a knight leaps onto the cell (differs from `knight` under the one-way
     /// readings).
-    pub(super) knight_from: Vec<u128>,
+    pub(super) knight_from: PerCell<u128>,
     /// Per army and cell: the cell one step forwards, or [`NONE`].
     pub(super) push: [Vec<u8>; 3],
-    /// Per army and cell: the two cells of a double step from the army's own rank 2.
-    pub(super) double: [Vec<(u8, u8)>; 3],
     /// Per army and cell: the cells a pawn captures on.
-    pub(super) caps: [Vec<u128>; 3],
+    pub(super) caps: [PerCell<u128>; 3],
     /// Per army and cell: the cells from which a pawn of the army attacks the cell.
-    pub(super) pawn_from: [Vec<u128>; 3],
-    /// Rank (from 0) of each cell in its half-board.
-    pub(super) rank: Vec<u8>,
+    pub(super) pawn_from: [PerCell<u128>; 3],
+    /// Per army and cell: the bit of `push`, or 0.
+    pub(super) push_bit: [PerCell<u128>; 3],
+    /// Per army and cell: the bit of the far cell of a double step from the army's own rank
+    /// 2 (through the `push` cell), or 0.
+    pub(super) double_bit: [PerCell<u128>; 3],
+    /// The cells of rank 1 of each half-board (where pawns promote).
+    pub(super) back_ranks: u128,
+    /// Per cell, every cell whose contents can bear on whether a king there is attacked: its
+    /// lines and the cells a leaper attacks it from.
+    pub(super) sensitive: PerCell<u128>,
 }
 
 impl Tables {
@@ -70,7 +88,7 @@ impl Tables {
 
     fn new(knight: KnightReading, touching: bool) -> Tables {
         let hex = Hex::get(4);
-        let mut ray_cells = Vec::new();
+        let mut ray_bits = Vec::new();
         let mut lines = Vec::new();
         let mut orth = Vec::new();
         let mut diag = Vec::new();
@@ -84,12 +102,11 @@ impl Tables {
                 for ray in rays {
                     let mask = ray.cells.iter().fold(0u128, |m, &c| m | bit(c));
                     lines.push(Line {
-                        start: ray_cells.len() as u16,
+                        start: ray_bits.len() as u16,
                         len: ray.cells.len() as u8,
-                        shared: ray.shared as u8,
                         mask,
                     });
-                    ray_cells.extend_from_slice(&ray.cells);
+                    ray_bits.extend(ray.cells.iter().map(|&c| bit(c)));
                     king[usize::from(cell)] |= bit(ray.cells[0]);
                 }
                 out.push((first, lines.len() as u16));
@@ -139,27 +156,77 @@ impl Tables {
                 }
             }
         }
-        let rank = (0..CELLS as u8).map(|c| hex.coords(c).2 as u8).collect();
+        let back_ranks = (0..CELLS as u8)
+            .filter(|&c| hex.coords(c).2 == 0)
+            .fold(0, |m, c| m | bit(c));
+        let cell_bit = |c: u8| if c == NONE { 0 } else { bit(c) };
+        let push_bit: [Vec<u128>; 3] = push
+            .clone()
+            .map(|p| p.iter().map(|&c| cell_bit(c)).collect());
+        let double_bit: [Vec<u128>; 3] =
+            double.map(|d| d.iter().map(|&(_, c)| cell_bit(c)).collect());
+        let union = |ranges: &[(u16, u16)]| -> Vec<u128> {
+            ranges
+                .iter()
+                .map(|&(a, b)| {
+                    lines[usize::from(a)..usize::from(b)]
+                        .iter()
+                        .fold(0, |m, l: &Line| m | l.mask)
+                })
+                .collect()
+        };
+        let orth_union = union(&orth);
+        let diag_union = union(&diag);
+        let sensitive = (0..CELLS)
+            .map(|c| {
+                orth_union[c]
+                    | diag_union[c]
+                    | knight_from[c]
+                    | king[c]
+                    | pawn_from.iter().fold(0, |m, p| m | p[c])
+            })
+            .collect();
+        let sensitive: Vec<u128> = sensitive;
+        let three = |v: &[Vec<u128>; 3]| [per_cell(&v[0]), per_cell(&v[1]), per_cell(&v[2])];
         Tables {
-            ray_cells,
+            sensitive: per_cell(&sensitive),
+            ray_bits,
+            orth_union: per_cell(&orth_union),
+            diag_union: per_cell(&diag_union),
             lines,
-            orth,
-            diag,
-            king,
-            knight: knight_to,
-            knight_from,
+            orth: per_cell(&orth),
+            diag: per_cell(&diag),
+            king: per_cell(&king),
+            knight: per_cell(&knight_to),
+            knight_from: per_cell(&knight_from),
             push,
-            double,
-            caps,
-            pawn_from,
-            rank,
+            caps: three(&caps),
+            pawn_from: three(&pawn_from),
+            push_bit: three(&push_bit),
+            double_bit: three(&double_bit),
+            back_ranks,
         }
     }
 
-    /// Returns the cells of a line.
-    pub(super) fn cells(&self, line: &Line) -> &[u8] {
+    /// Returns the bits of the cells of a line, in order.
+    pub(super) fn line_bits(&self, line: &Line) -> &[u128] {
         let s = usize::from(line.start);
-        &self.ray_cells[s..s + usize::from(line.len)]
+        &self.ray_bits[s..s + usize::from(line.len)]
+    }
+
+    /// The cells a line piece on a line reaches: up to and including the first occupied one.
+    pub(super) fn reach(&self, line: &Line, occ: u128) -> u128 {
+        if line.mask & occ == 0 {
+            return line.mask;
+        }
+        let mut m = 0;
+        for &b in self.line_bits(line) {
+            m |= b;
+            if occ & b != 0 {
+                break;
+            }
+        }
+        m
     }
 
     /// Returns the orthogonal, then the diagonal lines of a cell.
@@ -174,9 +241,21 @@ impl Tables {
     }
 }
 
-/// The bit of a cell.
+/// The bit of each cell (none for [`NONE`] and other indices past the board).
+static BITS: [u128; 256] = {
+    let mut t = [0u128; 256];
+    let mut i = 0;
+    while i < CELLS {
+        t[i] = 1 << i;
+        i += 1;
+    }
+    t
+};
+
+/// The bit of a cell (a table load: a variable u128 shift costs several instructions).
+#[inline(always)]
 pub(super) fn bit(cell: u8) -> u128 {
-    1u128 << cell
+    BITS[usize::from(cell)]
 }
 
 /// The cells of a mask, lowest first.

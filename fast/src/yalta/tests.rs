@@ -103,7 +103,8 @@ fn king_steps_and_pawn_captures_at_the_centre() {
     assert_eq!(t.push[0][usize::from(at("Ad4"))], at("Ce4"));
     assert_eq!(t.push[0][usize::from(at("Ce4"))], at("Ce3"));
     assert_eq!(names(t.caps[0][usize::from(at("Ce3"))]), set("Cd2 Cf2"));
-    assert_eq!(t.double[1][usize::from(at("Bd2"))], (at("Bd3"), at("Bd4")));
+    assert_eq!(t.push[1][usize::from(at("Bd2"))], at("Bd3"));
+    assert_eq!(names(t.double_bit[1][usize::from(at("Bd2"))]), set("Bd4"));
     // The reverse tables are exact.
     for a in 0..3 {
         for c in 0..CELLS as u8 {
