@@ -265,6 +265,8 @@ impl Hex {
 }
 
 #[cfg(test)]
+mod planar;
+#[cfg(test)]
 mod tests {
     use super::*;
     use trichess_model::Variant;
