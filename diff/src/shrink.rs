@@ -5,7 +5,8 @@ use trichess_model::{Setup, VariantState};
 use crate::{Duel, Finding, Kind};
 
 /// Shrinks `finding` to a smaller position with a disagreement of the same kind: takes off
-/// one piece at a time, then the castling and en passant rights, keeping a step only if the
+/// one piece at a time, then the castling and en passant rights, then sets each reading back
+/// to its default, keeping a step only if the
 /// disagreement is still there (re-checked by comparing the engines again, at perft `depth`)
 /// and, unless the finding is about validity, both engines still accept the position. Runs at
 /// most `budget` comparisons. The result is a stand-alone position: its descent path is gone.
@@ -34,9 +35,30 @@ pub fn shrink(duel: &mut Duel, finding: Finding, depth: u32, budget: usize) -> F
             }
         }
         if !improved {
-            return best;
+            break;
         }
     }
+    // Readings back to their defaults where the disagreement stays.
+    let ids: Vec<String> = best.game.interpretations.keys().cloned().collect();
+    for id in ids {
+        if tries >= budget {
+            break;
+        }
+        tries += 1;
+        let mut game = best.game.clone();
+        game.interpretations.remove(&id);
+        if best.kind != Kind::DifferentValidity
+            && duel.both_accept(&game, &best.setup) != Some(true)
+        {
+            continue;
+        }
+        if let Some(found) = duel.compare(&game, &best.setup, depth).finding
+            && found.kind == best.kind
+        {
+            best = found;
+        }
+    }
+    best
 }
 
 /// Lists the positions one step smaller than `setup`.
