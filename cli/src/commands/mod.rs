@@ -20,6 +20,7 @@ macro_rules! say_raw {
     }};
 }
 
+mod diff;
 mod fixtures;
 mod perft_suite;
 mod register;
@@ -160,6 +161,38 @@ enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Table)]
         format: Format,
+    },
+    /// Compare two engines on generated positions: validity, legal moves, the position after
+    /// every move, the result and a shallow perft; print each disagreement, descended, shrunk
+    /// and classified. Exits 1 if any is found.
+    Diff {
+        /// The variant, or all.
+        #[arg(long, default_value = "all", value_parser = diff::parse_variants)]
+        variant: diff::Variants,
+        #[command(flatten)]
+        interpretations: Interpretations,
+        /// Run this many seconds in all (split between the variants; default 10).
+        #[arg(long, conflicts_with = "positions")]
+        seconds: Option<u64>,
+        /// Compare this many positions in all (split between the variants) instead.
+        #[arg(long)]
+        positions: Option<u64>,
+        /// The seed of the generator (printed first; default from the clock).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// The two engines, the first as the reference.
+        #[arg(long, default_value = "oracle,fast", value_parser = diff::parse_engines)]
+        engines: (EngineChoice, EngineChoice),
+        /// Write the discrepancy table as DIR/diff.md and DIR/diff.json (and an SVG diagram
+        /// per row where the board has one), rewritten after each row.
+        #[arg(long, value_name = "DIR")]
+        report: Option<PathBuf>,
+        /// The perft depth compared at each position.
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=4))]
+        depth: u32,
+        /// Stop after this many discrepancies.
+        #[arg(long, default_value_t = 20)]
+        max_rows: usize,
     },
     /// Run the fixture suite against an engine and print the results by rule clause.
     Fixtures {
@@ -370,6 +403,27 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             },
             format,
         ),
+        Command::Diff {
+            variant,
+            interpretations,
+            seconds,
+            positions,
+            seed,
+            engines,
+            report,
+            depth,
+            max_rows,
+        } => diff::run(diff::Options {
+            variants: variant.0,
+            interpretations,
+            seconds,
+            positions,
+            seed,
+            engines,
+            report,
+            depth,
+            max_rows,
+        }),
         Command::Fixtures {
             engine,
             filter,

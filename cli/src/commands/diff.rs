@@ -1,0 +1,392 @@
+//! `trichess diff`: the differential run between two engines on generated positions, with
+//! a discrepancy table (terminal, and Markdown + JSON + SVG with `--report DIR`).
+
+use std::collections::BTreeSet;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, bail};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use serde_json::{Value, json};
+use tabled::settings::Style;
+use tabled::{Table, Tabled};
+use trichess_diff::{Choices, Duel, EngineFactory, Finding, Generator, Seeded, Step, shrink};
+use trichess_fast::Fast;
+use trichess_model::{Engine, PerftTable, Setup, Variant};
+use trichess_oracle::Oracle;
+use trichess_oracle::register::Register;
+
+use super::{EngineChoice, Interpretations, interpretation_map};
+
+/// The options of `trichess diff`.
+#[derive(Debug)]
+pub struct Options {
+    pub variants: Vec<Variant>,
+    pub interpretations: Interpretations,
+    pub seconds: Option<u64>,
+    pub positions: Option<u64>,
+    pub seed: Option<u64>,
+    pub engines: (EngineChoice, EngineChoice),
+    pub report: Option<PathBuf>,
+    pub depth: u32,
+    pub max_rows: usize,
+}
+
+fn factory(choice: EngineChoice) -> EngineFactory {
+    match choice {
+        EngineChoice::Oracle => Box::new(|| Box::new(Oracle) as Box<dyn Engine>),
+        EngineChoice::Fast => Box::new(|| Box::new(Fast::default()) as Box<dyn Engine>),
+    }
+}
+
+/// Reads `--engines A,B`.
+pub fn parse_engines(text: &str) -> Result<(EngineChoice, EngineChoice), String> {
+    let one = |name: &str| match name {
+        "oracle" => Ok(EngineChoice::Oracle),
+        "fast" => Ok(EngineChoice::Fast),
+        other => Err(format!("unknown engine '{other}' (known: oracle, fast)")),
+    };
+    match text.split_once(',') {
+        Some((a, b)) => Ok((one(a)?, one(b)?)),
+        None => Err(format!(
+            "'{text}' is not two engines A,B (like oracle,fast)"
+        )),
+    }
+}
+
+/// The variants of `--variant V|all`.
+#[derive(Clone, Debug)]
+pub struct Variants(pub Vec<Variant>);
+
+/// Reads `--variant V|all`.
+pub fn parse_variants(text: &str) -> Result<Variants, String> {
+    if text == "all" {
+        return Ok(Variants(Variant::ALL.to_vec()));
+    }
+    text.parse::<Variant>()
+        .map(|v| Variants(vec![v]))
+        .map_err(|e| format!("{e} or all"))
+}
+
+/// One row of the discrepancy table.
+#[derive(Clone, Debug, Tabled)]
+struct Row {
+    #[tabled(rename = "#")]
+    number: usize,
+    variant: String,
+    kind: String,
+    readings: String,
+    position: String,
+    #[tabled(rename = "move")]
+    mv: String,
+    #[tabled(rename = "first says")]
+    a_says: String,
+    #[tabled(rename = "second says")]
+    b_says: String,
+    rules: String,
+    #[tabled(skip)]
+    pieces: usize,
+    #[tabled(skip)]
+    fixture: Value,
+    #[tabled(skip)]
+    svg: Option<String>,
+}
+
+/// How a variant's run went.
+#[derive(Clone, Debug, Tabled)]
+struct Summary {
+    variant: &'static str,
+    positions: u64,
+    seconds: String,
+    #[tabled(rename = "positions/s")]
+    rate: String,
+    discrepancies: usize,
+}
+
+/// Runs the differential run.
+pub fn run(options: Options) -> Result<ExitCode> {
+    let seed = options.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64 % 1_000_000_000)
+    });
+    let (ea, eb) = options.engines;
+    say!(
+        "trichess diff: seed {seed} (replay with --seed {seed}), engines {},{}, perft depth {}",
+        engine_id(ea),
+        engine_id(eb),
+        options.depth
+    );
+    // A panic in an engine is caught and reported as a row; keep the default hook from
+    // printing it.
+    std::panic::set_hook(Box::new(|_| {}));
+    let mut duel = Duel::new(factory(ea), factory(eb));
+    let mut choices = Seeded::new(seed);
+    let n = options.variants.len() as u64;
+    let seconds = match (options.seconds, options.positions) {
+        (Some(s), _) => Some(s),
+        (None, Some(_)) => None,
+        (None, None) => Some(10),
+    };
+    let progress = if std::io::stderr().is_terminal() {
+        ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr())
+    } else {
+        ProgressBar::hidden()
+    };
+    progress.set_style(
+        ProgressStyle::with_template("{spinner} {elapsed} {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+    );
+    let roots_dir = super::fixture_dir(None).ok().map(|d| d.join("perft"));
+    let tables = roots_dir
+        .and_then(|d| PerftTable::load_dir(&d).ok())
+        .unwrap_or_default();
+    let mut rows: Vec<Row> = Vec::new();
+    let mut seen = BTreeSet::new();
+    let mut summaries = Vec::new();
+    for &variant in &options.variants {
+        let fixed = interpretation_map(variant, &options.interpretations)?;
+        let open: Vec<(String, Vec<String>)> = trichess_oracle::interpretations(variant)
+            .into_iter()
+            .filter(|i| !fixed.contains_key(i.id))
+            .map(|i| {
+                (
+                    i.id.to_string(),
+                    i.readings.iter().map(|r| r.to_string()).collect(),
+                )
+            })
+            .collect();
+        let register = Register::of(variant)?;
+        let mut roots = Vec::new();
+        for table in tables.iter().filter(|t| t.variant == variant) {
+            for p in &table.positions {
+                if p.position != "start"
+                    && let Ok(setup) = Setup::parse(variant, &p.position)
+                {
+                    roots.push(setup);
+                }
+            }
+        }
+        let started = Instant::now();
+        let deadline = seconds.map(|s| started + Duration::from_millis(s * 1000 / n.max(1)));
+        let budget = options.positions.map(|p| p.div_ceil(n.max(1)));
+        let mut compared = 0u64;
+        let mut found = 0usize;
+        let mut generator: Option<(Generator, u64)> = None;
+        loop {
+            if deadline.is_some_and(|d| Instant::now() >= d)
+                || budget.is_some_and(|b| compared >= b)
+                || rows.len() >= options.max_rows
+            {
+                break;
+            }
+            let (gen_, steps) = match &mut generator {
+                Some((g, steps)) if *steps < 200 => (g, steps),
+                _ => {
+                    let mut game = trichess_diff::random_game(variant, &open, &mut choices);
+                    game.interpretations.extend(fixed.clone());
+                    if let Err(why) = duel.supports(&game) {
+                        bail!("the engines do not both play {variant}: {why}");
+                    }
+                    let mut game_roots = Vec::new();
+                    if let Some(start) = duel.start(&game) {
+                        game_roots.push(start);
+                    }
+                    game_roots.extend(roots.iter().cloned());
+                    if choices.chance(50) && game_roots.len() > 1 {
+                        // Walks from the start half the time, else from any root.
+                        game_roots.truncate(1);
+                    }
+                    generator = Some((Generator::new(game, game_roots), 0));
+                    let Some((g, steps)) = &mut generator else {
+                        unreachable!()
+                    };
+                    (g, steps)
+                }
+            };
+            *steps += 1;
+            let game = gen_.game().clone();
+            let finding = match gen_.next(&mut duel, &mut choices) {
+                None => {
+                    generator = None;
+                    continue;
+                }
+                Some(Step::Finding(f)) => Some(f),
+                Some(Step::Position(setup)) => {
+                    let c = duel.compare(&game, &setup, options.depth);
+                    compared += c.positions;
+                    c.finding
+                }
+            };
+            if let Some(f) = finding {
+                generator = None;
+                let f = shrink(&mut duel, f, options.depth, 400);
+                if seen.insert(f.key()) {
+                    found += 1;
+                    rows.push(row(rows.len() + 1, &f, &register));
+                    if let Some(dir) = &options.report {
+                        write_report(dir, seed, &rows)?;
+                    }
+                }
+            }
+            let secs = started.elapsed().as_secs_f64();
+            progress.set_message(format!(
+                "{variant}: {compared} positions, {:.0}/s, {} discrepancies",
+                compared as f64 / secs.max(1e-9),
+                rows.len()
+            ));
+            progress.tick();
+        }
+        let secs = started.elapsed().as_secs_f64();
+        summaries.push(Summary {
+            variant: variant.id(),
+            positions: compared,
+            seconds: format!("{secs:.1}"),
+            rate: format!("{:.0}", compared as f64 / secs.max(1e-9)),
+            discrepancies: found,
+        });
+    }
+    progress.finish_and_clear();
+    let _ = std::panic::take_hook();
+    say!("{}", Table::new(&summaries).with(Style::sharp()));
+    if let Some(dir) = &options.report {
+        write_report(dir, seed, &rows)?;
+        say!("report: {}", dir.join("diff.md").display());
+    }
+    if rows.is_empty() {
+        say!("no discrepancies");
+        Ok(ExitCode::SUCCESS)
+    } else {
+        say!("{}", Table::new(&rows).with(Style::sharp()));
+        for r in &rows {
+            say!("#{} fixture ({} pieces): {}", r.number, r.pieces, r.fixture);
+        }
+        Ok(ExitCode::FAILURE)
+    }
+}
+
+fn engine_id(e: EngineChoice) -> &'static str {
+    match e {
+        EngineChoice::Oracle => "oracle",
+        EngineChoice::Fast => "fast",
+    }
+}
+
+/// Names the register ids a finding touches: every clause and interpretation whose id (after
+/// the variant prefix) contains one of the finding's topic words (the moving piece's role,
+/// castling, en passant, promotion, check, stalemate, ...), at most four.
+fn rule_ids(finding: &Finding, register: &Register) -> Vec<String> {
+    let ids = register
+        .clauses
+        .iter()
+        .map(|c| c.id.as_str())
+        .chain(register.interpretations.iter().map(|i| i.id.as_str()));
+    let topics = finding.topics();
+    let mut out: Vec<String> = ids
+        .filter(|id| {
+            let short = id.split_once('.').map_or(*id, |(_, s)| s);
+            topics.iter().any(|t| short.contains(t))
+        })
+        .map(str::to_string)
+        .collect();
+    out.truncate(4);
+    out
+}
+
+fn row(number: usize, f: &Finding, register: &Register) -> Row {
+    let rules = rule_ids(f, register);
+    let readings: Vec<String> = f
+        .game
+        .interpretations
+        .iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect();
+    let svg = Some(trichess_diagram::svg(&f.setup, f.mv));
+    Row {
+        number,
+        variant: f.game.variant.id().to_string(),
+        kind: f.kind.id().to_string(),
+        readings: if readings.is_empty() {
+            "defaults".into()
+        } else {
+            readings.join(" ")
+        },
+        position: f.setup.to_text(),
+        mv: f.mv.map_or("-".into(), |m| m.to_string()),
+        a_says: f.a_says.clone(),
+        b_says: f.b_says.clone(),
+        rules: if rules.is_empty() {
+            "?".into()
+        } else {
+            rules.join(" ")
+        },
+        pieces: f.setup.pieces.len(),
+        fixture: f.fixture(&rules),
+        svg,
+    }
+}
+
+/// Writes `path` by a temporary file and a rename, so a killed run leaves the old file or the
+/// new one, never half of one.
+fn write_atomic(path: &Path, text: &str) -> Result<()> {
+    let tmp = path.with_extension("tmp");
+    std::fs::write(&tmp, text).with_context(|| format!("cannot write {}", tmp.display()))?;
+    std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))
+}
+
+fn write_report(dir: &Path, seed: u64, rows: &[Row]) -> Result<()> {
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let mut md = format!(
+        "# trichess diff: discrepancies\n\nGenerated by `trichess diff --seed {seed}`; {} rows. \
+         The fixtures' rules, quote and expectation (the first engine's answer) are for a person \
+         to confirm. Diagrams show the position, with the move (if any) as an arrow.\n\n",
+        rows.len()
+    );
+    md += "| # | variant | kind | readings | position | move | first says | second says | rules | diagram |\n";
+    md += "|---|---|---|---|---|---|---|---|---|---|\n";
+    let cell = |s: &str| s.replace('|', "\\|");
+    let mut json_rows = Vec::new();
+    for r in rows {
+        let diagram = match &r.svg {
+            Some(svg) => {
+                let name = format!("diff-{}.svg", r.number);
+                write_atomic(&dir.join(&name), svg)?;
+                format!("[svg]({name})")
+            }
+            None => "-".to_string(),
+        };
+        md += &format!(
+            "| {} | {} | {} | {} | `{}` | {} | {} | {} | {} | {} |\n",
+            r.number,
+            r.variant,
+            r.kind,
+            cell(&r.readings),
+            r.position,
+            r.mv,
+            cell(&r.a_says),
+            cell(&r.b_says),
+            r.rules,
+            diagram
+        );
+        json_rows.push(json!({
+            "number": r.number, "variant": r.variant, "kind": r.kind, "readings": r.readings,
+            "position": r.position, "move": r.mv, "first_says": r.a_says,
+            "second_says": r.b_says, "rules": r.rules, "pieces": r.pieces,
+            "fixture": r.fixture,
+        }));
+    }
+    for r in rows {
+        md += &format!(
+            "\n## #{}\n\n```json\n{}\n```\n",
+            r.number,
+            serde_json::to_string_pretty(&r.fixture)?
+        );
+    }
+    write_atomic(&dir.join("diff.md"), &md)?;
+    write_atomic(
+        &dir.join("diff.json"),
+        &serde_json::to_string_pretty(&json!({"seed": seed, "rows": json_rows}))?,
+    )
+}

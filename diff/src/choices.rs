@@ -1,0 +1,48 @@
+//! Where the generator's random choices come from.
+
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+/// A source of random choices. The generator asks only this, so the same generator can be
+/// driven by a seeded RNG ([`Seeded`]) or, later, by a fuzzer's `arbitrary` bytes.
+pub trait Choices {
+    /// Returns a number in `0..n` (0 when `n` is 0).
+    fn below(&mut self, n: usize) -> usize;
+
+    /// Returns true `percent` times in a hundred.
+    fn chance(&mut self, percent: usize) -> bool {
+        self.below(100) < percent
+    }
+
+    /// Picks one of `items`, or `None` if there are none.
+    fn pick<'a, T>(&mut self, items: &'a [T]) -> Option<&'a T>
+    where
+        Self: Sized,
+    {
+        if items.is_empty() {
+            None
+        } else {
+            items.get(self.below(items.len()))
+        }
+    }
+}
+
+/// Choices from a seeded [`StdRng`]: the same seed gives the same run.
+#[derive(Debug)]
+pub struct Seeded(StdRng);
+
+impl Seeded {
+    /// Returns the choices of `seed`.
+    pub fn new(seed: u64) -> Seeded {
+        Seeded(StdRng::seed_from_u64(seed))
+    }
+}
+
+impl Choices for Seeded {
+    fn below(&mut self, n: usize) -> usize {
+        if n == 0 {
+            return 0;
+        }
+        (self.0.next_u64() % n as u64) as usize
+    }
+}

@@ -1,0 +1,353 @@
+//! Comparing two engines on one position, and descending a perft disagreement to the first
+//! position and move where they differ.
+
+use std::collections::BTreeSet;
+use std::fmt;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+use serde_json::json;
+use trichess_model::{Engine, EngineError, Game, Move, Outcome, Setup};
+
+use crate::{Finding, Kind};
+
+/// Makes a fresh engine (after a crash, say).
+pub type EngineFactory = Box<dyn Fn() -> Box<dyn Engine>>;
+
+/// Two engines under comparison: `a` is the first (the reference, usually the oracle), `b`
+/// the second. A panicking engine is rebuilt from its factory.
+pub struct Duel {
+    a: Box<dyn Engine>,
+    b: Box<dyn Engine>,
+    make_a: EngineFactory,
+    make_b: EngineFactory,
+}
+
+impl fmt::Debug for Duel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Duel({} vs {})", self.a.name(), self.b.name())
+    }
+}
+
+/// What one comparison did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Compared {
+    /// Positions compared: each legal move played and compared counts once, and a position
+    /// without moves counts once.
+    pub positions: u64,
+    /// The first disagreement found, if any.
+    pub finding: Option<Finding>,
+}
+
+/// An engine's answer, or why it gave none: its own error, or a panic.
+type Answer<T> = Result<T, Failure>;
+
+#[derive(Clone, Debug)]
+enum Failure {
+    Engine(EngineError),
+    Panic(String),
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Failure::Engine(e) => write!(f, "{e}"),
+            Failure::Panic(m) => write!(f, "panic: {m}"),
+        }
+    }
+}
+
+impl Failure {
+    /// Returns true for a failure that is a crash (a panic or [`EngineError::Failed`]).
+    fn is_crash(&self) -> bool {
+        matches!(
+            self,
+            Failure::Panic(_) | Failure::Engine(EngineError::Failed(_))
+        )
+    }
+}
+
+fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
+    if let Some(s) = payload.downcast_ref::<&str>() {
+        (*s).to_string()
+    } else if let Some(s) = payload.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "a panic without a message".to_string()
+    }
+}
+
+fn outcome_text(game: &Game, o: &Outcome) -> String {
+    o.to_json(game.variant).to_string()
+}
+
+fn moves_text(moves: &BTreeSet<Move>) -> String {
+    let list: Vec<String> = moves.iter().map(Move::to_string).collect();
+    format!("{} moves", list.len())
+}
+
+impl Duel {
+    /// Builds a duel from two engine factories.
+    pub fn new(make_a: EngineFactory, make_b: EngineFactory) -> Duel {
+        Duel {
+            a: make_a(),
+            b: make_b(),
+            make_a,
+            make_b,
+        }
+    }
+
+    /// Returns the engines' names.
+    pub fn names(&self) -> (String, String) {
+        (self.a.name(), self.b.name())
+    }
+
+    /// Asks both engines, catching panics (a panicking engine is rebuilt).
+    fn ask<T>(
+        &mut self,
+        mut f: impl FnMut(&mut dyn Engine) -> Result<T, EngineError>,
+    ) -> (Answer<T>, Answer<T>) {
+        let a = match catch_unwind(AssertUnwindSafe(|| f(self.a.as_mut()))) {
+            Ok(r) => r.map_err(Failure::Engine),
+            Err(p) => {
+                self.a = (self.make_a)();
+                Err(Failure::Panic(panic_text(p.as_ref())))
+            }
+        };
+        let b = match catch_unwind(AssertUnwindSafe(|| f(self.b.as_mut()))) {
+            Ok(r) => r.map_err(Failure::Engine),
+            Err(p) => {
+                self.b = (self.make_b)();
+                Err(Failure::Panic(panic_text(p.as_ref())))
+            }
+        };
+        (a, b)
+    }
+
+    /// Says whether both engines play `game`.
+    pub fn supports(&self, game: &Game) -> Result<(), String> {
+        self.a.supports(game).map_err(|e| e.to_string())?;
+        self.b.supports(game).map_err(|e| e.to_string())
+    }
+
+    /// Returns the starting position of the first engine.
+    pub fn start(&mut self, game: &Game) -> Option<Setup> {
+        self.a.start(game).ok()
+    }
+
+    /// Checks a position with both engines: `Some(true)` both accept, `Some(false)` both
+    /// refuse, `None` they disagree or one fails.
+    pub fn both_accept(&mut self, game: &Game, setup: &Setup) -> Option<bool> {
+        match self.ask(|e| e.check(game, setup)) {
+            (Ok(()), Ok(())) => Some(true),
+            (Err(Failure::Engine(EngineError::InvalidPosition(_))), Err(Failure::Engine(_))) => {
+                Some(false)
+            }
+            _ => None,
+        }
+    }
+
+    /// Lists the first engine's legal moves, sorted (empty if it gives none).
+    pub fn moves_of_a(&mut self, game: &Game, setup: &Setup) -> Vec<Move> {
+        let mut moves = catch_unwind(AssertUnwindSafe(|| self.a.legal_moves(game, setup)))
+            .ok()
+            .and_then(Result::ok)
+            .unwrap_or_default();
+        moves.sort();
+        moves
+    }
+
+    /// Plays a move with the first engine.
+    pub fn play_a(&mut self, game: &Game, setup: &Setup, mv: Move) -> Option<Setup> {
+        catch_unwind(AssertUnwindSafe(|| self.a.play(game, setup, mv)))
+            .ok()
+            .and_then(Result::ok)
+    }
+
+    /// Compares the engines on `setup`: validity, result, legal move set, the position after
+    /// every legal move, and perft to `depth` (a perft disagreement is descended by perft
+    /// divide to the first position where the engines differ).
+    pub fn compare(&mut self, game: &Game, setup: &Setup, depth: u32) -> Compared {
+        let mut positions = 0;
+        let finding = self.compare_counting(game, setup, depth, &mut positions);
+        Compared { positions, finding }
+    }
+
+    fn compare_counting(
+        &mut self,
+        game: &Game,
+        setup: &Setup,
+        depth: u32,
+        positions: &mut u64,
+    ) -> Option<Finding> {
+        let row = |kind: Kind, mv: Option<Move>, a: String, b: String| Finding {
+            kind,
+            game: game.clone(),
+            setup: setup.clone(),
+            mv,
+            a_says: a,
+            b_says: b,
+            a_moves: None,
+            a_expect: None,
+            path: Vec::new(),
+        };
+        let crash = |a: &Answer<()>, b: &Answer<()>, what: &str| {
+            let says = |r: &Answer<()>| match r {
+                Ok(()) => "ok".to_string(),
+                Err(e) => format!("{what}: {e}"),
+            };
+            row(Kind::Crash, None, says(a), says(b))
+        };
+        // Validity.
+        match self.ask(|e| e.check(game, setup)) {
+            (Ok(()), Ok(())) => {}
+            (Err(Failure::Engine(EngineError::Unsupported(_))), _)
+            | (_, Err(Failure::Engine(EngineError::Unsupported(_)))) => return None,
+            (
+                Err(Failure::Engine(EngineError::InvalidPosition(_))),
+                Err(Failure::Engine(EngineError::InvalidPosition(_))),
+            ) => return None,
+            (a, b)
+                if a.as_ref().err().is_some_and(Failure::is_crash)
+                    || b.as_ref().err().is_some_and(Failure::is_crash) =>
+            {
+                return Some(crash(&a, &b, "check"));
+            }
+            (a, b) => {
+                let says = |r: &Answer<()>| match r {
+                    Ok(()) => "valid".to_string(),
+                    Err(e) => e.to_string(),
+                };
+                let mut f = row(Kind::DifferentValidity, None, says(&a), says(&b));
+                if a.is_ok() {
+                    f.a_moves = Some(self.moves_of_a(game, setup));
+                }
+                return Some(f);
+            }
+        }
+        // Result.
+        match self.ask(|e| e.outcome(game, setup)) {
+            (Ok(a), Ok(b)) if a == b => {}
+            (Ok(a), Ok(b)) => {
+                let mut f = row(
+                    Kind::DifferentResult,
+                    None,
+                    outcome_text(game, &a),
+                    outcome_text(game, &b),
+                );
+                f.a_expect = Some(json!({"outcome": a.to_json(game.variant)}));
+                return Some(f);
+            }
+            (a, b) => {
+                let a = a.map(|_| ());
+                let b = b.map(|_| ());
+                return Some(crash(&a, &b, "outcome"));
+            }
+        }
+        // Legal moves.
+        let (a, b) = self.ask(|e| e.legal_moves(game, setup));
+        let (a, b) = match (a, b) {
+            (Ok(a), Ok(b)) => (a, b),
+            (a, b) => {
+                let a = a.map(|_| ());
+                let b = b.map(|_| ());
+                return Some(crash(&a, &b, "legal moves"));
+            }
+        };
+        let a: BTreeSet<Move> = a.into_iter().collect();
+        let b: BTreeSet<Move> = b.into_iter().collect();
+        let a_list: Vec<Move> = a.iter().copied().collect();
+        if let Some(&mv) = a.difference(&b).next() {
+            let mut f = row(
+                Kind::MissingMove,
+                Some(mv),
+                format!("legal ({})", moves_text(&a)),
+                format!("not legal ({})", moves_text(&b)),
+            );
+            f.a_moves = Some(a_list);
+            return Some(f);
+        }
+        if let Some(&mv) = b.difference(&a).next() {
+            let mut f = row(
+                Kind::ExtraMove,
+                Some(mv),
+                format!("not legal ({})", moves_text(&a)),
+                format!("legal ({})", moves_text(&b)),
+            );
+            f.a_moves = Some(a_list);
+            return Some(f);
+        }
+        // The position after every move.
+        if a.is_empty() {
+            *positions += 1;
+        }
+        for &mv in &a {
+            *positions += 1;
+            match self.ask(|e| e.play(game, setup, mv)) {
+                (Ok(x), Ok(y)) if x == y => {}
+                (Ok(x), Ok(y)) => {
+                    let mut f = row(Kind::DifferentPosition, Some(mv), x.to_text(), y.to_text());
+                    f.a_expect = Some(json!({"position": x.to_text()}));
+                    return Some(f);
+                }
+                (x, y) => {
+                    let mut f = crash(&x.map(|_| ()), &y.map(|_| ()), "play");
+                    f.mv = Some(mv);
+                    return Some(f);
+                }
+            }
+        }
+        // Perft, descended on a disagreement.
+        if depth >= 2 {
+            match self.ask(|e| e.perft(game, setup, depth)) {
+                (Ok(x), Ok(y)) if x == y => {}
+                (Ok(x), Ok(y)) => {
+                    return Some(self.descend(game, setup, depth, x, y, positions));
+                }
+                (x, y) => return Some(crash(&x.map(|_| ()), &y.map(|_| ()), "perft")),
+            }
+        }
+        None
+    }
+
+    /// Finds, by perft divide, the first move whose counts differ, plays it and compares the
+    /// position it leads to; the finding there carries the path.
+    fn descend(
+        &mut self,
+        game: &Game,
+        setup: &Setup,
+        depth: u32,
+        a_nodes: u64,
+        b_nodes: u64,
+        positions: &mut u64,
+    ) -> Finding {
+        let perft_row = || Finding {
+            kind: Kind::DifferentPerft,
+            game: game.clone(),
+            setup: setup.clone(),
+            mv: None,
+            a_says: format!("perft {depth} = {a_nodes}"),
+            b_says: format!("perft {depth} = {b_nodes}"),
+            a_moves: None,
+            a_expect: Some(json!({"perft": {"depth": depth, "nodes": a_nodes}})),
+            path: Vec::new(),
+        };
+        let (Ok(a), Ok(b)) = self.ask(|e| e.perft_divide(game, setup, depth)) else {
+            return perft_row();
+        };
+        let b: std::collections::BTreeMap<Move, u64> = b.into_iter().collect();
+        for (mv, count) in a {
+            if b.get(&mv) == Some(&count) {
+                continue;
+            }
+            let Some(child) = self.play_a(game, setup, mv) else {
+                break;
+            };
+            if let Some(mut f) = self.compare_counting(game, &child, depth - 1, positions) {
+                f.path.insert(0, mv);
+                return f;
+            }
+            break;
+        }
+        perft_row()
+    }
+}

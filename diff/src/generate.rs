@@ -1,0 +1,292 @@
+//! The position generator: random legal play from the start and from other root positions
+//! (the perft tables'), and random edits, each kept only when both engines accept it.
+
+use std::collections::BTreeMap;
+
+use trichess_model::{Cell, Game, Piece, Seat, Setup, Shape, Variant, VariantState};
+
+use crate::{Choices, Duel, Finding, Kind};
+
+/// Picks a game of `variant`: each open point at its default (half the time) or at a random
+/// one of its readings. `open_points` lists the interpretation ids with their readings, the
+/// default first.
+pub fn random_game(
+    variant: Variant,
+    open_points: &[(String, Vec<String>)],
+    choices: &mut impl Choices,
+) -> Game {
+    let mut game = Game::new(variant);
+    for (id, readings) in open_points {
+        if readings.len() > 1 && choices.chance(50) {
+            let reading = &readings[1 + choices.below(readings.len() - 1)];
+            game.interpretations.insert(id.clone(), reading.clone());
+        }
+    }
+    game
+}
+
+/// A random change to a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Edit {
+    /// Takes a piece off (never a royal piece).
+    RemovePiece,
+    /// Puts a random piece (not royal) on an empty cell.
+    AddPiece,
+    /// Moves a royal piece to an empty cell next to another royal piece.
+    KingNextToKing,
+    /// Empties a half-board (hexagonal boards) or an army (square boards) of every piece but
+    /// the royal ones.
+    EmptyArmy,
+    /// Gives a castling right to a piece that has none.
+    GiveCastling,
+    /// Takes a castling right away.
+    TakeCastling,
+    /// Marks an empty cell as passed over by a double step.
+    GiveEnPassant,
+    /// Takes the en passant right away.
+    TakeEnPassant,
+    /// Gives the move to another seat.
+    OtherToMove,
+}
+
+impl Edit {
+    /// Every edit.
+    pub const ALL: [Edit; 9] = [
+        Edit::RemovePiece,
+        Edit::AddPiece,
+        Edit::KingNextToKing,
+        Edit::EmptyArmy,
+        Edit::GiveCastling,
+        Edit::TakeCastling,
+        Edit::GiveEnPassant,
+        Edit::TakeEnPassant,
+        Edit::OtherToMove,
+    ];
+
+    /// Applies the edit, or returns `None` if it does not apply to this position.
+    pub fn apply(self, setup: &Setup, choices: &mut impl Choices) -> Option<Setup> {
+        let variant = setup.variant;
+        let royal = variant.royal();
+        let board = variant.board();
+        let mut out = setup.clone();
+        let empty: Vec<Cell> = board
+            .cells()
+            .into_iter()
+            .filter(|c| !setup.pieces.contains_key(c))
+            .collect();
+        let royals: Vec<Cell> = setup
+            .pieces
+            .iter()
+            .filter(|(_, p)| p.role == royal)
+            .map(|(c, _)| *c)
+            .collect();
+        match self {
+            Edit::RemovePiece => {
+                let cells: Vec<Cell> = setup
+                    .pieces
+                    .iter()
+                    .filter(|(_, p)| p.role != royal)
+                    .map(|(c, _)| *c)
+                    .collect();
+                let cell = *choices.pick(&cells)?;
+                out.pieces.remove(&cell);
+                out.castling.remove(&cell);
+            }
+            Edit::AddPiece => {
+                let cell = *choices.pick(&empty)?;
+                let roles: Vec<_> = variant.roles().iter().filter(|&&r| r != royal).collect();
+                let role = **choices.pick(&roles)?;
+                let owner = Seat::ALL[choices.below(3)];
+                out.pieces.insert(cell, Piece::new(owner, role));
+            }
+            Edit::KingNextToKing => {
+                if royals.len() < 2 {
+                    return None;
+                }
+                let moving = royals[choices.below(royals.len())];
+                let others: Vec<Cell> = royals.iter().copied().filter(|&c| c != moving).collect();
+                let target = *choices.pick(&others)?;
+                let near: Vec<Cell> = empty
+                    .iter()
+                    .copied()
+                    .filter(|&c| next_to(c, target))
+                    .collect();
+                let cell = *choices.pick(&near)?;
+                let piece = out.pieces.remove(&moving)?;
+                out.pieces.insert(cell, piece);
+                out.castling.clear();
+            }
+            Edit::EmptyArmy => {
+                let seat = Seat::ALL[choices.below(3)];
+                let hex = board.shape() == Shape::HexTrisection;
+                out.pieces.retain(|c, p| {
+                    p.role == royal
+                        || if hex {
+                            c.sector() != Some(seat)
+                        } else {
+                            p.owner != seat
+                        }
+                });
+                let kept: BTreeMap<Cell, Piece> = out.pieces.clone();
+                out.castling.retain(|c| kept.contains_key(c));
+            }
+            Edit::GiveCastling => {
+                let cells: Vec<Cell> = setup
+                    .pieces
+                    .keys()
+                    .copied()
+                    .filter(|c| !setup.castling.contains(c))
+                    .collect();
+                out.castling.insert(*choices.pick(&cells)?);
+            }
+            Edit::TakeCastling => {
+                let cells: Vec<Cell> = setup.castling.iter().copied().collect();
+                out.castling.remove(choices.pick(&cells)?);
+            }
+            Edit::GiveEnPassant => out.en_passant = Some(*choices.pick(&empty)?),
+            Edit::TakeEnPassant => {
+                setup.en_passant?;
+                out.en_passant = None;
+            }
+            Edit::OtherToMove => {
+                out.to_move = if choices.chance(50) {
+                    setup.to_move.next()
+                } else {
+                    setup.to_move.prev()
+                };
+                out.en_passant = None;
+            }
+        }
+        refit(setup, &mut out);
+        (out != *setup).then_some(out)
+    }
+}
+
+/// Keeps the variant state of an edited position in step with its pieces: a state that was
+/// the default for the old pieces becomes the default for the new ones (the state names cells
+/// of pieces, such as Yuri's unmoved pawns or O'Sullivan's P4s).
+pub(crate) fn refit(old: &Setup, new: &mut Setup) {
+    if old.state == VariantState::default_for(old.variant, &old.pieces) {
+        new.state = VariantState::default_for(new.variant, &new.pieces);
+    }
+}
+
+/// Returns true if two cells are neighbours by name: on the same board part, files and ranks
+/// each at most one apart. (The engines know the real geometry; this only aims edits.)
+fn next_to(a: Cell, b: Cell) -> bool {
+    a != b
+        && a.sector() == b.sector()
+        && a.file().abs_diff(b.file()) <= 1
+        && a.rank().abs_diff(b.rank()) <= 1
+}
+
+/// What the generator yields.
+#[derive(Clone, Debug)]
+pub enum Step {
+    /// A position both engines accept.
+    Position(Setup),
+    /// An edit one engine accepts and the other refuses (or that crashed one).
+    Finding(Finding),
+}
+
+/// Yields positions of one game, valid by construction: a walk of random legal moves from a
+/// random root, with random edits between moves, each edit kept only when both engines
+/// accept the result.
+#[derive(Clone, Debug)]
+pub struct Generator {
+    game: Game,
+    roots: Vec<Setup>,
+    current: Option<Setup>,
+    plies: usize,
+    /// How many plies a walk goes before it starts again from a root.
+    pub walk_length: usize,
+    /// The chance, in percent, that a step is an edit rather than a move.
+    pub edit_percent: usize,
+}
+
+impl Generator {
+    /// Returns a generator of positions of `game` starting from `roots` (which must not be
+    /// empty; roots that an engine refuses are skipped when met).
+    pub fn new(game: Game, roots: Vec<Setup>) -> Generator {
+        Generator {
+            game,
+            roots,
+            current: None,
+            plies: 0,
+            walk_length: 60,
+            edit_percent: 25,
+        }
+    }
+
+    /// Returns the game.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// Returns the next position, or a finding met on the way; `None` if no root is usable.
+    pub fn next(&mut self, duel: &mut Duel, choices: &mut impl Choices) -> Option<Step> {
+        for _ in 0..64 {
+            let Some(current) = self.current.clone() else {
+                let root = choices.pick(&self.roots)?.clone();
+                self.plies = 0;
+                match duel.both_accept(&self.game, &root) {
+                    Some(true) => {
+                        self.current = Some(root.clone());
+                        return Some(Step::Position(root));
+                    }
+                    Some(false) => continue,
+                    None => return Some(Step::Finding(validity(duel, &self.game, &root))),
+                }
+            };
+            if self.plies >= self.walk_length {
+                self.current = None;
+                continue;
+            }
+            self.plies += 1;
+            if choices.chance(self.edit_percent) {
+                let edit = *choices.pick(&Edit::ALL)?;
+                let Some(edited) = edit.apply(&current, choices) else {
+                    continue;
+                };
+                match duel.both_accept(&self.game, &edited) {
+                    Some(true) => {
+                        self.current = Some(edited.clone());
+                        return Some(Step::Position(edited));
+                    }
+                    Some(false) => continue,
+                    None => return Some(Step::Finding(validity(duel, &self.game, &edited))),
+                }
+            }
+            let moves = duel.moves_of_a(&self.game, &current);
+            let Some(&mv) = choices.pick(&moves) else {
+                self.current = None;
+                continue;
+            };
+            match duel.play_a(&self.game, &current, mv) {
+                Some(next) => {
+                    self.current = Some(next.clone());
+                    return Some(Step::Position(next));
+                }
+                None => self.current = None,
+            }
+        }
+        None
+    }
+}
+
+/// Describes a position that the engines do not agree is valid, as a finding.
+fn validity(duel: &mut Duel, game: &Game, setup: &Setup) -> Finding {
+    duel.compare(game, setup, 1)
+        .finding
+        .unwrap_or_else(|| Finding {
+            kind: Kind::DifferentValidity,
+            game: game.clone(),
+            setup: setup.clone(),
+            mv: None,
+            a_says: "?".into(),
+            b_says: "?".into(),
+            a_moves: None,
+            a_expect: None,
+            path: Vec::new(),
+        })
+}

@@ -1,0 +1,29 @@
+//! The differential run of trichess: positions generated valid by construction (random legal
+//! play and random edits, each edit kept only when both engines accept it), compared between
+//! two engines on the validity verdict, the legal move set, the position after every legal
+//! move, the game result and a shallow perft. A disagreement is descended by perft divide to the
+//! first position where the engines differ, shrunk to few pieces, and classified.
+//!
+//! The crate knows engines only through [`trichess_model::Engine`], so it compares any two:
+//! the oracle and the fast engine, a deliberately broken one in a test, or an external one.
+//! A panic in an engine is caught and becomes a [`Kind::Crash`] finding.
+//!
+//! ```
+//! use trichess_diff::{Choices, Seeded};
+//! let mut choices = Seeded::new(7);
+//! assert!(choices.below(10) < 10);
+//! ```
+
+#![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::panic))]
+
+mod choices;
+mod compare;
+mod finding;
+mod generate;
+mod shrink;
+
+pub use choices::{Choices, Seeded};
+pub use compare::{Compared, Duel, EngineFactory};
+pub use finding::{Finding, Kind};
+pub use generate::{Edit, Generator, Step, random_game};
+pub use shrink::shrink;
