@@ -823,7 +823,10 @@ fn show_draws_the_same_picture_whichever_engine_plays_the_moves() {
         let oracle = stdout(&["show", variant, "--after", first]);
         let fast = stdout(&["show", variant, "--after", first, "--engine", "fast"]);
         assert_eq!(oracle, fast, "{variant} after {first}");
+    }
+}
 
+#[test]
 fn diff_on_the_real_engines_is_clean_per_variant() {
     // A fixed seed and a number of positions make the run repeatable. Yuri and Triple Crown
     // have known disagreements (README, "The differential run"): there the run may end with
