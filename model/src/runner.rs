@@ -121,7 +121,6 @@ pub struct FixtureResult {
 pub const MAX_PERFT_DEPTH: u32 = 12;
 
 /// Runs every fixture against `engine`, in order; a failure never stops the run.
-
 pub fn run_all(engine: &mut dyn Engine, fixtures: &[Fixture]) -> Vec<FixtureResult> {
     fixtures
         .iter()
