@@ -1092,3 +1092,35 @@ fn issue13_small_reading_fixes() {
     assert_eq!(stdout(&["moves", "osullivan", "-p", &arg]), out);
     std::fs::remove_file(&bom).ok();
 }
+
+#[test]
+fn issue13_rules_tables_fit_the_terminal() {
+    for columns in ["80", "120"] {
+        for variant in ["osullivan", "yalta", "yuri", "triple-crown"] {
+            let out = Command::new(env!("CARGO_BIN_EXE_trichess"))
+                .args(["rules", variant])
+                .env("COLUMNS", columns)
+                .output()
+                .expect("trichess runs");
+            assert!(out.status.success());
+            let text = String::from_utf8(out.stdout).expect("utf-8");
+            let width: usize = columns.parse().unwrap();
+            for line in text.lines().filter(|l| l.starts_with(['│', '┌', '├', '└'])) {
+                assert!(
+                    line.chars().count() <= width,
+                    "{variant} at {columns}: {line}"
+                );
+            }
+            // Numbers are right-aligned: a "passing" cell ends at its column's edge.
+            let row = text
+                .lines()
+                .find(|l| l.contains(".") && l.starts_with('│'))
+                .expect("a clause row");
+            let cells: Vec<&str> = row.split('│').collect();
+            assert!(
+                cells[4].starts_with("  "),
+                "{variant}: passing not right-aligned: {row}"
+            );
+        }
+    }
+}

@@ -497,6 +497,18 @@ pub fn clean(message: &str) -> String {
     out
 }
 
+/// The width tables are fitted to: the terminal's on a terminal, else `COLUMNS`, else 100.
+pub fn table_width() -> usize {
+    if let Some((terminal_size::Width(w), _)) = terminal_size::terminal_size() {
+        return usize::from(w).max(40);
+    }
+    std::env::var("COLUMNS")
+        .ok()
+        .and_then(|c| c.parse::<usize>().ok())
+        .unwrap_or(100)
+        .max(40)
+}
+
 /// Reads at most [`MAX_INPUT`] bytes from `reader`, as UTF-8 text without a byte-order mark.
 pub fn read_capped(reader: impl Read, what: &str) -> Result<String> {
     let mut bytes = Vec::new();
