@@ -1124,3 +1124,35 @@ fn issue13_rules_tables_fit_the_terminal() {
         }
     }
 }
+
+#[test]
+fn issue13_more_reading_fixes() {
+    let spaced = stdout(&["moves", "osullivan", "-p", "d8:wK, a1:bK,  h1:rK w"]);
+    assert_eq!(
+        spaced,
+        stdout(&["moves", "osullivan", "-p", "d8:wK,a1:bK,h1:rK w"])
+    );
+    refuses(
+        &["moves", "osullivan", "-p", "d8:wK,a01:bK,h1:rK w"],
+        none(),
+        1,
+        "'a01' is not a cell name",
+    );
+    for engine in ["oracle", "fast"] {
+        refuses(
+            &[
+                "moves",
+                "yuri",
+                "-p",
+                "d4:wK,e4:bK,g1:rK w",
+                "--after",
+                "d4-e4 g1-g2",
+                "--engine",
+                engine,
+            ],
+            none(),
+            1,
+            "--after move 2: the game is over (Black wins (kings-meet))",
+        );
+    }
+}

@@ -535,6 +535,25 @@ fn position_text(arg: &str) -> Result<String> {
     Ok(arg.strip_prefix('\u{feff}').unwrap_or(arg).to_string())
 }
 
+/// Accepts spaces after the commas of a text form (`d8:wK, a1:bK`), as people write lists;
+/// a JSON form is left as it is.
+fn tidy(text: &str) -> String {
+    if text.trim_start().starts_with('{') {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        out.push(c);
+        if c == ',' {
+            while chars.peek().is_some_and(|c| c.is_whitespace()) {
+                chars.next();
+            }
+        }
+    }
+    out
+}
+
 /// Builds the rules and the position a command looks at, and says whether it was reached
 /// from the starting position.
 fn locate(variant: Variant, at: &At) -> Result<(Box<dyn Rules>, Position, bool)> {
@@ -544,7 +563,7 @@ fn locate(variant: Variant, at: &At) -> Result<(Box<dyn Rules>, Position, bool)>
     let mut position = if from_start {
         rules.start()
     } else {
-        let setup = Setup::parse(variant, &text)?;
+        let setup = Setup::parse(variant, &tidy(&text))?;
         rules
             .validate(setup)
             .map_err(|e| anyhow!("invalid position: {e}"))?
@@ -602,13 +621,24 @@ fn locate_with(variant: Variant, at: &At, choice: &EngineArg) -> Result<Located>
     let mut setup = if from_start {
         engine.start(&game).map_err(engine_error)?
     } else {
-        let setup = Setup::parse(variant, &text)?;
+        let setup = Setup::parse(variant, &tidy(&text))?;
         engine.check(&game, &setup).map_err(engine_error)?;
         setup
     };
     for (n, m) in at.after.split_whitespace().enumerate() {
         let context = || format!("--after move {}", n + 1);
         let mv = Move::parse(variant, m).with_context(context)?;
+        let outcome = engine.outcome(&game, &setup).map_err(engine_error)?;
+        if matches!(
+            outcome,
+            trichess_model::Outcome::Won { .. } | trichess_model::Outcome::Drawn { .. }
+        ) {
+            return Err(anyhow!(
+                "the game is over ({}): no move can follow",
+                describe_outcome(variant, outcome)
+            ))
+            .with_context(context);
+        }
         setup = engine
             .play(&game, &setup, mv)
             .map_err(engine_error)
