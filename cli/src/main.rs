@@ -8,6 +8,13 @@ use std::process::ExitCode;
 use clap::Parser;
 
 fn main() -> ExitCode {
+    let words: Vec<String> = std::env::args().skip(1).collect();
+    if words.len() == 2 && words[0] == "help" && (words[1] == "--help" || words[1] == "-h") {
+        println!(
+            "Print the help of trichess or of the given command\n\nUsage: trichess help [COMMAND]..."
+        );
+        return ExitCode::SUCCESS;
+    }
     let args = match commands::Cli::try_parse() {
         Ok(args) => args,
         Err(e) => {
@@ -16,9 +23,7 @@ fn main() -> ExitCode {
                 print!("{e}");
                 return ExitCode::SUCCESS;
             }
-            let text = e.to_string();
-            let first = text.lines().next().unwrap_or("bad command line");
-            eprintln!("trichess: {}", first.trim_start_matches("error: "));
+            eprintln!("trichess: {}", clap_line(&e));
             return ExitCode::from(2);
         }
     };
@@ -27,7 +32,7 @@ fn main() -> ExitCode {
         Err(e) if closed_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             let message = format!("{e:#}").replace('\n', "; ");
-            eprintln!("trichess: {message}");
+            eprintln!("trichess: {}", commands::clean(&message));
             ExitCode::FAILURE
         }
     }
@@ -41,4 +46,44 @@ fn closed_pipe(e: &anyhow::Error) -> bool {
             .downcast_ref::<std::io::Error>()
             .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
     })
+}
+
+/// Folds one of clap's errors into one line: its first line, then what is missing (the
+/// indented lines after "not provided:") and clap's tip, joined with "; ". A bare `trichess`
+/// gets the usage line instead of the program's description.
+fn clap_line(e: &clap::Error) -> String {
+    use clap::error::ErrorKind;
+    let text = e.to_string();
+    if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+        let usage = text
+            .lines()
+            .find(|l| l.starts_with("Usage:"))
+            .unwrap_or("Usage: trichess <COMMAND>");
+        return format!("a command is needed; {usage}; see trichess --help");
+    }
+    let mut parts: Vec<String> = Vec::new();
+    for line in text.lines() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with("Usage:") || line.starts_with("For more information")
+        {
+            continue;
+        }
+        let line = line
+            .trim_start_matches("error: ")
+            .trim_start_matches("tip: ");
+        parts.push(line.to_string());
+    }
+    if parts.is_empty() {
+        return "bad command line".to_string();
+    }
+    let mut joined = parts[0].clone();
+    for (i, part) in parts.iter().enumerate().skip(1) {
+        joined.push_str(if i == 1 && parts[0].ends_with(':') {
+            " "
+        } else {
+            "; "
+        });
+        joined.push_str(part);
+    }
+    commands::clean(&joined)
 }

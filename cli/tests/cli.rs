@@ -913,3 +913,350 @@ fn bad_diff_command_lines_are_one_line_errors() {
         assert!(err.contains(message), "{err}");
     }
 }
+
+// Issue 13: the command line as a user meets it. Every case runs the binary with a time
+// bound and checks the exit code and the first line of standard error.
+
+/// Runs trichess with `stdin`, killing it (and failing) after `secs` seconds.
+fn bounded(args: &[&str], stdin: std::process::Stdio, secs: u64) -> Output {
+    use std::time::{Duration, Instant};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_trichess"))
+        .args(args)
+        .stdin(stdin)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("trichess runs");
+    let started = Instant::now();
+    // Drain both pipes on threads so that a chatty child cannot block on a full pipe.
+    let mut out = child.stdout.take().expect("stdout");
+    let mut err = child.stderr.take().expect("stderr");
+    let out_thread = std::thread::spawn(move || {
+        let mut v = Vec::new();
+        std::io::Read::read_to_end(&mut out, &mut v).ok();
+        v
+    });
+    let err_thread = std::thread::spawn(move || {
+        let mut v = Vec::new();
+        std::io::Read::read_to_end(&mut err, &mut v).ok();
+        v
+    });
+    loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            return Output {
+                status,
+                stdout: out_thread.join().expect("stdout thread"),
+                stderr: err_thread.join().expect("stderr thread"),
+            };
+        }
+        if started.elapsed() > Duration::from_secs(secs) {
+            child.kill().ok();
+            child.wait().ok();
+            panic!("{args:?} ran for more than {secs} s");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Asserts exit code `code` within 30 s and a first stderr line that starts with `trichess: `,
+/// contains `message`, and has no control characters; returns that line.
+fn refuses(args: &[&str], stdin: std::process::Stdio, code: i32, message: &str) -> String {
+    let out = bounded(args, stdin, 30);
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    let first = stderr.lines().next().unwrap_or("").to_string();
+    assert_eq!(out.status.code(), Some(code), "{args:?}: {stderr}");
+    assert!(first.starts_with("trichess: "), "{args:?}: {first}");
+    assert!(first.contains(message), "{args:?}: {first} lacks {message}");
+    assert!(!first.chars().any(char::is_control), "{args:?}: {first:?}");
+    assert!(first.len() < 1000, "{args:?}: {} bytes", first.len());
+    first
+}
+
+fn none() -> std::process::Stdio {
+    std::process::Stdio::null()
+}
+
+#[test]
+fn issue13_depths_are_bounded() {
+    for engine in ["oracle", "fast"] {
+        for variant in ["osullivan", "yuri", "yalta", "triple-crown"] {
+            refuses(
+                &["perft", variant, "99999", "--engine", engine],
+                none(),
+                2,
+                "99999 is not in 0..=12",
+            );
+            refuses(
+                &["bench", variant, "--depth", "99999", "--engine", engine],
+                none(),
+                2,
+                "not in 1..=12",
+            );
+        }
+        refuses(
+            &["bench", "osullivan", "--depth", "0", "--engine", engine],
+            none(),
+            2,
+            "0 is not in 1..=12",
+        );
+    }
+    let dir = std::env::temp_dir().join(format!("trichess-deep-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("osullivan")).unwrap();
+    std::fs::write(
+        dir.join("osullivan/deep.json"),
+        r#"{"variant": "osullivan", "rules": ["osullivan.barrier"], "quote": "q",
+            "polarity": "positive", "derivation": "d", "position": "start",
+            "expect": {"perft": {"depth": 99999, "nodes": 1}}}"#,
+    )
+    .unwrap();
+    let d = dir.to_str().unwrap();
+    refuses(
+        &["fixtures", "--dir", d],
+        none(),
+        1,
+        "'expect': perft depth 99999 is beyond the limit of 12",
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn issue13_divide_prints_rows_sorted_and_threads_agree() {
+    let one = stdout(&["perft", "yalta", "2", "--divide"]);
+    let four = stdout(&["perft", "yalta", "2", "--divide", "--threads", "4"]);
+    assert_eq!(one, four);
+    let rows: Vec<&str> = one.lines().collect();
+    let moves: Vec<&str> = rows[..rows.len() - 1]
+        .iter()
+        .map(|r| r.split(':').next().unwrap())
+        .collect();
+    let mut sorted = moves.clone();
+    sorted.sort();
+    assert_eq!(moves, sorted);
+    assert_eq!(rows.last(), Some(&"400"));
+}
+
+#[test]
+fn issue13_input_is_bounded_and_escaped() {
+    let zero = || std::process::Stdio::from(std::fs::File::open("/dev/zero").unwrap());
+    refuses(
+        &["moves", "osullivan", "-p", "@/dev/zero"],
+        none(),
+        1,
+        "/dev/zero is larger than 4 MiB",
+    );
+    refuses(
+        &["moves", "osullivan", "-p", "-"],
+        zero(),
+        1,
+        "standard input is larger than 4 MiB",
+    );
+    let big = std::env::temp_dir().join(format!("trichess-big-{}", std::process::id()));
+    std::fs::write(&big, vec!["a1:xK"; 170_000].join(",") + " w").unwrap();
+    let arg = format!("@{}", big.display());
+    let line = refuses(
+        &["moves", "osullivan", "-p", &arg],
+        none(),
+        1,
+        "bad position",
+    );
+    assert!(line.contains("... and"), "{line}");
+    std::fs::remove_file(&big).ok();
+    if std::path::Path::new("/etc/passwd").is_file() {
+        refuses(&["moves", "osullivan", "-p", "@/etc/passwd"], none(), 1, "");
+    }
+    let line = refuses(
+        &["moves", "osullivan", "-p", "a1:bK\u{1b}[31m\u{1},d8:wK w"],
+        none(),
+        1,
+        "\\u{1b}",
+    );
+    assert!(!line.contains('\u{1b}'));
+}
+
+#[test]
+fn issue13_clap_diagnostics_are_kept() {
+    refuses(&["perft", "osullivan"], none(), 2, "<DEPTH>");
+    refuses(
+        &["variants", "--jsn"],
+        none(),
+        2,
+        "a similar argument exists: '--json'",
+    );
+    refuses(
+        &["mvoes"],
+        none(),
+        2,
+        "a similar subcommand exists: 'moves'",
+    );
+    refuses(&[], none(), 2, "Usage: trichess <COMMAND>");
+    assert!(stdout(&["help", "--help"]).contains("Usage: trichess help"));
+    let help = stdout(&["perft", "--help"]);
+    assert!(
+        help.contains("osullivan, yalta, yuri or triple-crown"),
+        "{help}"
+    );
+    assert!(help.contains("The length of the move paths"), "{help}");
+    assert!(stdout(&["variants", "--help"]).contains("open points"));
+    for command in ["variants", "start", "moves", "result", "rules"] {
+        let help = stdout(&[command, "--help"]);
+        let lines: Vec<&str> = help.lines().collect();
+        let at = lines.iter().position(|l| l.contains("--json")).unwrap();
+        let described = lines[at].trim() != "--json" || !lines[at + 1].trim().is_empty();
+        assert!(described, "{command}: --json has no description");
+    }
+}
+
+#[test]
+fn issue13_the_fixture_runner_never_passes_silently() {
+    let root = std::env::temp_dir().join(format!("trichess-fx-{}", std::process::id()));
+    let fixture = |name: &str, body: &str| {
+        let dir = root.join(name);
+        std::fs::create_dir_all(dir.join("osullivan")).unwrap();
+        std::fs::write(dir.join("osullivan/one.json"), body).unwrap();
+        dir.to_str().unwrap().to_string()
+    };
+    let with = |extra: &str, rules: &str| {
+        format!(
+            r#"{{"variant": "osullivan", {extra} "rules": [{rules}], "quote": "q",
+                "polarity": "positive", "derivation": "d", "position": "start",
+                "expect": {{"perft": {{"depth": 1, "nodes": 14}}}}}}"#
+        )
+    };
+    let d = fixture(
+        "interp",
+        &with(
+            r#""interpretations": {"osullivan.nope": "x"},"#,
+            r#""osullivan.barrier""#,
+        ),
+    );
+    refuses(
+        &["fixtures", "--dir", &d],
+        none(),
+        1,
+        "unknown interpretation id 'osullivan.nope'",
+    );
+    let d = fixture("rule", &with("", r#""osullivan.no-such-rule""#));
+    refuses(
+        &["fixtures", "--dir", &d],
+        none(),
+        1,
+        "unknown rule id 'osullivan.no-such-rule'",
+    );
+    let d = fixture(
+        "expect",
+        &with("", r#""osullivan.barrier""#).replace("\"perft\"", "\"pert\""),
+    );
+    refuses(&["fixtures", "--dir", &d], none(), 1, "'expect': ");
+    let empty = root.join("empty");
+    std::fs::create_dir_all(&empty).unwrap();
+    refuses(
+        &["fixtures", "--dir", empty.to_str().unwrap()],
+        none(),
+        1,
+        "no fixtures (*.json files) in",
+    );
+    #[cfg(unix)]
+    {
+        let d = fixture("loop", &with("", r#""osullivan.barrier""#));
+        std::os::unix::fs::symlink("..", root.join("loop/osullivan/up")).unwrap();
+        refuses(
+            &["fixtures", "--dir", &d],
+            none(),
+            1,
+            "a symbolic link (not followed)",
+        );
+    }
+    let file = root.join("interp/osullivan/one.json");
+    refuses(
+        &["fixtures", "--dir", file.to_str().unwrap()],
+        none(),
+        1,
+        "is not a directory",
+    );
+    std::fs::remove_dir_all(&root).ok();
+}
+
+#[test]
+fn issue13_small_reading_fixes() {
+    let out = stdout(&["moves", "osullivan", "-p", "d8:wK,a1:bK,h1:rK w"]);
+    assert!(out.contains("d8-c8"));
+    refuses(
+        &["moves", "osullivan", "-p", "- w"],
+        none(),
+        1,
+        "has no king",
+    );
+    let bom = std::env::temp_dir().join(format!("trichess-bom-{}.json", std::process::id()));
+    std::fs::write(
+        &bom,
+        "\u{feff}{\"to_move\": \"w\", \"pieces\": {\"d8\": \"wK\", \"a1\": \"bK\", \"h1\": \"rK\"}}",
+    )
+    .unwrap();
+    let arg = format!("@{}", bom.display());
+    assert_eq!(stdout(&["moves", "osullivan", "-p", &arg]), out);
+    std::fs::remove_file(&bom).ok();
+}
+
+#[test]
+fn issue13_rules_tables_fit_the_terminal() {
+    for columns in ["80", "120"] {
+        for variant in ["osullivan", "yalta", "yuri", "triple-crown"] {
+            let out = Command::new(env!("CARGO_BIN_EXE_trichess"))
+                .args(["rules", variant])
+                .env("COLUMNS", columns)
+                .output()
+                .expect("trichess runs");
+            assert!(out.status.success());
+            let text = String::from_utf8(out.stdout).expect("utf-8");
+            let width: usize = columns.parse().unwrap();
+            for line in text.lines().filter(|l| l.starts_with(['│', '┌', '├', '└'])) {
+                assert!(
+                    line.chars().count() <= width,
+                    "{variant} at {columns}: {line}"
+                );
+            }
+            // Numbers are right-aligned: a "passing" cell ends at its column's edge.
+            let row = text
+                .lines()
+                .find(|l| l.contains(".") && l.starts_with('│'))
+                .expect("a clause row");
+            let cells: Vec<&str> = row.split('│').collect();
+            assert!(
+                cells[4].starts_with("  "),
+                "{variant}: passing not right-aligned: {row}"
+            );
+        }
+    }
+}
+
+#[test]
+fn issue13_more_reading_fixes() {
+    let spaced = stdout(&["moves", "osullivan", "-p", "d8:wK, a1:bK,  h1:rK w"]);
+    assert_eq!(
+        spaced,
+        stdout(&["moves", "osullivan", "-p", "d8:wK,a1:bK,h1:rK w"])
+    );
+    refuses(
+        &["moves", "osullivan", "-p", "d8:wK,a01:bK,h1:rK w"],
+        none(),
+        1,
+        "'a01' is not a cell name",
+    );
+    for engine in ["oracle", "fast"] {
+        refuses(
+            &[
+                "moves",
+                "yuri",
+                "-p",
+                "d4:wK,e4:bK,g1:rK w",
+                "--after",
+                "d4-e4 g1-g2",
+                "--engine",
+                engine,
+            ],
+            none(),
+            1,
+            "--after move 2: the game is over (Black wins (kings-meet))",
+        );
+    }
+}

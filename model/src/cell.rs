@@ -239,7 +239,12 @@ impl Board {
             .filter(char::is_ascii_lowercase)
             .ok_or_else(malformed)?;
         let digits = chars.as_str();
-        if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) || digits.len() > 2 {
+        // Only the canonical spelling: `a01` is not a name of `a1`.
+        if digits.is_empty()
+            || !digits.chars().all(|c| c.is_ascii_digit())
+            || digits.len() > 2
+            || digits.starts_with('0')
+        {
             return Err(malformed());
         }
         let rank: i32 = digits.parse().map_err(|_| malformed())?;

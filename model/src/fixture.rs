@@ -109,8 +109,14 @@ struct FixtureFile {
     position: Value,
     #[serde(default)]
     play: Vec<String>,
-    expect: Expect,
+    expect: Value,
 }
+
+/// The most a fixture file may hold: 4 MiB.
+pub const MAX_FIXTURE_BYTES: u64 = 4 << 20;
+
+/// How many problems a [`LoadError`] names before it says how many more there are.
+const MAX_PROBLEMS_SHOWN: usize = 10;
 
 /// Why fixture files could not be read: every bad file, with its cause.
 #[derive(Debug)]
@@ -120,11 +126,18 @@ pub struct LoadError {
 
 impl fmt::Display for LoadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let parts: Vec<String> = self
+        let mut parts: Vec<String> = self
             .problems
             .iter()
+            .take(MAX_PROBLEMS_SHOWN)
             .map(|(path, why)| format!("{}: {why}", path.display()))
             .collect();
+        if self.problems.len() > MAX_PROBLEMS_SHOWN {
+            parts.push(format!(
+                "... and {} more",
+                self.problems.len() - MAX_PROBLEMS_SHOWN
+            ));
+        }
         write!(f, "bad fixtures: {}", parts.join("; "))
     }
 }
@@ -139,6 +152,17 @@ impl Fixture {
         let variant: Variant = file.variant.parse().map_err(|e| format!("{e}"))?;
         if file.rules.is_empty() {
             return Err("'rules' is empty: a fixture tests at least one clause".into());
+        }
+        let expect: Expect =
+            serde_json::from_value(file.expect).map_err(|e| format!("'expect': {e}"))?;
+        if let Expect::Perft(p) = &expect
+            && p.depth > crate::runner::MAX_PERFT_DEPTH
+        {
+            return Err(format!(
+                "'expect': perft depth {} is beyond the limit of {}",
+                p.depth,
+                crate::runner::MAX_PERFT_DEPTH
+            ));
         }
         let position = match &file.position {
             Value::String(s) if s == "start" => PositionSpec::Start,
@@ -155,7 +179,7 @@ impl Fixture {
             derivation: file.derivation,
             position,
             play: file.play,
-            expect: file.expect,
+            expect,
         })
     }
 
@@ -174,6 +198,12 @@ impl Fixture {
                 .map(|c| c.as_os_str().to_string_lossy().into_owned())
                 .collect::<Vec<_>>()
                 .join("/");
+            let too_big = std::fs::metadata(&path).is_ok_and(|m| m.len() > MAX_FIXTURE_BYTES);
+            if too_big {
+                let why = format!("larger than {} MiB", MAX_FIXTURE_BYTES >> 20);
+                problems.push((path, why));
+                continue;
+            }
             match std::fs::read_to_string(&path) {
                 Ok(text) => match Fixture::from_json(&name, &text) {
                     Ok(f) => fixtures.push(f),
@@ -203,7 +233,11 @@ fn collect_json_files(dir: &Path, files: &mut Vec<PathBuf>, problems: &mut Vec<(
         match entry {
             Ok(entry) => {
                 let path = entry.path();
-                if path.is_dir() {
+                // Symbolic links are not followed: a link could lead out of the directory or
+                // round in a loop.
+                if entry.file_type().is_ok_and(|t| t.is_symlink()) {
+                    problems.push((path, "a symbolic link (not followed)".into()));
+                } else if path.is_dir() {
                     collect_json_files(&path, files, problems);
                 } else if path.extension().is_some_and(|e| e == "json") {
                     files.push(path);

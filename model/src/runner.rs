@@ -116,6 +116,10 @@ pub struct FixtureResult {
     pub verdict: Verdict,
 }
 
+/// The deepest perft a fixture, `trichess perft` or `trichess bench` may ask for: the engines
+/// recurse once per ply, and deeper counts would take years on every variant.
+pub const MAX_PERFT_DEPTH: u32 = 12;
+
 /// Runs every fixture against `engine`, in order; a failure never stops the run.
 pub fn run_all(engine: &mut dyn Engine, fixtures: &[Fixture]) -> Vec<FixtureResult> {
     fixtures
@@ -191,6 +195,10 @@ fn check_fixture(engine: &mut dyn Engine, fixture: &Fixture) -> Result<(), Stop>
         Expect::Moves(expected) => compare_moves(engine, &game, &setup, expected),
         Expect::Legal(m) => move_listed(engine, &game, &setup, m, true),
         Expect::Illegal(m) => move_listed(engine, &game, &setup, m, false),
+        Expect::Perft(p) if p.depth > MAX_PERFT_DEPTH => Err(Stop::Fail(format!(
+            "perft depth {} is beyond the limit of {MAX_PERFT_DEPTH}",
+            p.depth
+        ))),
         Expect::Perft(p) => {
             let nodes = engine.perft(&game, &setup, p.depth)?;
             if nodes == p.nodes {

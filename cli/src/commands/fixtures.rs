@@ -40,8 +40,12 @@ pub fn run(
         .filter(|f| filter.is_none_or(|text| f.name.contains(text)))
         .collect();
     if fixtures.is_empty() {
-        bail!("no fixture name contains '{}'", filter.unwrap_or_default());
+        match filter {
+            Some(text) => bail!("no fixture name contains '{text}'"),
+            None => bail!("no fixtures (*.json files) in {}", dir.display()),
+        }
     }
+    check_ids(&fixtures)?;
     let results = run_with_progress(engine, &fixtures);
     let rows = rows_by_clause(&fixtures, &results);
     let failed: Vec<&FixtureResult> = results
@@ -95,6 +99,16 @@ pub fn run(
             say!("{table}");
             for note in start_notes(&fixtures) {
                 say!("\nNote: {note}.");
+            }
+            let skips: Vec<&FixtureResult> = results
+                .iter()
+                .filter(|r| matches!(r.verdict, Verdict::Skip(_)))
+                .collect();
+            if !skips.is_empty() {
+                say!("\nskipped:");
+                for r in &skips {
+                    say!("- {}: {}", r.name, r.verdict);
+                }
             }
             if !failed.is_empty() {
                 say!("\nfailures (rerun one with: trichess fixtures --filter NAME):");
@@ -184,4 +198,37 @@ fn rows_by_clause(fixtures: &[Fixture], results: &[FixtureResult]) -> Vec<Row> {
     let mut sorted: Vec<Row> = order.iter().filter_map(|id| rows.remove(id)).collect();
     sorted.extend(rows.into_values());
     sorted
+}
+
+/// Refuses fixtures that cite a rule id or choose an interpretation (or a reading) that the
+/// variant's register does not know: such a fixture would pass without testing anything.
+fn check_ids(fixtures: &[Fixture]) -> Result<()> {
+    let mut problems = Vec::new();
+    let mut registers = BTreeMap::new();
+    for f in fixtures {
+        if let std::collections::btree_map::Entry::Vacant(e) = registers.entry(f.variant) {
+            e.insert(Register::of(f.variant)?);
+        }
+        let register = &registers[&f.variant];
+        for id in &f.rules {
+            let known = register.clauses.iter().any(|c| &c.id == id)
+                || register.interpretations.iter().any(|i| &i.id == id);
+            if !known {
+                problems.push(format!("{}: unknown rule id '{id}'", f.name));
+            }
+        }
+        for (id, reading) in &f.interpretations {
+            match register.interpretations.iter().find(|i| &i.id == id) {
+                None => problems.push(format!("{}: unknown interpretation id '{id}'", f.name)),
+                Some(i) if !i.readings.iter().any(|r| &r.name == reading) => problems.push(
+                    format!("{}: interpretation {id} has no reading '{reading}'", f.name),
+                ),
+                Some(_) => {}
+            }
+        }
+    }
+    if !problems.is_empty() {
+        bail!("bad fixtures: {}", problems.join("; "));
+    }
+    Ok(())
 }

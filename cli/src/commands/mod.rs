@@ -42,7 +42,7 @@ use trichess_oracle::{Oracle, Rules, rules_for};
 /// trichess: legal moves, perft, results, rule registers and the fixture suite for
 /// three-player chess variants, from the oracle or the fast engine.
 #[derive(Debug, Parser)]
-#[command(name = "trichess", version)]
+#[command(name = "trichess", version, arg_required_else_help = true)]
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -51,15 +51,20 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     /// List the variants and whether the oracle implements them.
+    ///
+    /// The table shows each variant's id, its name, the number of cells of its board, and
+    /// the number of clauses and of open points (interpretations) in its rule register.
     Variants {
-        /// Print JSON.
+        /// Print JSON (the same columns).
         #[arg(long)]
         json: bool,
     },
     /// Print the starting position (text form, or JSON form with --json, or the keyed form
     /// with --keyed).
     Start {
+        /// The variant: osullivan, yalta, yuri or triple-crown.
         variant: Variant,
+        /// Print the JSON form.
         #[arg(long, conflicts_with = "keyed")]
         json: bool,
         /// Print the keyed form: the pieces alone, as moddable-engine writes them.
@@ -70,6 +75,7 @@ enum Command {
     },
     /// List the legal moves of the side to move, one per line, sorted.
     Moves {
+        /// The variant: osullivan, yalta, yuri or triple-crown.
         variant: Variant,
         #[command(flatten)]
         at: At,
@@ -81,7 +87,10 @@ enum Command {
     },
     /// Count the move paths of a given length; the last line is the count.
     Perft {
+        /// The variant: osullivan, yalta, yuri or triple-crown.
         variant: Variant,
+        /// The length of the move paths to count (0 to MAX_DEPTH = 12).
+        #[arg(value_parser = clap::value_parser!(u32).range(0..=MAX_DEPTH as i64))]
         depth: u32,
         #[command(flatten)]
         at: At,
@@ -96,6 +105,7 @@ enum Command {
     },
     /// Draw the position as a text diagram (or as an SVG picture into a file).
     Show {
+        /// The variant: osullivan, yalta, yuri or triple-crown.
         variant: Variant,
         #[command(flatten)]
         at: At,
@@ -110,9 +120,10 @@ enum Command {
     },
     /// Time perft at each depth up to DEPTH: nodes, seconds, nodes per second, peak memory.
     Bench {
+        /// The variant: osullivan, yalta, yuri or triple-crown.
         variant: Variant,
-        /// The deepest perft to run.
-        #[arg(long, default_value_t = 3)]
+        /// The deepest perft to run (1 to MAX_DEPTH = 12).
+        #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=MAX_DEPTH as i64))]
         depth: u32,
         #[command(flatten)]
         at: At,
@@ -124,20 +135,24 @@ enum Command {
     },
     /// Say whether the game goes on, and if not how it ended.
     Result {
+        /// The variant: osullivan, yalta, yuri or triple-crown.
         variant: Variant,
         #[command(flatten)]
         at: At,
         #[command(flatten)]
         engine: EngineArg,
+        /// Print the outcome as JSON.
         #[arg(long)]
         json: bool,
     },
     /// Print the rule register with fixture coverage.
     Rules {
+        /// The variant: osullivan, yalta, yuri or triple-crown.
         variant: Variant,
         /// Fixture directory (default: fixtures/ of the workspace the command runs in).
         #[arg(long)]
         dir: Option<PathBuf>,
+        /// Print the register and its coverage as JSON.
         #[arg(long)]
         json: bool,
     },
@@ -258,7 +273,7 @@ struct Interpretations {
 struct At {
     /// The position: `start` (the default), the text form, the JSON form, @FILE, or - for
     /// standard input.
-    #[arg(long, short = 'p', default_value = "start")]
+    #[arg(long, short = 'p', default_value = "start", allow_hyphen_values = true)]
     position: String,
     /// Moves to play first, separated by spaces.
     #[arg(long, default_value = "")]
@@ -499,19 +514,98 @@ fn rules_of(variant: Variant, given: &Interpretations) -> Result<Box<dyn Rules>>
     Ok(rules_for(&game)?)
 }
 
+/// The deepest perft `perft`, `bench` and a fixture may ask for: deeper counts take years
+/// on every variant, and the engines recurse once per ply.
+pub const MAX_DEPTH: u32 = trichess_model::runner::MAX_PERFT_DEPTH;
+
+/// The most a position (`@FILE`, `-`) may read: 4 MiB.
+pub const MAX_INPUT: u64 = 4 << 20;
+
+/// The most of a message that is shown, in bytes; the rest is cut.
+const MAX_MESSAGE: usize = 600;
+
+/// The most problems (the parts of a message between "; ") that are shown.
+const MAX_PROBLEMS: usize = 10;
+
+/// Makes a message fit for a terminal: control characters (NUL, ESC, ...) written as escapes
+/// (`\u{1b}`), and a message longer than a few hundred characters cut short.
+pub fn clean(message: &str) -> String {
+    let mut parts: Vec<&str> = message.split("; ").collect();
+    let hidden = parts.len().saturating_sub(MAX_PROBLEMS);
+    parts.truncate(MAX_PROBLEMS);
+    let mut out = String::new();
+    for c in parts.join("; ").chars() {
+        if out.len() >= MAX_MESSAGE {
+            out.push_str(" ...(cut)");
+            break;
+        }
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    if hidden > 0 {
+        out.push_str(&format!("; ... and {hidden} more"));
+    }
+    out
+}
+
+/// The width tables are fitted to: the terminal's on a terminal, else `COLUMNS`, else 100.
+pub fn table_width() -> usize {
+    if let Some((terminal_size::Width(w), _)) = terminal_size::terminal_size() {
+        return usize::from(w).max(40);
+    }
+    std::env::var("COLUMNS")
+        .ok()
+        .and_then(|c| c.parse::<usize>().ok())
+        .unwrap_or(100)
+        .max(40)
+}
+
+/// Reads at most [`MAX_INPUT`] bytes from `reader`, as UTF-8 text without a byte-order mark.
+pub fn read_capped(reader: impl Read, what: &str) -> Result<String> {
+    let mut bytes = Vec::new();
+    reader
+        .take(MAX_INPUT + 1)
+        .read_to_end(&mut bytes)
+        .with_context(|| format!("cannot read {what}"))?;
+    if bytes.len() as u64 > MAX_INPUT {
+        bail!("{what} is larger than {} MiB", MAX_INPUT >> 20);
+    }
+    let text = String::from_utf8(bytes).map_err(|_| anyhow!("{what} is not UTF-8 text"))?;
+    Ok(text.strip_prefix('\u{feff}').unwrap_or(&text).to_string())
+}
+
 /// Reads the `--position` argument.
 fn position_text(arg: &str) -> Result<String> {
     if let Some(path) = arg.strip_prefix('@') {
-        return std::fs::read_to_string(path).with_context(|| format!("cannot read {path}"));
+        let file = std::fs::File::open(path).with_context(|| format!("cannot read {path}"))?;
+        return read_capped(file, path);
     }
     if arg == "-" {
-        let mut text = String::new();
-        std::io::stdin()
-            .read_to_string(&mut text)
-            .context("cannot read standard input")?;
-        return Ok(text);
+        return read_capped(std::io::stdin().lock(), "standard input");
     }
-    Ok(arg.to_string())
+    Ok(arg.strip_prefix('\u{feff}').unwrap_or(arg).to_string())
+}
+
+/// Accepts spaces after the commas of a text form (`d8:wK, a1:bK`), as people write lists;
+/// a JSON form is left as it is.
+fn tidy(text: &str) -> String {
+    if text.trim_start().starts_with('{') {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        out.push(c);
+        if c == ',' {
+            while chars.peek().is_some_and(|c| c.is_whitespace()) {
+                chars.next();
+            }
+        }
+    }
+    out
 }
 
 /// What a command looks at through an engine: the game, the position, and whether it was
@@ -558,13 +652,24 @@ fn locate_with(variant: Variant, at: &At, choice: &EngineArg) -> Result<Located>
     let mut setup = if from_start {
         engine.start(&game).map_err(engine_error)?
     } else {
-        let setup = Setup::parse(variant, &text)?;
+        let setup = Setup::parse(variant, &tidy(&text))?;
         engine.check(&game, &setup).map_err(engine_error)?;
         setup
     };
     for (n, m) in at.after.split_whitespace().enumerate() {
         let context = || format!("--after move {}", n + 1);
         let mv = Move::parse(variant, m).with_context(context)?;
+        let outcome = engine.outcome(&game, &setup).map_err(engine_error)?;
+        if matches!(
+            outcome,
+            trichess_model::Outcome::Won { .. } | trichess_model::Outcome::Drawn { .. }
+        ) {
+            return Err(anyhow!(
+                "the game is over ({}): no move can follow",
+                describe_outcome(variant, outcome)
+            ))
+            .with_context(context);
+        }
         setup = engine
             .play(&game, &setup, mv)
             .map_err(engine_error)
@@ -697,6 +802,7 @@ fn run_perft(
     for mv in engine.legal_moves(game, setup).map_err(engine_error)? {
         children.push((mv, engine.play(game, setup, mv).map_err(engine_error)?));
     }
+    children.sort_by_cached_key(|(mv, _)| mv.to_string());
     let done = std::sync::atomic::AtomicUsize::new(0);
     let progress = || {
         let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
@@ -727,18 +833,23 @@ fn run_perft(
     } else {
         let mut rows = Vec::new();
         for (mv, after) in &children {
-            rows.push((
-                *mv,
-                engine.perft(game, after, depth - 1).map_err(engine_error)?,
-            ));
+            let nodes = engine.perft(game, after, depth - 1).map_err(engine_error)?;
             progress();
+            if divide {
+                // The root moves are counted in sorted order: each row is final when printed.
+                if terminal && depth >= 4 {
+                    eprint!("\r\x1b[K");
+                }
+                say!("{mv}: {nodes}");
+            }
+            rows.push((*mv, nodes));
         }
         rows
     };
     if terminal && depth >= 4 {
         eprint!("\r\x1b[K");
     }
-    if divide {
+    if divide && threads > 1 {
         rows.sort_by_cached_key(|(mv, _)| mv.to_string());
         for (m, n) in &rows {
             say!("{m}: {n}");

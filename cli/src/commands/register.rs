@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 use serde_json::json;
 use tabled::settings::object::Columns;
-use tabled::settings::{Style, Width};
+use tabled::settings::{Alignment, Style};
 use tabled::{Table, Tabled};
 use trichess_model::runner::run_all;
 use trichess_model::{Fixture, Variant};
@@ -19,7 +19,7 @@ use super::fixture_dir;
 struct ClauseRow {
     clause: String,
     status: &'static str,
-    #[tabled(rename = "fixtures +/-")]
+    #[tabled(rename = "+/-")]
     fixtures: String,
     passing: usize,
     quote: String,
@@ -82,25 +82,43 @@ pub fn print(variant: Variant, dir: Option<PathBuf>, json: bool) -> Result<ExitC
         variant.id(),
         register.source
     );
+    let width = super::table_width();
+    let longest = |ids: &mut dyn Iterator<Item = usize>| ids.max().unwrap_or(0);
+    // The other columns' widths and the borders; the quote gets the rest, at least 24.
+    let status_width = longest(&mut register.clauses.iter().map(|c| c.status.name().len()));
+    let clause_width = longest(&mut register.clauses.iter().map(|c| c.id.len())).min(width / 4);
+    let fixed = clause_width + status_width + 9 + 7 + 16;
+    let quote_width = width.saturating_sub(fixed).max(12);
     let rows: Vec<ClauseRow> = register
         .clauses
         .iter()
         .map(|c| {
             let cov = clauses.get(&c.id).unwrap_or(&none);
             ClauseRow {
-                clause: c.id.clone(),
+                clause: fill_id(&c.id, clause_width),
                 status: c.status.name(),
                 fixtures: format!("{}/{}", cov.positive, cov.negative),
                 passing: cov.passing,
-                quote: c.quote.clone(),
+                quote: fill(&c.quote, quote_width),
             }
         })
         .collect();
     let mut table = Table::new(rows);
     table
         .with(Style::sharp())
-        .modify(Columns::one(4), Width::wrap(60).keep_words(true));
+        .modify(Columns::new(2..4), Alignment::right());
     say!("{table}\n");
+    let id_width = longest(&mut register.interpretations.iter().map(|i| i.id.len())).min(width / 4);
+    let reading_width = longest(
+        &mut register
+            .interpretations
+            .iter()
+            .flat_map(|i| i.readings.iter())
+            .map(|r| r.name.len().max(9)),
+    )
+    .min(width / 5);
+    let fixed = id_width + reading_width + 10 + 7 + 16;
+    let meaning_width = width.saturating_sub(fixed).max(12);
     let rows: Vec<ReadingRow> = register
         .interpretations
         .iter()
@@ -110,15 +128,15 @@ pub fn print(variant: Variant, dir: Option<PathBuf>, json: bool) -> Result<ExitC
                     .get(&(i.id.clone(), r.name.clone()))
                     .unwrap_or(&none);
                 ReadingRow {
-                    interpretation: i.id.clone(),
+                    interpretation: fill_id(&i.id, id_width),
                     reading: if n == 0 {
-                        format!("{} (default)", r.name)
+                        format!("{}\n(default)", fill_id(&r.name, reading_width))
                     } else {
-                        r.name.clone()
+                        fill_id(&r.name, reading_width)
                     },
                     fixtures: cov.total(),
                     passing: cov.passing,
-                    meaning: r.meaning.clone(),
+                    meaning: fill(&r.meaning, meaning_width),
                 }
             })
         })
@@ -126,7 +144,7 @@ pub fn print(variant: Variant, dir: Option<PathBuf>, json: bool) -> Result<ExitC
     let mut table = Table::new(rows);
     table
         .with(Style::sharp())
-        .modify(Columns::one(4), Width::wrap(50).keep_words(true));
+        .modify(Columns::new(2..4), Alignment::right());
     say!("Interpretations (select with -i ID=READING):\n{table}");
     if gaps.is_empty() {
         say!("\nEvery clause and reading is covered by fixtures.");
@@ -141,4 +159,55 @@ pub fn print(variant: Variant, dir: Option<PathBuf>, json: bool) -> Result<ExitC
 
 fn fold(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Wraps `text` at word boundaries into lines of at most `width` characters (a longer word
+/// gets a line of its own), so that no continuation line starts with a space.
+fn fill(text: &str, width: usize) -> String {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    let words = text.split_whitespace().flat_map(|word| {
+        let chars: Vec<char> = word.chars().collect();
+        let pieces: Vec<String> = chars
+            .chunks(width.max(1))
+            .map(|c| c.iter().collect())
+            .collect();
+        pieces
+    });
+    for word in words {
+        let word = word.as_str();
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines.join("\n")
+}
+
+/// Wraps an id (no spaces) after its dots and hyphens into lines of at most `width`
+/// characters, cutting a longer part where it must.
+fn fill_id(id: &str, width: usize) -> String {
+    let width = width.max(8);
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for part in id.split_inclusive(['.', '-']) {
+        if !line.is_empty() && line.len() + part.len() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        line.push_str(part);
+        while line.len() > width {
+            let rest = line.split_off(width);
+            lines.push(std::mem::replace(&mut line, rest));
+        }
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines.join("\n")
 }
