@@ -1260,3 +1260,42 @@ fn issue13_more_reading_fixes() {
         );
     }
 }
+
+#[test]
+fn issue13_ctrl_c_stops_a_perft_and_says_what_it_counted() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_trichess"))
+        .args(["perft", "yalta", "9"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("trichess runs");
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    let started = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            break status;
+        }
+        assert!(
+            started.elapsed().as_secs() < 20,
+            "perft did not stop on Ctrl-C"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    let out = child.wait_with_output().expect("output");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(status.code(), Some(130), "{stderr}");
+    assert!(
+        stderr.contains("trichess: interrupted: perft 9 counted ")
+            && stderr.contains(" of 20 root moves"),
+        "{stderr}"
+    );
+    assert!(
+        out.stdout.is_empty(),
+        "no count is printed for an interrupted run"
+    );
+}

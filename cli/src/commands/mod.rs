@@ -712,20 +712,30 @@ fn bench(here: &mut Located, depth: u32, format: Format) -> Result<()> {
         rate: String,
     }
     let mut runs = Vec::new();
+    let bar = if std::io::stderr().is_terminal() {
+        indicatif::ProgressBar::with_draw_target(
+            Some(depth.into()),
+            indicatif::ProgressDrawTarget::stderr(),
+        )
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "bench: {bar:30} depth {pos}/{len} done, {elapsed}",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
     for d in 1..=depth {
-        if std::io::stderr().is_terminal() {
-            eprint!("\rbench: perft {d}/{depth}");
-        }
         let started = std::time::Instant::now();
         let nodes = here
             .engine
             .perft(&here.game, &here.setup, d)
             .map_err(engine_error)?;
         runs.push((d, nodes, started.elapsed().as_secs_f64()));
+        bar.inc(1);
     }
-    if std::io::stderr().is_terminal() {
-        eprint!("\r\x1b[K");
-    }
+    bar.finish_and_clear();
     let rate = |nodes: u64, seconds: f64| (nodes as f64 / seconds.max(1e-9)).round();
     let peak = peak_memory_kib();
     if format == Format::Json {
@@ -791,7 +801,9 @@ fn run_perft(
         bail!("--divide needs a depth of at least 1");
     }
     let terminal = std::io::stderr().is_terminal();
-    if depth == 0 || (!divide && threads == 1 && (depth < 4 || !terminal)) {
+    // Depth 1 and below are one engine call; deeper runs go by root move, so that progress is
+    // shown, threads can share the work and Ctrl-C can say what was counted.
+    if depth <= 1 && !divide {
         say!(
             "{}",
             engine.perft(game, setup, depth).map_err(engine_error)?
@@ -803,12 +815,11 @@ fn run_perft(
         children.push((mv, engine.play(game, setup, mv).map_err(engine_error)?));
     }
     children.sort_by_cached_key(|(mv, _)| mv.to_string());
-    let done = std::sync::atomic::AtomicUsize::new(0);
-    let progress = || {
-        let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-        if terminal && depth >= 4 {
-            eprint!("\rperft {depth}: root move {n}/{}", children.len());
-        }
+    let bar = root_progress(terminal && depth >= 4, depth, children.len());
+    let tally = Tally::start(depth, children.len());
+    let progress = |nodes: u64| {
+        tally.add(nodes);
+        bar.inc(1);
     };
     let mut rows: Vec<(Move, u64)> = if threads > 1 {
         use rayon::prelude::*;
@@ -823,7 +834,9 @@ fn run_perft(
                     || choice.build(),
                     |engine, (mv, after)| {
                         let nodes = engine.perft(game, after, depth - 1);
-                        progress();
+                        if let Ok(n) = nodes {
+                            progress(n);
+                        }
                         nodes.map(|n| (*mv, n))
                     },
                 )
@@ -834,21 +847,19 @@ fn run_perft(
         let mut rows = Vec::new();
         for (mv, after) in &children {
             let nodes = engine.perft(game, after, depth - 1).map_err(engine_error)?;
-            progress();
+            progress(nodes);
             if divide {
                 // The root moves are counted in sorted order: each row is final when printed.
-                if terminal && depth >= 4 {
-                    eprint!("\r\x1b[K");
-                }
-                say!("{mv}: {nodes}");
+                bar.suspend(|| -> Result<()> {
+                    say!("{mv}: {nodes}");
+                    Ok(())
+                })?;
             }
             rows.push((*mv, nodes));
         }
         rows
     };
-    if terminal && depth >= 4 {
-        eprint!("\r\x1b[K");
-    }
+    bar.finish_and_clear();
     if divide && threads > 1 {
         rows.sort_by_cached_key(|(mv, _)| mv.to_string());
         for (m, n) in &rows {
@@ -857,6 +868,55 @@ fn run_perft(
     }
     say!("{}", rows.iter().map(|(_, n)| n).sum::<u64>());
     Ok(())
+}
+
+/// A progress bar over the root moves of a perft, on standard error when it is a terminal
+/// (hidden otherwise, so piped output stays clean).
+fn root_progress(show: bool, depth: u32, roots: usize) -> indicatif::ProgressBar {
+    if !show {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::with_draw_target(
+        Some(roots as u64),
+        indicatif::ProgressDrawTarget::stderr(),
+    );
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(&format!(
+            "perft {depth}: {{bar:30}} {{pos}}/{{len}} root moves, {{elapsed}}"
+        ))
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    bar
+}
+
+/// What a perft run has counted so far, for the Ctrl-C handler: the paths under the root moves
+/// already counted, and how many of them.
+struct Tally;
+
+static TALLY_NODES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+static TALLY_ROOTS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+impl Tally {
+    /// Starts counting, and makes Ctrl-C print what was counted (to standard error, one line)
+    /// and exit with 130 instead of dying silently.
+    fn start(depth: u32, roots: usize) -> Tally {
+        use std::sync::atomic::Ordering::Relaxed;
+        let _ = ctrlc::set_handler(move || {
+            eprintln!(
+                "\ntrichess: interrupted: perft {depth} counted {} move paths under {} of {roots} root moves",
+                TALLY_NODES.load(Relaxed),
+                TALLY_ROOTS.load(Relaxed)
+            );
+            std::process::exit(130);
+        });
+        Tally
+    }
+
+    fn add(&self, nodes: u64) {
+        use std::sync::atomic::Ordering::Relaxed;
+        TALLY_NODES.fetch_add(nodes, Relaxed);
+        TALLY_ROOTS.fetch_add(1, Relaxed);
+    }
 }
 
 fn describe_outcome(variant: Variant, outcome: trichess_model::Outcome) -> String {
