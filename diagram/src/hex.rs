@@ -216,16 +216,7 @@ pub fn svg(setup: &Setup, colours: [&str; 3], arrow: Option<Move>) -> String {
         );
     }
     if let Some(mv) = arrow {
-        let (x1, y1) = centre_of(n, mv.from());
-        let (x2, y2) = centre_of(n, mv.to());
-        let _ = writeln!(
-            out,
-            "<defs><marker id=\"head\" markerWidth=\"8\" markerHeight=\"8\" refX=\"6\" refY=\"4\" \
-             orient=\"auto\"><path d=\"M0,0 L8,4 L0,8 z\" fill=\"#d4a017\"/></marker></defs>\
-             <line class=\"move\" x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{x2:.1}\" y2=\"{y2:.1}\" \
-             stroke=\"#d4a017\" stroke-width=\"4\" stroke-opacity=\"0.85\" marker-end=\"url(#head)\"/>\
-             <title>{mv}</title>"
-        );
+        crate::draw_arrow(&mut out, centre_of(n, mv.from()), centre_of(n, mv.to()), mv);
     }
     out.push_str("</svg>\n");
     out
@@ -234,19 +225,8 @@ pub fn svg(setup: &Setup, colours: [&str; 3], arrow: Option<Move>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::BTreeMap;
-    use trichess_model::{Variant, VariantState};
-
-    fn empty(variant: Variant) -> Setup {
-        Setup {
-            variant,
-            to_move: Seat::A,
-            pieces: BTreeMap::new(),
-            castling: Default::default(),
-            en_passant: None,
-            state: VariantState::default_for(variant, &BTreeMap::new()),
-        }
-    }
+    use crate::empty;
+    use trichess_model::Variant;
 
     #[test]
     fn neighbouring_cells_share_corners_in_the_picture() {

@@ -101,14 +101,7 @@ pub fn svg(setup: &Setup, colours: [&str; 3], arrow: Option<Move>) -> String {
     }
     if let Some(mv) = arrow {
         let at = |c: Cell| centre(ranks, c.file(), c.rank());
-        let ((x1, y1), (x2, y2)) = (at(mv.from()), at(mv.to()));
-        let _ = writeln!(
-            out,
-            "<defs><marker id=\"head\" markerWidth=\"8\" markerHeight=\"8\" refX=\"6\" refY=\"4\" \
-             orient=\"auto\"><path d=\"M0,0 L8,4 L0,8 z\" fill=\"#d4a017\"/></marker></defs>\
-             <line class=\"move\" x1=\"{x1}\" y1=\"{y1}\" x2=\"{x2}\" y2=\"{y2}\" stroke=\"#d4a017\" \
-             stroke-width=\"5\" stroke-opacity=\"0.85\" marker-end=\"url(#head)\"/><title>{mv}</title>"
-        );
+        crate::draw_arrow(&mut out, at(mv.from()), at(mv.to()), mv);
     }
     out.push_str("</g>\n</svg>\n");
     out
@@ -117,19 +110,7 @@ pub fn svg(setup: &Setup, colours: [&str; 3], arrow: Option<Move>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::BTreeMap;
-    use trichess_model::VariantState;
-
-    fn empty(variant: Variant) -> Setup {
-        Setup {
-            variant,
-            to_move: Seat::A,
-            pieces: BTreeMap::new(),
-            castling: Default::default(),
-            en_passant: None,
-            state: VariantState::default_for(variant, &BTreeMap::new()),
-        }
-    }
+    use crate::empty;
 
     #[test]
     fn every_cell_is_drawn_and_the_unusable_squares_are_crossed_out() {
@@ -153,7 +134,7 @@ mod tests {
         );
         // e is the fifth file (x centre 4.5 squares), rank 7 is the second row from the top.
         assert!(
-            picture.contains("x1=\"180\" y1=\"60\" x2=\"180\" y2=\"140\""),
+            picture.contains("x1=\"180.0\" y1=\"60.0\" x2=\"180.0\" y2=\"140.0\""),
             "{picture}"
         );
     }
