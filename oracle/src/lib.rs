@@ -46,3 +46,13 @@ pub fn interpretations(variant: Variant) -> Vec<rules::InterpretationInfo> {
         Variant::TripleCrown => triple_crown::Options::all(),
     }
 }
+
+/// Picks one of `items` by a linear congruential step of `state`: the random games of the
+/// tests, repeatable for a seed.
+#[cfg(test)]
+pub(crate) fn pick<T: Copy>(state: &mut u64, items: &[T]) -> T {
+    *state = state
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
+    items[(*state >> 33) as usize % items.len()]
+}

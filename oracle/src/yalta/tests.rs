@@ -89,10 +89,7 @@ fn random_game(rules: &Yalta, seed: u64, plies: usize) -> Vec<board::Setup> {
         if moves.is_empty() {
             break;
         }
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        let mv = moves[(state >> 33) as usize % moves.len()];
+        let mv = crate::pick(&mut state, &moves);
         setup = turn::apply(rules, &setup, mv);
         seen.push(setup.clone());
     }

@@ -94,10 +94,7 @@ mod tests {
                 if moves.is_empty() {
                     break;
                 }
-                state = state
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                let mv = moves[(state >> 33) as usize % moves.len()];
+                let mv = crate::pick(&mut state, &moves);
                 setup = turn::apply(&setup, mv);
             }
         }
