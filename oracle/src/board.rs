@@ -267,34 +267,22 @@ impl Setup {
 
     /// Returns the Yalta state, if this is a Yalta position.
     pub fn yalta(&self) -> Option<&YaltaState> {
-        match &self.state {
-            VariantState::Yalta(s) => Some(s),
-            _ => None,
-        }
+        self.state.yalta()
     }
 
     /// Returns the O'Sullivan state, if this is an O'Sullivan position.
     pub fn osullivan(&self) -> Option<&OSullivanState> {
-        match &self.state {
-            VariantState::OSullivan(s) => Some(s),
-            _ => None,
-        }
+        self.state.osullivan()
     }
 
     /// Returns the Yuri state, if this is a Yuri position.
     pub fn yuri(&self) -> Option<&YuriState> {
-        match &self.state {
-            VariantState::Yuri(s) => Some(s),
-            _ => None,
-        }
+        self.state.yuri()
     }
 
     /// Returns the Triple Crown state, if this is a Triple Crown position.
     pub fn triple_crown(&self) -> Option<&TripleCrownState> {
-        match &self.state {
-            VariantState::TripleCrown(s) => Some(s),
-            _ => None,
-        }
+        self.state.triple_crown()
     }
 }
 

@@ -52,6 +52,38 @@ impl VariantState {
         VariantState::from_fields(variant, &BTreeMap::new(), pieces)
     }
 
+    /// Returns the Yalta state, if this is Yalta's.
+    pub fn yalta(&self) -> Option<&YaltaState> {
+        match self {
+            VariantState::Yalta(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// Returns the O'Sullivan state, if this is O'Sullivan's.
+    pub fn osullivan(&self) -> Option<&OSullivanState> {
+        match self {
+            VariantState::OSullivan(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// Returns the Yuri state, if this is Yuri's.
+    pub fn yuri(&self) -> Option<&YuriState> {
+        match self {
+            VariantState::Yuri(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// Returns the Triple Crown state, if this is Triple Crown's.
+    pub fn triple_crown(&self) -> Option<&TripleCrownState> {
+        match self {
+            VariantState::TripleCrown(s) => Some(s),
+            _ => None,
+        }
+    }
+
     /// Lists the extra fields positions of `variant` are written with, in print order.
     pub(crate) fn fields(variant: Variant) -> &'static [(&'static str, FieldKind)] {
         match variant {
@@ -109,33 +141,21 @@ impl Setup {
 
     /// Returns the Yalta state, if this is a Yalta setup.
     pub fn yalta(&self) -> Option<&YaltaState> {
-        match &self.state {
-            VariantState::Yalta(s) => Some(s),
-            _ => None,
-        }
+        self.state.yalta()
     }
 
     /// Returns the O'Sullivan state, if this is an O'Sullivan setup.
     pub fn osullivan(&self) -> Option<&OSullivanState> {
-        match &self.state {
-            VariantState::OSullivan(s) => Some(s),
-            _ => None,
-        }
+        self.state.osullivan()
     }
 
     /// Returns the Yuri state, if this is a Yuri setup.
     pub fn yuri(&self) -> Option<&YuriState> {
-        match &self.state {
-            VariantState::Yuri(s) => Some(s),
-            _ => None,
-        }
+        self.state.yuri()
     }
 
     /// Returns the Triple Crown state, if this is a Triple Crown setup.
     pub fn triple_crown(&self) -> Option<&TripleCrownState> {
-        match &self.state {
-            VariantState::TripleCrown(s) => Some(s),
-            _ => None,
-        }
+        self.state.triple_crown()
     }
 }
