@@ -1299,3 +1299,11 @@ fn issue13_ctrl_c_stops_a_perft_and_says_what_it_counted() {
         "no count is printed for an interrupted run"
     );
 }
+
+#[test]
+fn diff_refuses_a_run_that_would_compare_nothing_or_run_away() {
+    fails_with(&["diff", "--positions", "0"], "--positions");
+    fails_with(&["diff", "--seconds", "0"], "--seconds");
+    fails_with(&["diff", "--seconds", "86401"], "--seconds");
+    fails_with(&["diff", "--max-rows", "0"], "--max-rows");
+}

@@ -186,11 +186,13 @@ enum Command {
         variant: diff::Variants,
         #[command(flatten)]
         interpretations: Interpretations,
-        /// Run this many seconds in all (split between the variants; default 10).
-        #[arg(long, conflicts_with = "positions")]
+        /// Run this many seconds in all (split between the variants; default 10; 1 to 86400).
+        #[arg(long, conflicts_with = "positions",
+              value_parser = clap::value_parser!(u64).range(1..=86_400))]
         seconds: Option<u64>,
-        /// Compare this many positions in all (split between the variants) instead.
-        #[arg(long)]
+        /// Compare this many positions in all (split between the variants) instead (1 to
+        /// 100,000,000).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
         positions: Option<u64>,
         /// The seed of the generator (printed first; default from the clock).
         #[arg(long)]
@@ -205,8 +207,10 @@ enum Command {
         /// The perft depth compared at each position.
         #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=4))]
         depth: u32,
-        /// Stop after this many discrepancies.
-        #[arg(long, default_value_t = 20)]
+        /// Stop after this many discrepancies (1 to 10,000).
+        #[arg(long, default_value_t = 20,
+              value_parser = clap::builder::TypedValueParser::map(
+                  clap::value_parser!(u16).range(1..=10_000), usize::from))]
         max_rows: usize,
     },
     /// Run the fixture suite against an engine and print the results by rule clause.
