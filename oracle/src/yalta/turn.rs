@@ -165,8 +165,27 @@ fn pass_turn(rules: &Yalta, mut setup: Setup, from: Seat) -> Setup {
     for seat in pending.into_iter().filter(|&s| left_of(s) == from) {
         setup = settle_pending_mate(rules, setup, seat);
     }
+    lift_answered_mates(rules, &mut setup);
     setup.to_move = next_seat(rules, &setup, from);
     setup
+}
+
+/// `yalta.mate-final=after-left-player`: a pending mate waits for help; once any move has
+/// ended the check (the checking piece moved away or was taken, a line was closed), there is
+/// no mate to become final, and the player plays on.
+fn lift_answered_mates(rules: &Yalta, setup: &mut Setup) {
+    let answered: Vec<Seat> = setup
+        .yalta()
+        .map(|s| s.pending_mate.iter().copied().collect::<Vec<_>>())
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|&seat| check::first_checker(rules, setup, seat).is_none())
+        .collect();
+    if let VariantState::Yalta(state) = &mut setup.state {
+        for seat in answered {
+            state.pending_mate.remove(&seat);
+        }
+    }
 }
 
 /// `yalta.mate-final=after-left-player`: at the end of the turn of the player to the left of
