@@ -125,7 +125,8 @@ fn bad_moves_are_refused_with_a_reason() {
 
 #[test]
 fn text_and_json_forms_of_a_position_agree() {
-    let text = "d8:wK,a1:bK,h1:rK,b8:wR,d4:bP,e2:rP r castling=b8 en_passant=d3 p4=b:d4 p4_freed=b";
+    let text = "d8:wK,a1:bK,h1:rK,b8:wR,d4:bP,e2:rP r castling=b8 en_passant=d3 p4=b:d4 p4_freed=b \
+                en_passant_earlier=e6";
     let setup = Setup::from_text(Variant::OSullivan, text).unwrap();
     let json = setup.to_json();
     assert_eq!(
@@ -136,7 +137,8 @@ fn text_and_json_forms_of_a_position_agree() {
             "castling": ["b8"],
             "en_passant": "d3",
             "p4": {"b": "d4"},
-            "p4_freed": ["b"]
+            "p4_freed": ["b"],
+            "en_passant_earlier": "e6"
         })
     );
     assert_eq!(
@@ -145,7 +147,8 @@ fn text_and_json_forms_of_a_position_agree() {
     );
     assert_eq!(
         setup.to_text(),
-        "a1:bK,h1:rK,e2:rP,d4:bP,b8:wR,d8:wK r castling=b8 en_passant=d3 p4=b:d4 p4_freed=b"
+        "a1:bK,h1:rK,e2:rP,d4:bP,b8:wR,d8:wK r castling=b8 en_passant=d3 p4=b:d4 p4_freed=b \
+         en_passant_earlier=e6"
     );
 }
 
@@ -268,7 +271,8 @@ fn yalta_state_reads_and_prints_through_the_generic_fields() {
             "en_passant": null,
             "control": {"r": "g"},
             "first_check": {"b": "g"},
-            "pending_mate": ["b"]
+            "pending_mate": ["b"],
+            "en_passant_earlier": null
         })
     );
     let plain = Setup::from_text(Variant::Yalta, "Ae1:rK,Be1:gK,Ce1:bK r").unwrap();
@@ -344,11 +348,13 @@ fn arb_setup(variant: Variant) -> impl Strategy<Value = Setup> {
                             .into_iter()
                             .map(|s| Seat::ALL[s])
                             .collect::<BTreeSet<_>>(),
+                        en_passant_earlier: p4[2].map(|i| cells[i]),
                     }),
                     Variant::Yalta => VariantState::Yalta(YaltaState {
                         control: seat_map(&control),
                         first_check: seat_map(&first),
                         pending_mate: freed.into_iter().map(|s| Seat::ALL[s]).collect(),
+                        en_passant_earlier: p4[2].map(|i| cells[i]),
                     }),
                     Variant::Yuri => VariantState::Yuri(YuriState {
                         unmoved: castling.iter().map(|&i| cells[i]).collect(),

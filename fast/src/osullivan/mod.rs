@@ -281,7 +281,11 @@ fn unload(g: &Geometry, pos: &Pos) -> Setup {
         pieces,
         castling,
         en_passant: (pos.ep != NONE).then(|| g.cells[usize::from(pos.ep)]),
-        state: VariantState::OSullivan(OSullivanState { p4, p4_freed }),
+        state: VariantState::OSullivan(OSullivanState {
+            p4,
+            p4_freed,
+            en_passant_earlier: None,
+        }),
     }
 }
 
@@ -340,6 +344,7 @@ fn start_setup() -> Setup {
         state: VariantState::OSullivan(OSullivanState {
             p4,
             p4_freed: BTreeSet::new(),
+            en_passant_earlier: None,
         }),
     }
 }

@@ -308,7 +308,11 @@ fn garbage_setups_never_panic() {
                     .into_iter()
                     .filter(|_| rng.below(3) == 0)
                     .collect();
-                VariantState::OSullivan(OSullivanState { p4, p4_freed })
+                VariantState::OSullivan(OSullivanState {
+                    p4,
+                    p4_freed,
+                    en_passant_earlier: None,
+                })
             }
         };
         let variant = if rng.below(30) == 0 {

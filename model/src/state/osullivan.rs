@@ -13,12 +13,19 @@ pub struct OSullivanState {
     pub p4: BySeat<Option<Cell>>,
     /// Seats whose P4 has captured across the midline and is free of the restriction.
     pub p4_freed: BTreeSet<crate::Seat>,
+    /// The cell passed over by an earlier double step that the side to move may still take en
+    /// passant, when the most recent double step (the common `en_passant` field) is another
+    /// one. Only the reading `osullivan.en-passant-window=both-opponents` uses it.
+    pub en_passant_earlier: Option<Cell>,
 }
 
 impl OSullivanState {
-    /// The fields: `p4` (seat -> cell) and `p4_freed` (seats).
-    pub(crate) const FIELDS: &'static [(&'static str, FieldKind)] =
-        &[("p4", FieldKind::SeatCells), ("p4_freed", FieldKind::Seats)];
+    /// The fields: `p4` (seat -> cell), `p4_freed` (seats) and `en_passant_earlier` (a cell).
+    pub(crate) const FIELDS: &'static [(&'static str, FieldKind)] = &[
+        ("p4", FieldKind::SeatCells),
+        ("p4_freed", FieldKind::Seats),
+        ("en_passant_earlier", FieldKind::Cell),
+    ];
 
     /// The state when a position does not say: Black's P4 is a Black pawn on d2 and Red's a
     /// Red pawn on e2, where there is one (their starting cells); none is freed.
@@ -39,6 +46,7 @@ impl OSullivanState {
         OSullivanState {
             p4,
             p4_freed: BTreeSet::new(),
+            en_passant_earlier: None,
         }
     }
 
@@ -57,6 +65,9 @@ impl OSullivanState {
         if let Some(Field::Seats(seats)) = fields.get("p4_freed") {
             state.p4_freed = seats.iter().copied().collect();
         }
+        if let Some(Field::Cell(cell)) = fields.get("en_passant_earlier") {
+            state.en_passant_earlier = *cell;
+        }
         state
     }
 
@@ -73,6 +84,7 @@ impl OSullivanState {
                 "p4_freed",
                 Field::Seats(self.p4_freed.iter().copied().collect()),
             ),
+            ("en_passant_earlier", Field::Cell(self.en_passant_earlier)),
         ]
     }
 }

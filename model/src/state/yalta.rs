@@ -3,8 +3,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::Seat;
 use crate::notation::{Field, FieldKind};
+use crate::{Cell, Seat};
 
 /// Yalta: the state that armies taken over, double checks and pending mates need.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -21,15 +21,20 @@ pub struct YaltaState {
     /// Seats that had no legal move while in check on their turn and whose mate is not yet
     /// final (only under the reading `yalta.mate-final=after-left-player`).
     pub pending_mate: BTreeSet<Seat>,
+    /// The cell passed over by an earlier double step that the side to move may still take en
+    /// passant, when the most recent double step (the common `en_passant` field) is another
+    /// one. Only the reading `yalta.en-passant-window=both-opponents` uses it.
+    pub en_passant_earlier: Option<Cell>,
 }
 
 impl YaltaState {
     /// The fields: `control` (army -> controlling seat), `first_check` (checked seat -> first
-    /// checker) and `pending_mate` (seats); all default to empty.
+    /// checker), `pending_mate` (seats) and `en_passant_earlier` (a cell); all default to empty.
     pub(crate) const FIELDS: &'static [(&'static str, FieldKind)] = &[
         ("control", FieldKind::SeatSeats),
         ("first_check", FieldKind::SeatSeats),
         ("pending_mate", FieldKind::Seats),
+        ("en_passant_earlier", FieldKind::Cell),
     ];
 
     /// Applies the fields given over the default (all empty).
@@ -44,6 +49,10 @@ impl YaltaState {
             pending_mate: match fields.get("pending_mate") {
                 Some(Field::Seats(seats)) => seats.iter().copied().collect(),
                 _ => BTreeSet::new(),
+            },
+            en_passant_earlier: match fields.get("en_passant_earlier") {
+                Some(Field::Cell(cell)) => *cell,
+                _ => None,
             },
         }
     }
@@ -60,6 +69,7 @@ impl YaltaState {
                 "pending_mate",
                 Field::Seats(self.pending_mate.iter().copied().collect()),
             ),
+            ("en_passant_earlier", Field::Cell(self.en_passant_earlier)),
         ]
     }
 }

@@ -165,6 +165,7 @@ pub fn start_setup() -> trichess_model::Setup {
         state: VariantState::OSullivan(OSullivanState {
             p4,
             p4_freed: BTreeSet::new(),
+            en_passant_earlier: None,
         }),
     }
 }

@@ -70,6 +70,7 @@ fn rotate(rules: &Yalta, setup: &Setup) -> Setup {
                 .iter()
                 .map(|s| s.next())
                 .collect::<BTreeSet<_>>(),
+            en_passant_earlier: state.en_passant_earlier.map(|c| rotate_cell(rules, c)),
         }),
     }
 }
