@@ -106,7 +106,7 @@ fn index(cell: Cell) -> Option<usize> {
 
 /// Checks a setup against the rules and builds the internal position; every problem is listed
 /// in one [`EngineError::InvalidPosition`].
-fn load(g: &Geometry, setup: &Setup) -> Result<Pos, EngineError> {
+fn load(g: &Geometry, cfg: &Cfg, setup: &Setup) -> Result<Pos, EngineError> {
     let mut problems: Vec<String> = Vec::new();
     if setup.variant != Variant::OSullivan {
         problems.push(format!("the setup is of {}, not osullivan", setup.variant));
@@ -204,48 +204,89 @@ fn load(g: &Geometry, setup: &Setup) -> Result<Pos, EngineError> {
             }
         }
     }
-    // osullivan.en-passant: the cell a pawn has just passed with a double step.
+    // osullivan.en-passant, osullivan.en-passant-window: the cells passed by double steps
+    // still in their window, the latest in `en_passant`, an earlier one (reading
+    // both-opponents only) in `en_passant_earlier`.
     if let Some(cell) = setup.en_passant {
-        match index(cell) {
-            Some(ep) if g.ep_stepper[ep] != NONE => {
-                let stepper = usize::from(g.ep_stepper[ep]);
-                let victim = usize::from(g.ep_victim[ep]);
-                let mut ok = true;
-                if pos.board[ep] != EMPTY {
-                    problems.push(format!("en passant cell {cell} is occupied"));
-                    ok = false;
-                }
-                let pawn_there = pos.board[victim] == (stepper * 8 + PAWN) as u8;
-                let is_p4 = stepper == WHITE || usize::from(pos.p4[stepper]) == victim;
-                if !pawn_there || !is_p4 {
-                    problems.push(format!(
-                        "en passant cell {cell} needs {}'s {} that passed it on {}",
-                        letter(stepper),
-                        if stepper == WHITE { "pawn" } else { "P4" },
-                        g.cells[victim]
-                    ));
-                    ok = false;
-                }
-                if stepper == to_move {
-                    problems.push(format!(
-                        "en passant cell {cell}: the double-stepper {} cannot be to move",
-                        letter(stepper)
-                    ));
-                    ok = false;
-                }
-                if ok {
-                    pos.ep = ep as u8;
-                }
-            }
-            _ => problems.push(format!(
-                "{cell} is not a cell a double step passes (rank 6, d3 or e3)"
-            )),
+        pos.ep = en_passant_cell(g, &pos, cell, "en passant", &mut problems);
+    }
+    if let Some(cell) = state.and_then(|s| s.en_passant_earlier) {
+        if !cfg.ep_both {
+            problems.push(format!(
+                "en_passant_earlier {cell}: only the reading osullivan.en-passant-window=both-opponents keeps an earlier right"
+            ));
+        } else if setup.en_passant.is_none() {
+            problems.push(format!(
+                "en_passant_earlier {cell} without en_passant: the latest double step's cell is en_passant"
+            ));
+        } else {
+            pos.ep_earlier = en_passant_cell(g, &pos, cell, "en_passant_earlier", &mut problems);
+        }
+    }
+    if pos.ep != NONE && pos.ep_earlier != NONE {
+        let newer = g.ep_stepper[usize::from(pos.ep)];
+        let older = g.ep_stepper[usize::from(pos.ep_earlier)];
+        if newer == older {
+            problems.push(format!(
+                "en_passant and en_passant_earlier are both {}'s double steps; a player's own right ends when it is to move again",
+                letter(usize::from(newer))
+            ));
+        } else if newer != pos.seat_before(cfg, pos.to_move) {
+            problems.push(format!(
+                "en_passant {}: with two rights the latest is the double step of the player who moved last",
+                g.cells[usize::from(pos.ep)]
+            ));
         }
     }
     if problems.is_empty() {
         Ok(pos)
     } else {
         Err(EngineError::InvalidPosition(problems.join("; ")))
+    }
+}
+
+/// Checks an en passant cell of a setup (`field` names it): a cell a double step passes,
+/// empty, the pawn that passed it beyond (a White pawn or the P4 of its seat), whose owner
+/// is not to move. Returns its index, or `NONE` after listing the problems.
+fn en_passant_cell(
+    g: &Geometry,
+    pos: &Pos,
+    cell: Cell,
+    field: &str,
+    problems: &mut Vec<String>,
+) -> u8 {
+    let Some(ep) = index(cell).filter(|&ep| g.ep_stepper[ep] != NONE) else {
+        problems.push(format!(
+            "{field} {cell} is not a cell a double step passes (rank 6, d3 or e3)"
+        ));
+        return NONE;
+    };
+    let stepper = usize::from(g.ep_stepper[ep]);
+    let victim = usize::from(g.ep_victim[ep]);
+    let before = problems.len();
+    if pos.board[ep] != EMPTY {
+        problems.push(format!("{field} {cell} is occupied"));
+    }
+    let pawn_there = pos.board[victim] == (stepper * 8 + PAWN) as u8;
+    let is_p4 = stepper == WHITE || usize::from(pos.p4[stepper]) == victim;
+    if !pawn_there || !is_p4 {
+        problems.push(format!(
+            "{field} {cell} needs {}'s {} that passed it on {}",
+            letter(stepper),
+            if stepper == WHITE { "pawn" } else { "P4" },
+            g.cells[victim]
+        ));
+    }
+    if stepper == usize::from(pos.to_move) {
+        problems.push(format!(
+            "{field} {cell}: the double-stepper {} cannot be to move",
+            letter(stepper)
+        ));
+    }
+    if problems.len() == before {
+        ep as u8
+    } else {
+        NONE
     }
 }
 
@@ -284,7 +325,8 @@ fn unload(g: &Geometry, pos: &Pos) -> Setup {
         state: VariantState::OSullivan(OSullivanState {
             p4,
             p4_freed,
-            en_passant_earlier: None,
+            en_passant_earlier: (pos.ep_earlier != NONE)
+                .then(|| g.cells[usize::from(pos.ep_earlier)]),
         }),
     }
 }
@@ -353,7 +395,7 @@ impl OSullivan {
     fn prepare(game: &Game, setup: &Setup) -> Result<(&'static Geometry, Cfg, Pos), EngineError> {
         let cfg = config(game)?;
         let g = geometry();
-        let pos = load(g, setup)?;
+        let pos = load(g, &cfg, setup)?;
         Ok((g, cfg, pos))
     }
 }

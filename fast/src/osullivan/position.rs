@@ -83,8 +83,11 @@ pub(super) struct Pos {
     pub to_move: u8,
     /// White's castling right (king d8, rook b8).
     pub castling: bool,
-    /// The en passant cell, or `NONE`.
+    /// The en passant cell of the latest double step still in its window, or `NONE`.
     pub ep: u8,
+    /// The en passant cell of an earlier double step still in its window (reading
+    /// both-opponents, D2), or `NONE`.
+    pub ep_earlier: u8,
     /// The cell of each seat's P4, or `NONE`.
     pub p4: [u8; 3],
     /// Bit per seat: the P4 is freed.
@@ -133,6 +136,7 @@ impl Pos {
             to_move: 0,
             castling: false,
             ep: NONE,
+            ep_earlier: NONE,
             p4: [NONE; 3],
             freed: 0,
         }
@@ -158,6 +162,19 @@ impl Pos {
     #[inline]
     pub fn live(&self, seat: usize) -> bool {
         self.bb[seat][KING] != 0
+    }
+
+    /// osullivan.turn-order: the seat still in the game whose turn comes before `seat`'s
+    /// (`seat` itself if no other is in the game).
+    pub fn seat_before(&self, cfg: &Cfg, seat: u8) -> u8 {
+        let mut s = seat;
+        loop {
+            // Three seats in a cycle: the one before is the one after the next.
+            s = cfg.next[usize::from(cfg.next[usize::from(s)])];
+            if self.live(usize::from(s)) || s == seat {
+                return s;
+            }
+        }
     }
 
     pub fn live_count(&self) -> usize {
@@ -308,9 +325,13 @@ impl Pos {
                     out.push(Mv::new(from, to, NORMAL));
                 }
             }
-            // osullivan.en-passant: beside the pawn that passed the cell, onto the cell.
-            if self.ep != NONE && g.pawn_att[s][from] & bit(usize::from(self.ep)) != 0 {
-                let ep = usize::from(self.ep);
+            // osullivan.en-passant: beside the pawn that passed the cell, onto the cell; each
+            // right still in its window (osullivan.en-passant-window).
+            for ep in [self.ep, self.ep_earlier] {
+                if ep == NONE || g.pawn_att[s][from] & bit(usize::from(ep)) == 0 {
+                    continue;
+                }
+                let ep = usize::from(ep);
                 let stepper = usize::from(g.ep_stepper[ep]);
                 let victim = usize::from(g.ep_victim[ep]);
                 if stepper != s
@@ -408,7 +429,6 @@ impl Pos {
     pub fn make(&mut self, g: &Geometry, cfg: &Cfg, mv: Mv) {
         let s = usize::from(self.to_move);
         let (from, to, kind) = (mv.from(), mv.to(), mv.kind());
-        let old_ep = self.ep;
         let c = castle_cells(g);
         if kind == CASTLE_C || kind == CASTLE_E {
             // osullivan.castling-move: the king steps one space, the rook goes to d8.
@@ -420,8 +440,10 @@ impl Pos {
         } else {
             let piece = self.board[from];
             let role = usize::from(piece & 7);
+            // osullivan.en-passant: only a move generated as an en passant capture takes the
+            // pawn that passed `to`; a step onto that cell takes nothing.
             let cap_sq = if kind == EN_PASSANT {
-                usize::from(g.ep_victim[usize::from(old_ep)])
+                usize::from(g.ep_victim[to])
             } else {
                 to
             };
@@ -464,39 +486,62 @@ impl Pos {
                 self.castling = false;
             }
         }
-        // osullivan.en-passant, osullivan.en-passant-window.
-        self.ep = if kind == DOUBLE {
+        // osullivan.en-passant, osullivan.en-passant-window: the cell a double step passes is
+        // recorded whether or not a pawn can take it (D1). Under next-player the next move
+        // ends the window; under both-opponents a right lasts while the pawn that passed the
+        // cell stands beyond it and the cell is empty, and a second double step keeps the
+        // first one's right as the earlier one (D2).
+        let fresh = if kind == DOUBLE {
             g.push[s][from]
-        } else if !cfg.ep_both || old_ep == NONE {
-            NONE
         } else {
-            let ep = usize::from(old_ep);
-            let victim = usize::from(g.ep_victim[ep]);
-            let stepper = usize::from(g.ep_stepper[ep]);
-            if self.board[victim] == (stepper * 8 + PAWN) as u8 && self.occ & bit(ep) == 0 {
-                old_ep
-            } else {
-                NONE
-            }
+            NONE
         };
+        let [old, older] = if cfg.ep_both {
+            [self.ep, self.ep_earlier]
+        } else {
+            [NONE; 2]
+        };
+        let mut kept = [NONE; 2];
+        let mut n = 0;
+        for ep in [fresh, old, older] {
+            if n < 2 && ep != NONE && self.ep_stands(g, usize::from(ep)) {
+                kept[n] = ep;
+                n += 1;
+            }
+        }
+        [self.ep, self.ep_earlier] = kept;
         self.advance(g, cfg);
     }
 
-    /// osullivan.turn-order: passes the turn to the next seat still in the game. Passing the
-    /// double-stepper's seat closes the en passant window (osullivan.en-passant-window).
+    /// Whether the pawn that passed the en passant cell `ep` still stands beyond it, and the
+    /// cell is still empty.
+    #[inline]
+    fn ep_stands(&self, g: &Geometry, ep: usize) -> bool {
+        let victim = usize::from(g.ep_victim[ep]);
+        let stepper = usize::from(g.ep_stepper[ep]);
+        self.board[victim] == (stepper * 8 + PAWN) as u8 && self.occ & bit(ep) == 0
+    }
+
+    /// osullivan.turn-order: passes the turn to the next seat still in the game. A right
+    /// whose double-stepper comes to move is over (osullivan.en-passant-window): the
+    /// double-stepper moves again before anyone else could take it.
     fn advance(&mut self, g: &Geometry, cfg: &Cfg) {
         let start = self.to_move;
         let mut s = start;
         loop {
             s = cfg.next[usize::from(s)];
-            if self.ep != NONE && g.ep_stepper[usize::from(self.ep)] == s {
-                self.ep = NONE;
-            }
             if self.live(usize::from(s)) || s == start {
                 break;
             }
         }
         self.to_move = s;
+        if self.ep_earlier != NONE && g.ep_stepper[usize::from(self.ep_earlier)] == s {
+            self.ep_earlier = NONE;
+        }
+        if self.ep != NONE && g.ep_stepper[usize::from(self.ep)] == s {
+            self.ep = self.ep_earlier;
+            self.ep_earlier = NONE;
+        }
     }
 
     /// osullivan.checkmate, osullivan.mate-removes-king, osullivan.stalemate,
@@ -510,7 +555,6 @@ impl Pos {
                 return;
             }
             if self.live_count() <= 1 {
-                self.ep = NONE;
                 return;
             }
             let s = usize::from(self.to_move);
@@ -526,7 +570,6 @@ impl Pos {
                 }
                 self.advance(g, cfg);
             } else {
-                self.ep = NONE;
                 return;
             }
         }

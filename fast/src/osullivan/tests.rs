@@ -311,7 +311,7 @@ fn garbage_setups_never_panic() {
                 VariantState::OSullivan(OSullivanState {
                     p4,
                     p4_freed,
-                    en_passant_earlier: None,
+                    en_passant_earlier: (rng.below(4) == 0).then(|| any_cell(&mut rng)),
                 })
             }
         };
@@ -518,9 +518,11 @@ mod naive {
             st.p4[Seat::ALL[seat]].map(|c| (i32::from(c.file()), i32::from(c.rank())))
         };
         let freed = |seat: usize| st.p4_freed.contains(&Seat::ALL[seat]);
-        let ep = s
-            .en_passant
-            .map(|c| (i32::from(c.file()), i32::from(c.rank())));
+        let eps: Vec<(i32, i32)> = [s.en_passant, st.en_passant_earlier]
+            .into_iter()
+            .flatten()
+            .map(|c| (i32::from(c.file()), i32::from(c.rank())))
+            .collect();
         let mut cands: Vec<Candidate> = vec![];
         let capturable = |t: &(i32, i32)| match b.get(t) {
             Some(&(o, r)) => o != me && (rd.king_capture || r != Role::King),
@@ -585,7 +587,7 @@ mod naive {
                         continue;
                     }
                     add(t, None, &mut cands);
-                } else if Some(t) == ep {
+                } else if eps.contains(&t) {
                     // The passed pawn stands beside, on the capturer's rank.
                     let victim = (t.0, at.1);
                     let stepper = if t.1 == 5 {
@@ -712,5 +714,195 @@ fn generator_agrees_with_the_plain_reference() {
     assert!(
         positions > 1000 && fewer_kings > 0,
         "{positions} {fewer_kings}"
+    );
+}
+
+/// The position after playing `moves` from `text`, in text form.
+fn after(g: &Game, text: &str, moves: &[&str]) -> String {
+    let mut e = OSullivan::default();
+    let mut s = pos(text);
+    for m in moves {
+        let mv = Move::parse(Variant::OSullivan, m).unwrap_or_else(|err| panic!("{err}"));
+        s = e.play(g, &s, mv).unwrap_or_else(|err| panic!("{m}: {err}"));
+    }
+    s.to_text()
+}
+
+/// D1: the cell a double step passes is recorded whether or not a pawn can take it, for as
+/// long as the window lasts, even when the game is over or the double-stepper is out.
+#[test]
+fn the_en_passant_cell_is_recorded_while_its_window_lasts() {
+    // Red's P4 e2-e4 passes e3; White moves next (white-black-red), has no pawn, and is
+    // stalemated: b4 and a4 are covered by the bishop f8 and the pawn b3, b5 and a6 by the
+    // bishop f1 (e2 is empty now), b6 by the bishop f2. The game is drawn before the next
+    // move is made, so the next-player window is still open.
+    let g = game(&[("turn-order", "white-black-red")]);
+    assert_eq!(
+        after(
+            &g,
+            "c1:bK,f1:rB,g1:rK,e2:rP,f2:rB,b3:bP,a5:wK,f8:bB r",
+            &["e2-e4"]
+        ),
+        "c1:bK,f1:rB,g1:rK,f2:rB,b3:bP,e4:rP,a5:wK,f8:bB w en_passant=e3 p4=r:e4"
+    );
+    // White is out (no king) but its pawn e5 stays; White never moves again, so under
+    // both-opponents the right lasts after Black's move and the turn passes White's seat.
+    let both = game(&[("en-passant-window", "both-opponents")]);
+    assert_eq!(
+        after(&both, "b1:bK,g2:rK,e5:wP b en_passant=e6", &["b1-a1"]),
+        "a1:bK,g2:rK,e5:wP r en_passant=e6"
+    );
+    // Red takes the White king (exposed-king=capture); Black is out already, so Red is the
+    // last king and the game is over; the White pawn e5 is still there.
+    let capture = game(&[
+        ("en-passant-window", "both-opponents"),
+        ("exposed-king", "capture"),
+    ]);
+    assert_eq!(
+        after(&capture, "e5:wP,c7:rK,d8:wK r en_passant=e6", &["c7-d8"]),
+        "e5:wP,d8:rK r en_passant=e6"
+    );
+    // The window ends: under next-player with the next move, under both-opponents when the
+    // double-stepper is to move again, and with the pawn.
+    let text = "c7:wP,h1:rK,a1:bK,g8:wK w";
+    assert_eq!(
+        after(&game(&[]), text, &["c7-c5", "h1-h2"]),
+        "a1:bK,h2:rK,c5:wP,g8:wK b"
+    );
+    assert_eq!(
+        after(&both, text, &["c7-c5", "h1-h2"]),
+        "a1:bK,h2:rK,c5:wP,g8:wK b en_passant=c6"
+    );
+    assert_eq!(
+        after(&both, text, &["c7-c5", "h1-h2", "a1-a2"]),
+        "a2:bK,h2:rK,c5:wP,g8:wK w"
+    );
+}
+
+/// D2 (issue 12, bug 2): under both-opponents a second double step keeps the first one's
+/// right, as `en_passant_earlier`.
+#[test]
+fn two_double_steps_in_a_row_keep_both_rights() {
+    let g = game(&[
+        ("turn-order", "white-black-red"),
+        ("en-passant-window", "both-opponents"),
+    ]);
+    let start = "a1:bK,h1:rK,d8:wK,d7:wP,d2:bP,e5:rP w";
+    // White's d7-d5 passes d6, Black's P4 d2-d4 passes d3; Red, next, has had no turn since
+    // either, and its pawn e5 (capturing up the board, d6 or f6) stands beside the White
+    // pawn d5: e5xd6 takes it en passant.
+    let both = after(&g, start, &["d7-d5", "d2-d4"]);
+    assert_eq!(
+        both,
+        "a1:bK,h1:rK,d4:bP,d5:wP,e5:rP,d8:wK r en_passant=d3 p4=b:d4 en_passant_earlier=d6"
+    );
+    let mut e = OSullivan::default();
+    let listed: BTreeSet<String> = e
+        .legal_moves(&g, &pos(&both))
+        .unwrap_or_default()
+        .iter()
+        .map(|m| m.to_string())
+        .collect();
+    assert!(listed.contains("e5-d6"), "{listed:?}");
+    assert_eq!(
+        after(&g, start, &["d7-d5", "d2-d4", "e5-d6"]),
+        "a1:bK,h1:rK,d4:bP,d6:rP,d8:wK w en_passant=d3 p4=b:d4"
+    );
+    // Red plays elsewhere: White is to move, its own right is over, Black's stays.
+    assert_eq!(
+        after(&g, start, &["d7-d5", "d2-d4", "h1-h2"]),
+        "a1:bK,h2:rK,d4:bP,d5:wP,e5:rP,d8:wK w en_passant=d3 p4=b:d4"
+    );
+    // Under next-player the second double step ends the first one's window.
+    let next = game(&[("turn-order", "white-black-red")]);
+    let one = after(&next, start, &["d7-d5", "d2-d4"]);
+    assert_eq!(
+        one,
+        "a1:bK,h1:rK,d4:bP,d5:wP,e5:rP,d8:wK r en_passant=d3 p4=b:d4"
+    );
+    let listed: BTreeSet<String> = e
+        .legal_moves(&next, &pos(&one))
+        .unwrap_or_default()
+        .iter()
+        .map(|m| m.to_string())
+        .collect();
+    assert!(!listed.contains("e5-d6"), "{listed:?}");
+}
+
+/// `en_passant_earlier` is read only under both-opponents, with `en_passant`, on a cell a
+/// double step passes, for another player than `en_passant`'s: the one before it.
+#[test]
+fn an_earlier_en_passant_right_is_checked() {
+    let both = game(&[
+        ("turn-order", "white-black-red"),
+        ("en-passant-window", "both-opponents"),
+    ]);
+    let good = "a1:bK,h1:rK,d4:bP,d5:wP,e5:rP,d8:wK r en_passant=d3 p4=b:d4 en_passant_earlier=d6";
+    let mut e = OSullivan::default();
+    assert_eq!(e.check(&both, &pos(good)), Ok(()));
+    let refused = |g: &Game, text: &str, why: &str| {
+        let mut e = OSullivan::default();
+        match e.check(g, &pos(text)) {
+            Err(EngineError::InvalidPosition(m)) => assert!(m.contains(why), "{text}: {m}"),
+            other => panic!("{text}: expected a refusal, got {other:?}"),
+        }
+    };
+    let next = game(&[("turn-order", "white-black-red")]);
+    refused(&next, good, "only the reading");
+    refused(
+        &both,
+        "a1:bK,h1:rK,d4:bP,d5:wP,e5:rP,d8:wK r p4=b:d4 en_passant_earlier=d6",
+        "without en_passant",
+    );
+    // d6 holds a piece; f6 has no White pawn beyond; e6 is no cell a double step passes of
+    // anyone's... it is (White's e7-e5), but no pawn stands on e5 for White.
+    refused(
+        &both,
+        "a1:bK,h1:rK,d4:bP,d5:wP,d6:rN,e5:rP,d8:wK r en_passant=d3 p4=b:d4 en_passant_earlier=d6",
+        "occupied",
+    );
+    refused(
+        &both,
+        "a1:bK,h1:rK,d4:bP,d5:wP,e5:rP,d8:wK r en_passant=d3 p4=b:d4 en_passant_earlier=f6",
+        "needs w's pawn",
+    );
+    refused(
+        &both,
+        "a1:bK,h1:rK,d4:bP,d5:wP,e5:rP,d8:wK r en_passant=d3 p4=b:d4 en_passant_earlier=c4",
+        "not a cell a double step passes",
+    );
+    // Two White rights: a player's own right is over when it is to move again.
+    refused(
+        &both,
+        "a1:bK,h1:rK,c5:wP,d5:wP,d8:wK r en_passant=d6 en_passant_earlier=c6",
+        "both w's",
+    );
+    // White moved before Black (white-black-red): Black's double step is the latest.
+    refused(
+        &both,
+        "a1:bK,h1:rK,d4:bP,d5:wP,e5:rP,d8:wK r en_passant=d6 p4=b:d4 en_passant_earlier=d3",
+        "the latest",
+    );
+}
+
+/// D5: the move that ends the game passes the turn like any other: to the next player in
+/// turn order still in the game, here the winner, the last king left.
+#[test]
+fn the_move_that_ends_the_game_passes_the_turn() {
+    // Red is out (no king). White's rook c6-a6 checks Black's king a1 down the a-file;
+    // a2 is on that file and b1, b2 on the b-file of White's rook b7: Black is mated when
+    // its turn comes, its king is removed, and White is the last king.
+    let g = game(&[]);
+    let over = after(&g, "a1:bK,c6:wR,b7:wR,d8:wK w", &["c6-a6"]);
+    assert_eq!(over, "a6:wR,b7:wR,d8:wK w");
+    let mut e = OSullivan::default();
+    let s = pos(&over);
+    assert_eq!(s.to_move, Seat::A, "{over}");
+    assert_eq!(
+        e.outcome(&g, &s),
+        Ok(trichess_model::Outcome::Won {
+            winner: Seat::A,
+            reason: trichess_model::Reason::LastKingStanding
+        })
     );
 }
