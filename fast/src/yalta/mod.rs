@@ -11,7 +11,7 @@ mod tests;
 use std::collections::{BTreeMap, BTreeSet};
 
 use trichess_model::{
-    Engine, EngineError, Game, Move, Outcome, Piece, Reason, Role, Seat, Setup, Variant,
+    Cell, Engine, EngineError, Game, Move, Outcome, Piece, Reason, Role, Seat, Setup, Variant,
     VariantState, YaltaState,
 };
 
@@ -45,6 +45,7 @@ fn rules(game: &Game) -> Result<Rules, EngineError> {
     let mut promo = Promo::Sacrifice;
     let mut uncovered_first = false;
     let mut stalemate_pass = false;
+    let mut king_capture = false;
     for (id, reading) in &game.interpretations {
         match (id.as_str(), reading.as_str()) {
             ("yalta.turn-order", "red-green-blue") => next = [1, 2, 0],
@@ -67,6 +68,8 @@ fn rules(game: &Game) -> Result<Rules, EngineError> {
             ("yalta.simultaneous-checks", "uncovered-first") => uncovered_first = true,
             ("yalta.stalemate", "draw") => stalemate_pass = false,
             ("yalta.stalemate", "pass") => stalemate_pass = true,
+            ("yalta.exposed-king", "no-capture") => king_capture = false,
+            ("yalta.exposed-king", "capture") => king_capture = true,
             _ => {
                 return Err(unsupported(format!(
                     "unknown interpretation or reading {id}={reading}"
@@ -82,6 +85,7 @@ fn rules(game: &Game) -> Result<Rules, EngineError> {
         promo,
         uncovered_first,
         stalemate_pass,
+        king_capture,
         test_all: false,
     })
 }
@@ -206,20 +210,34 @@ fn read(setup: &Setup, r: &Rules) -> Result<Pos, EngineError> {
             )),
         }
     }
+    // yalta.en-passant-window: the latest double step's cell, and (both-opponents only) an
+    // earlier one still in its window.
     if let Some(cell) = setup.en_passant {
-        match board.index(cell) {
-            Some(i) if pos.ep_valid(i as u8) => {
-                let i = i as u8;
-                if pos.control[usize::from(i / 32)] == pos.to_move {
-                    problems.push(format!(
-                        "en passant {cell}: the side to move may not take its own pawn"
-                    ));
-                }
-                pos.ep = i;
-            }
-            _ => problems.push(format!(
-                "en passant {cell}: needs an empty rank-3 cell with its army's pawn beyond"
-            )),
+        pos.ep = en_passant_cell(&pos, cell, "en passant", &mut problems);
+    }
+    if let Some(cell) = st.en_passant_earlier {
+        if !r.ep_both {
+            problems.push(format!(
+                "en_passant_earlier {cell}: only the reading yalta.en-passant-window=both-opponents keeps an earlier right"
+            ));
+        } else if setup.en_passant.is_none() {
+            problems.push(format!(
+                "en_passant_earlier {cell} without en_passant: the latest double step's cell is en_passant"
+            ));
+        } else {
+            pos.ep_earlier = en_passant_cell(&pos, cell, "en_passant_earlier", &mut problems);
+        }
+    }
+    if pos.ep != NONE && pos.ep_earlier != NONE {
+        let newer = pos.stepper(pos.ep);
+        if newer == pos.stepper(pos.ep_earlier) {
+            problems.push(
+                "en_passant and en_passant_earlier are double steps of one player; a player's own right ends when it is to move again".into(),
+            );
+        } else if newer != pos.seat_before(pos.to_move, r) {
+            problems.push(
+                "en_passant: with two rights the latest is the double step of the player who moved last".into(),
+            );
         }
     }
     for s in 0..3u8 {
@@ -249,7 +267,8 @@ fn read(setup: &Setup, r: &Rules) -> Result<Pos, EngineError> {
             ));
         }
     }
-    // yalta.mate-final: pending mates exist only under after-left-player.
+    // yalta.mate-final: pending mates exist only under after-left-player, for a player in
+    // check who is not to move (D3).
     for &q in &st.pending_mate {
         let qi = q.index() as u8;
         if !r.after_left {
@@ -262,6 +281,10 @@ fn read(setup: &Setup, r: &Rules) -> Result<Pos, EngineError> {
             problems.push(format!(
                 "pending_mate {q:?}: the seat and its left player must be in the game, not to move"
             ));
+        } else if pos.checkers[usize::from(qi)] == 0 {
+            problems.push(format!(
+                "pending_mate {q:?}: a pending mate is for a player in check"
+            ));
         } else {
             pos.pending |= 1 << qi;
         }
@@ -270,6 +293,31 @@ fn read(setup: &Setup, r: &Rules) -> Result<Pos, EngineError> {
         Ok(pos)
     } else {
         Err(EngineError::InvalidPosition(problems.join("; ")))
+    }
+}
+
+/// Checks an en passant cell of a setup (`field` names it): an empty rank-3 cell with a pawn
+/// of its half-board's army beyond, an army the side to move does not control. Returns its
+/// index, or `NONE` after listing the problems.
+fn en_passant_cell(pos: &Pos, cell: Cell, field: &str, problems: &mut Vec<String>) -> u8 {
+    match Variant::Yalta.board().index(cell) {
+        Some(i) if pos.ep_valid(i as u8) => {
+            let i = i as u8;
+            if pos.stepper(i) == pos.to_move {
+                problems.push(format!(
+                    "{field} {cell}: the side to move may not take its own pawn"
+                ));
+                NONE
+            } else {
+                i
+            }
+        }
+        _ => {
+            problems.push(format!(
+                "{field} {cell}: needs an empty rank-3 cell with its army's pawn beyond"
+            ));
+            NONE
+        }
     }
 }
 
@@ -313,7 +361,14 @@ fn write(pos: &Pos) -> Setup {
         pieces,
         castling,
         en_passant: if pos.ep == NONE { None } else { cell(pos.ep) },
-        state: VariantState::Yalta(state),
+        state: VariantState::Yalta(YaltaState {
+            en_passant_earlier: if pos.ep_earlier == NONE {
+                None
+            } else {
+                cell(pos.ep_earlier)
+            },
+            ..state
+        }),
     }
 }
 

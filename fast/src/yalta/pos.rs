@@ -114,6 +114,9 @@ pub(super) struct Rules {
     pub(super) promo: Promo,
     pub(super) uncovered_first: bool,
     pub(super) stalemate_pass: bool,
+    /// `yalta.exposed-king` = capture: an enemy king attacked when one's turn comes may be
+    /// taken.
+    pub(super) king_capture: bool,
     /// Tests every move in full, without the pin filter (for testing the filter).
     pub(super) test_all: bool,
 }
@@ -169,7 +172,11 @@ pub(super) struct Pos {
     pub(super) to_move: u8,
     /// Castling rights: bit 2a short (rook h1), bit 2a + 1 long (rook a1).
     pub(super) castling: u8,
+    /// The en passant cell of the latest double step still in its window, or NONE.
     pub(super) ep: u8,
+    /// The en passant cell of an earlier double step still in its window (reading
+    /// both-opponents, D2), or NONE.
+    pub(super) ep_earlier: u8,
     /// `first_check`: per seat, the opponent whose check came first, or NONE.
     pub(super) first: [u8; 3],
     pub(super) pending: u8,
@@ -189,6 +196,7 @@ impl Pos {
             to_move: 0,
             castling: 0,
             ep: NONE,
+            ep_earlier: NONE,
             first: [NONE; 3],
             pending: 0,
             checkers: [0; 3],
@@ -224,12 +232,18 @@ impl Pos {
     }
 
     /// yalta.check-response: the seats other than `s` whose pieces attack `k` in `b`.
+    #[inline(always)]
     pub(super) fn attackers(&self, b: &Bits, k: u8, s: u8, t: &Tables) -> u8 {
+        Self::attackers_under(&self.control, b, k, s, t)
+    }
+
+    /// The seats other than `s` whose pieces attack `k` in `b`, each army moved by the seat
+    /// `control` gives it.
+    fn attackers_under(control: &[u8; 3], b: &Bits, k: u8, s: u8, t: &Tables) -> u8 {
         let ku = usize::from(k);
         let mut m = 0u8;
         let mut enemy = 0u128;
-        for a in 0..3 {
-            let c = self.control[a];
+        for (a, &c) in control.iter().enumerate() {
             if c == s || c == NONE {
                 continue;
             }
@@ -265,7 +279,7 @@ impl Pos {
                 if let Some(&x) = t.line_bits(line).iter().find(|&&x| b.occ & x != 0)
                     && sliders & x != 0
                 {
-                    m |= 1 << self.control[b.army_of_bit(x)];
+                    m |= 1 << control[b.army_of_bit(x)];
                 }
             }
         }
@@ -289,7 +303,7 @@ impl Pos {
         nb.set(to, placed);
         match flag {
             EN_PASSANT => {
-                let victim = self.ep + 8;
+                let victim = to + 8;
                 nb.clear(victim, self.board[usize::from(victim)]);
             }
             SHORT | LONG => {
@@ -320,13 +334,19 @@ impl Pos {
     }
 
     /// yalta.check-response: pushes `m` if, made, it leaves no opponent attacking `s`'s king.
+    /// A king taken (yalta.exposed-king = capture) hands its armies to `s` at once.
     #[inline(never)]
     fn push_if_safe<B: Moves>(&self, m: u32, s: u8, t: &Tables, buf: &mut B) -> bool {
         let mut nb = self.b;
         self.apply_bits(&mut nb, m);
         let k = self.king[usize::from(s)];
         let k = if from_of(m) == k { to_of(m) } else { k };
-        if self.attackers(&nb, k, s, t) == 0 {
+        let mut control = self.control;
+        let taken = self.board[usize::from(to_of(m))];
+        if taken & 7 == KING {
+            control = control.map(|c| if c == taken >> 3 { s } else { c });
+        }
+        if Self::attackers_under(&control, &nb, k, s, t) == 0 {
             buf.push(m);
             true
         } else {
@@ -411,7 +431,8 @@ impl Pos {
         } else {
             self.pinned(k, own, t) | bit(k)
         };
-        let free = !own & !kings;
+        // yalta.exposed-king: kings are taken only under the reading capture.
+        let free = if r.king_capture { !own } else { !own & !kings };
         let role = |r: u8| self.b.role[usize::from(r)] & own;
         for c in bits(role(KNIGHT)) {
             self.push_all(c, t.knight[usize::from(c)] & free, s, t, buf, risky);
@@ -487,7 +508,11 @@ impl Pos {
         let t = r.t;
         let cu = usize::from(c);
         let occ = self.b.occ;
-        let kings = self.b.role[usize::from(KING)];
+        let kings = if r.king_capture {
+            0
+        } else {
+            self.b.role[usize::from(KING)]
+        };
         // A pawn of an army taken over (its king checkmated): yalta.takeover-promotion.
         let taken = self.king[a] == NONE;
         let promote = |this: &Pos, x: u8, buf: &mut B| {
@@ -520,8 +545,11 @@ impl Pos {
             }
         }
         let caps = t.caps[a][cu];
-        if self.ep != NONE && caps & !occ & bit(self.ep) != 0 && s == self.to_move {
-            self.try_push(mv(c, self.ep, EN_PASSANT, 0), s, t, buf, risky);
+        // yalta.fide-rules, yalta.en-passant-window: each right still in its window.
+        for e in [self.ep, self.ep_earlier] {
+            if e != NONE && caps & !occ & bit(e) != 0 && s == self.to_move {
+                self.try_push(mv(c, e, EN_PASSANT, 0), s, t, buf, risky);
+            }
         }
         let hits = caps & occ & !kings;
         if hits == 0 {
@@ -552,6 +580,9 @@ impl Pos {
         let mover = self.to_move;
         let p = self.board[usize::from(from)];
         let a = p >> 3;
+        // yalta.exposed-king = capture: the seat whose king is taken.
+        let taken = self.board[usize::from(to)];
+        let king_taken = (taken & 7 == KING).then_some(taken >> 3);
         self.remove(to);
         self.remove(from);
         let placed = if flag == PROMOTION {
@@ -564,8 +595,9 @@ impl Pos {
         let mut changed = bit(from) | bit(to);
         match flag {
             EN_PASSANT => {
-                changed |= bit(self.ep + 8);
-                self.remove(self.ep + 8);
+                // Only a move generated as an en passant capture takes the pawn beyond `to`.
+                changed |= bit(to + 8);
+                self.remove(to + 8);
             }
             SHORT | LONG => {
                 let base = from - 4;
@@ -593,20 +625,46 @@ impl Pos {
                 self.castling &= !(1 << (2 * (x / 32)));
             }
         }
-        // yalta.en-passant-window.
-        let old = self.ep;
-        self.ep = NONE;
-        if r.ep_both && old != NONE && self.ep_valid(old) {
-            self.ep = old;
+        // yalta.en-passant-window: the cell a double step passes is recorded whether or not
+        // a pawn can take it (D1); under next-player the next move ends the window, under
+        // both-opponents a right lasts while the cell is empty with the pawn beyond, and a
+        // second double step keeps the first one's right as the earlier one (D2). A right
+        // whose double-stepper is to move again ends in `settle`.
+        let fresh = if flag == DOUBLE {
+            r.t.push[usize::from(a)][usize::from(from)]
+        } else {
+            NONE
+        };
+        let [old, older] = if r.ep_both {
+            [self.ep, self.ep_earlier]
+        } else {
+            [NONE; 2]
+        };
+        let mut kept = [NONE; 2];
+        let mut n = 0;
+        for e in [fresh, old, older] {
+            if n < 2 && e != NONE && self.ep_valid(e) {
+                kept[n] = e;
+                n += 1;
+            }
         }
-        if flag == DOUBLE {
-            self.ep = r.t.push[usize::from(a)][usize::from(from)];
+        [self.ep, self.ep_earlier] = kept;
+        if let Some(v) = king_taken {
+            self.king[usize::from(v)] = NONE;
+            self.take_over(v, mover, r);
         }
         self.update_checks(mover, changed, r);
         if r.after_left {
             for q in 0..3u8 {
                 if self.pending & (1 << q) != 0 && left(q) == mover {
                     self.resolve_pending(q, r);
+                }
+            }
+            // A pending mate whose check a move has ended is lifted (D3: a pending mate is
+            // only for a player in check).
+            for q in 0..3u8 {
+                if self.checkers[usize::from(q)] == 0 {
+                    self.pending &= !(1 << q);
                 }
             }
         }
@@ -621,6 +679,26 @@ impl Pos {
         e % 32 / 8 == 2
             && self.board[usize::from(e)] == 0
             && self.board[usize::from(e + 8)] == x * 8 + PAWN
+    }
+
+    /// The seat that double-stepped over the en passant cell `e`: the one that moves the army
+    /// of its half-board.
+    pub(super) fn stepper(&self, e: u8) -> u8 {
+        self.control[usize::from(e / 32)]
+    }
+
+    /// yalta.turn-order: the seat still in the game whose turn comes before `s`'s (`s`
+    /// itself if no other is in the game).
+    pub(super) fn seat_before(&self, s: u8, r: &Rules) -> u8 {
+        let mut x = s;
+        for _ in 0..2 {
+            // Three seats in a cycle: the one before is the one after the next.
+            x = r.next[usize::from(r.next[usize::from(x)])];
+            if self.king[usize::from(x)] != NONE {
+                return x;
+            }
+        }
+        s
     }
 
     /// yalta.multiple-check, yalta.simultaneous-checks: the checks after `mover`'s move, and
@@ -723,9 +801,16 @@ impl Pos {
         };
         self.remove(self.king[su]);
         self.king[su] = NONE;
+        self.take_over(s, mater, r);
+    }
+
+    /// yalta.army-takeover: `s`, whose king has left the board, is out; `by` takes control of
+    /// every army `s` controlled.
+    fn take_over(&mut self, s: u8, by: u8, r: &Rules) {
+        let su = usize::from(s);
         for a in 0..3 {
             if self.control[a] == s {
-                self.control[a] = mater;
+                self.control[a] = by;
                 self.control_set |= 1 << a;
             }
         }
@@ -750,17 +835,23 @@ impl Pos {
     pub(super) fn settle<B: Moves>(&mut self, r: &Rules, buf: &mut B) {
         let mut passes = 0;
         loop {
-            // No right for the double-stepper's own side (yalta.en-passant-window).
-            if self.ep != NONE && self.control[usize::from(self.ep / 32)] == self.to_move {
-                self.ep = NONE;
-            }
             let in_game = self.king.iter().filter(|&&k| k != NONE).count();
+            if in_game <= 1
+                && let Some(s) = (0..3u8).find(|&s| self.king[usize::from(s)] != NONE)
+            {
+                self.to_move = s;
+            }
+            // A right whose double-stepper is to move again is over: no right for the
+            // double-stepper's own side (yalta.en-passant-window).
+            if self.ep_earlier != NONE && self.stepper(self.ep_earlier) == self.to_move {
+                self.ep_earlier = NONE;
+            }
+            if self.ep != NONE && self.stepper(self.ep) == self.to_move {
+                self.ep = self.ep_earlier;
+                self.ep_earlier = NONE;
+            }
             if in_game <= 1 {
-                if let Some(s) = (0..3u8).find(|&s| self.king[usize::from(s)] != NONE) {
-                    self.to_move = s;
-                }
                 self.over = WON;
-                self.ep = NONE;
                 buf.clear();
                 return;
             }

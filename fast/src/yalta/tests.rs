@@ -152,6 +152,13 @@ const POSITIONS: &[(&str, &[(&str, &str)])] = &[
         ],
     ),
     (
+        "Ad2:rR,Ae1:rK,Ae3:gR,Ab2:rB,Ad4:gK,Ce1:bK,Cd2:bP,Cc2:bP r",
+        &[
+            ("yalta.exposed-king", "capture"),
+            ("yalta.en-passant-window", "both-opponents"),
+        ],
+    ),
+    (
         "Ah1:rK,Ah3:bN,Ba3:gR,Be1:gK,Ce1:bK,Cd4:bB b",
         &[
             ("yalta.knight-centre", "two-then-one"),
@@ -234,6 +241,7 @@ fn garbage_setups_never_panic() {
             ("yalta.mate-final", "after-left-player"),
             ("yalta.stalemate", "pass"),
             ("yalta.en-passant-window", "both-opponents"),
+            ("yalta.exposed-king", "capture"),
         ]),
     ];
     let mut accepted = 0;
@@ -277,6 +285,9 @@ fn garbage_setups_never_panic() {
             }
             if rng.next(8) == 0 {
                 st.pending_mate.insert(Seat::ALL[rng.next(3) as usize]);
+            }
+            if rng.next(8) == 0 {
+                st.en_passant_earlier = board.cell_at(rng.next(96) as usize);
             }
         }
         if rng.next(50) == 0 {
@@ -370,7 +381,7 @@ fn the_pin_filter_changes_no_move_set() {
 /// Every position reached by play is valid, and its outcome fits its moves.
 #[test]
 fn random_playouts_stay_valid_under_every_reading() {
-    let points: [(&str, &[&str]); 8] = [
+    let points: [(&str, &[&str]); 9] = [
         ("yalta.turn-order", &["red-green-blue", "red-blue-green"]),
         (
             "yalta.knight-centre",
@@ -391,6 +402,7 @@ fn random_playouts_stay_valid_under_every_reading() {
             &["mover-first", "uncovered-first"],
         ),
         ("yalta.stalemate", &["draw", "pass"]),
+        ("yalta.exposed-king", &["no-capture", "capture"]),
     ];
     let mut rng = Lcg(2026);
     let mut e = Yalta;
@@ -445,4 +457,196 @@ fn random_playouts_stay_valid_under_every_reading() {
     }
     println!("{ended} games ended, {taken} positions with an army taken over");
     assert!(taken > 0);
+}
+
+/// The position after playing `moves` from `text`.
+fn after(g: &Game, text: &str, moves: &[&str]) -> Setup {
+    let mut s = Setup::parse(Variant::Yalta, text).unwrap();
+    for m in moves {
+        let mv = Move::parse(Variant::Yalta, m).unwrap();
+        s = Yalta
+            .play(g, &s, mv)
+            .unwrap_or_else(|err| panic!("{m}: {err}"));
+    }
+    s
+}
+
+fn listed(g: &Game, s: &Setup) -> BTreeSet<String> {
+    Yalta
+        .legal_moves(g, s)
+        .unwrap()
+        .iter()
+        .map(|m| m.to_string())
+        .collect()
+}
+
+fn yalta(text: &str) -> Setup {
+    Setup::parse(Variant::Yalta, text).unwrap()
+}
+
+/// yalta.exposed-king: the issue's example, 13 moves without king capture and 14 with it.
+/// Red's rook d2 sees d3 and Green's king on d4 up the file, d1 down it, a2-c2 and e2-h2 along
+/// rank 2 (9 moves, 10 with the king); Red's king e1 steps to d1, f1, e2 or f2 (4).
+#[test]
+fn an_exposed_king_is_taken_only_under_the_reading_capture() {
+    let text = "Ad2:rR,Ae1:rK,Ad4:gK,Ce1:bK r";
+    let s = yalta(text);
+    let default = listed(&game(&[]), &s);
+    assert_eq!(default.len(), 13, "{default:?}");
+    assert!(!default.contains("Ad2-Ad4"));
+    let capture = game(&[("yalta.exposed-king", "capture")]);
+    let more = listed(&capture, &s);
+    assert_eq!(more.len(), 14, "{more:?}");
+    assert!(more.is_superset(&default) && more.contains("Ad2-Ad4"));
+    // Green is out: its king is gone and its army (nothing left of it) passes to Red, as
+    // after a mate; Blue is next.
+    assert_eq!(
+        after(&capture, text, &["Ad2-Ad4"]),
+        yalta("Ad4:rR,Ae1:rK,Ce1:bK b control=g:r")
+    );
+}
+
+/// yalta.exposed-king = capture: the taken king's pieces are the capturer's at once, so they
+/// no longer count as attacking it; the game ends when one king is left, the turn passing to
+/// it (D5).
+#[test]
+fn taking_a_king_hands_over_its_army() {
+    let capture = game(&[("yalta.exposed-king", "capture")]);
+    // Green's rook Ae3 would check Red's king on Ae1 down the e-file once the Red rook Ae2
+    // leaves it; taking Green's king with that rook makes the Green rook Red's.
+    let text = "Ae1:rK,Ae2:rR,Ae3:gR,Ab2:rB,Ad4:gK,Ce1:bK r";
+    let s = yalta(text);
+    let moves = listed(&capture, &s);
+    assert!(!moves.contains("Ae2-Af2"), "the rook is pinned: {moves:?}");
+    let after_take = after(&capture, text, &["Ab2-Ad4"]);
+    assert_eq!(
+        after_take,
+        yalta("Ae1:rK,Ae2:rR,Ae3:gR,Ad4:rB,Ce1:bK b control=g:r")
+    );
+    // In check from Green's rook, Red may answer by taking Green's king: the rook is then
+    // Red's and checks nobody.
+    let checked = yalta("Ae1:rK,Ae3:gR,Ab2:rB,Ad4:gK,Ce1:bK r");
+    assert!(listed(&capture, &checked).contains("Ab2-Ad4"));
+    assert!(!listed(&game(&[]), &checked).contains("Ab2-Ad4"));
+    let mut e = Yalta;
+    // Red moves the Green rook now.
+    let red = after(&capture, text, &["Ab2-Ad4", "Ce1-Cd1"]);
+    assert!(listed(&capture, &red).contains("Ae3-Ah3"));
+    // Blue gone too: Red takes the last other king and is to move, the winner.
+    let last = "Ad2:rR,Ae1:rK,Ad4:gK g control=b:g";
+    let red_to_move = after(&capture, &last.replace(" g ", " r "), &[]);
+    let over = after(&capture, &red_to_move.to_text(), &["Ad2-Ad4"]);
+    assert_eq!(over.to_move, Seat::A, "{}", over.to_text());
+    assert_eq!(
+        e.outcome(&capture, &over),
+        Ok(Outcome::Won {
+            winner: Seat::A,
+            reason: Reason::LastKingStanding
+        })
+    );
+}
+
+/// D2: under both-opponents two double steps in a row keep both rights.
+#[test]
+fn two_double_steps_in_a_row_keep_both_rights() {
+    let both = game(&[("yalta.en-passant-window", "both-opponents")]);
+    // Blue's pawn Ac4 (come from Cf4) attacks Ad3, its pawn Be4 (come from Cd4) Bd3. Red's
+    // d2-d4 passes Ad3, Green's d2-d4 passes Bd3; Blue, next, may take either.
+    let text = "Ad2:rP,Bd2:gP,Ac4:bP,Be4:bP,Ah1:rK,Bh1:gK,Ch1:bK r";
+    let two = after(&both, text, &["Ad2-Ad4", "Bd2-Bd4"]);
+    assert_eq!(
+        two,
+        yalta(
+            "Ac4:bP,Ad4:rP,Be4:bP,Bd4:gP,Ah1:rK,Bh1:gK,Ch1:bK b en_passant=Bd3 en_passant_earlier=Ad3"
+        )
+    );
+    let moves = listed(&both, &two);
+    assert!(
+        moves.contains("Ac4-Ad3") && moves.contains("Be4-Bd3"),
+        "{moves:?}"
+    );
+    // Taking Red's pawn leaves Green's right to Red, who is next.
+    assert_eq!(
+        after(&both, text, &["Ad2-Ad4", "Bd2-Bd4", "Ac4-Ad3"]),
+        yalta("Ad3:bP,Be4:bP,Bd4:gP,Ah1:rK,Bh1:gK,Ch1:bK r en_passant=Bd3")
+    );
+    // Under next-player only the latest double step may be taken.
+    let next = game(&[]);
+    let one = after(&next, text, &["Ad2-Ad4", "Bd2-Bd4"]);
+    assert_eq!(
+        one,
+        yalta("Ac4:bP,Ad4:rP,Be4:bP,Bd4:gP,Ah1:rK,Bh1:gK,Ch1:bK b en_passant=Bd3")
+    );
+    let moves = listed(&next, &one);
+    assert!(!moves.contains("Ac4-Ad3") && moves.contains("Be4-Bd3"));
+    // The earlier right is checked.
+    let refused = |g: &Game, text: &str| {
+        assert!(
+            matches!(
+                Yalta.check(g, &yalta(text)),
+                Err(EngineError::InvalidPosition(_))
+            ),
+            "{text}"
+        );
+    };
+    let good =
+        "Ac4:bP,Ad4:rP,Be4:bP,Bd4:gP,Ah1:rK,Bh1:gK,Ch1:bK b en_passant=Bd3 en_passant_earlier=Ad3";
+    assert_eq!(Yalta.check(&both, &yalta(good)), Ok(()));
+    refused(&next, good);
+    refused(
+        &both,
+        "Ac4:bP,Ad4:rP,Be4:bP,Bd4:gP,Ah1:rK,Bh1:gK,Ch1:bK b en_passant_earlier=Ad3",
+    );
+    refused(
+        &both,
+        "Ac4:bP,Ad4:rP,Be4:bP,Bd4:gP,Ah1:rK,Bh1:gK,Ch1:bK b en_passant=Ad3 en_passant_earlier=Bd3",
+    );
+    refused(
+        &both,
+        "Ac4:bP,Ad4:rP,Ae4:rP,Ah1:rK,Bh1:gK,Ch1:bK b en_passant=Ad3 en_passant_earlier=Ae3",
+    );
+    refused(
+        &both,
+        "Ac4:bP,Ad4:rP,Be4:bP,Bd4:gP,Ah1:rK,Bh1:gK,Ch1:bK b en_passant=Bd3 en_passant_earlier=Ac3",
+    );
+}
+
+/// D3: a pending mate is only for a player in check who is not to move; one whose check a
+/// move has ended is lifted.
+#[test]
+fn a_pending_mate_needs_a_check() {
+    let after_left = game(&[("yalta.mate-final", "after-left-player")]);
+    let no_check = yalta("Ad1:rK,Ce2:bK b pending_mate=r");
+    assert!(matches!(
+        Yalta.check(&after_left, &no_check),
+        Err(EngineError::InvalidPosition(why)) if why.contains("in check")
+    ));
+    // Blue's rook Bc1 checks Green's king Bh1 along Green's rank 1; g1 is on the rank, g2
+    // and h2 hold Green's pawns: Green cannot move and, Red (its left) being in the game,
+    // passes with its mate pending.
+    let text = "Bh1:gK,Bg2:gP,Bh2:gP,Bc1:bR,Ae1:rK,Ce1:bK r";
+    let pending = after(&after_left, text, &["Ae1-Ad1"]);
+    assert_eq!(
+        pending,
+        yalta("Bh1:gK,Bg2:gP,Bh2:gP,Bc1:bR,Ad1:rK,Ce1:bK b pending_mate=g")
+    );
+    // Blue's rook leaves the rank: the check is over, and so is the pending mate.
+    assert_eq!(
+        after(&after_left, text, &["Ae1-Ad1", "Bc1-Bc2"]),
+        yalta("Bh1:gK,Bg2:gP,Bh2:gP,Bc2:bR,Ad1:rK,Ce1:bK r")
+    );
+}
+
+/// D5: the mate that leaves one king passes the turn to it, the next player still in the
+/// game.
+#[test]
+fn the_move_that_ends_the_game_passes_the_turn() {
+    let g = game(&[]);
+    let over = after(
+        &g,
+        "Ag2:rP,Be1:gK,Cc3:gR,Ch1:bK,Cg2:bP,Ch2:bP g control=r:g",
+        &["Cc3-Cc1"],
+    );
+    assert_eq!(over.to_move, Seat::B, "{}", over.to_text());
+    assert!(Yalta.legal_moves(&g, &over).unwrap().is_empty());
 }
