@@ -15,7 +15,7 @@ use trichess_model::{
 };
 
 use geometry::{BISHOP, BLACK, KING, KNIGHT, NONE, PAWN, RED, Tables, WHITE, tables};
-use position::{EMPTY, Gen, History, MEET, Mv, Perft, Pos, Rules};
+use position::{EMPTY, Gen, History, MEET, Mv, Perft, Pos, Rules, Stalemate};
 
 /// The fast engine's Yuri.
 #[derive(Debug, Default)]
@@ -101,7 +101,16 @@ fn rules(game: &Game) -> Result<Rules, EngineError> {
             ("yuri.red-checkmate", "any-mate") => true,
             ("yuri.stalemate", "draw") => true,
             ("yuri.stalemate", "white-wins") => {
-                rules.stalemate_white = true;
+                rules.stalemate = Stalemate::WhiteWins;
+                true
+            }
+            ("yuri.stalemate", "mover-wins") => {
+                rules.stalemate = Stalemate::MoverWins;
+                true
+            }
+            ("yuri.mate-timing", "owner-turn") => true,
+            ("yuri.mate-timing", "immediately") => {
+                rules.mate_at_once = true;
                 true
             }
             _ => false,
@@ -519,26 +528,37 @@ impl Engine for Yuri {
                 reason: Reason::KingsMeet,
             });
         }
-        if !r.moves().is_empty() {
+        // yuri.mate-timing = immediately: a King checkmated off its owner's turn has ended
+        // the game.
+        let mated_off_turn = r.gen_.rules.mate_at_once
+            && r.gen_
+                .mated_off_turn(&r.pos, &r.hist, &mut Vec::new())
+                .is_some();
+        if !mated_off_turn && !r.moves().is_empty() {
             return Ok(Outcome::Ongoing);
         }
-        if r.pos.in_check(t) {
+        if mated_off_turn || r.pos.in_check(t) {
             // yuri.red-wins / yuri.red-checkmate: any King checkmated is Red's win.
-            Ok(Outcome::Won {
+            return Ok(Outcome::Won {
                 winner: seat(RED),
                 reason: Reason::Checkmate,
-            })
-        } else if r.gen_.rules.stalemate_white {
+            });
+        }
+        Ok(match r.gen_.rules.stalemate {
+            // yuri.stalemate = draw (rule zero, FIDE 5.2.1).
+            Stalemate::Draw => Outcome::Drawn {
+                reason: Reason::Stalemate,
+            },
             // yuri.stalemate = white-wins.
-            Ok(Outcome::Won {
+            Stalemate::WhiteWins => Outcome::Won {
                 winner: seat(WHITE),
                 reason: Reason::Stalemate,
-            })
-        } else {
-            // yuri.stalemate = draw (rule zero, FIDE 5.2.1).
-            Ok(Outcome::Drawn {
+            },
+            // yuri.stalemate = mover-wins: the seat before the stalemated one moved last.
+            Stalemate::MoverWins => Outcome::Won {
+                winner: seat(usize::from(r.pos.to_move) + 2),
                 reason: Reason::Stalemate,
-            })
-        }
+            },
+        })
     }
 }

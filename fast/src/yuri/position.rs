@@ -27,6 +27,18 @@ pub(super) const EN_PASSANT: u8 = 2;
 /// yuri.shared-square: the White King onto the Black King or the Black King onto the White.
 pub(super) const MEET: u8 = 3;
 
+/// yuri.stalemate: who wins when the player to move has no legal move and is not in check.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) enum Stalemate {
+    /// Nobody: the game is drawn (rule zero, FIDE 5.2.1).
+    #[default]
+    Draw,
+    /// White, whoever is stalemated.
+    WhiteWins,
+    /// The player who made the last move, the seat before the stalemated one.
+    MoverWins,
+}
+
 /// The readings chosen for the open points.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(super) struct Rules {
@@ -36,8 +48,11 @@ pub(super) struct Rules {
     pub double: bool,
     /// yuri.king-onto-king = into-check.
     pub into_check: bool,
-    /// yuri.stalemate = white-wins.
-    pub stalemate_white: bool,
+    /// yuri.stalemate.
+    pub stalemate: Stalemate,
+    /// yuri.mate-timing = immediately: after every move each King is judged, whoever's turn
+    /// it is.
+    pub mate_at_once: bool,
 }
 
 /// A position: pieces by army and role, a mailbox (`army * 8 + role`), the Kings' cells and
@@ -180,13 +195,18 @@ impl Pos {
 
     /// Whether the side to move's King is in check.
     pub(super) fn in_check(&self, t: &Tables) -> bool {
-        let me = usize::from(self.to_move);
-        let ksq = self.king[me];
+        self.army_in_check(t, usize::from(self.to_move))
+    }
+
+    /// yuri.check: whether `army`'s King is threatened by a non-King piece of another army.
+    #[inline]
+    pub(super) fn army_in_check(&self, t: &Tables, army: usize) -> bool {
+        let ksq = self.king[army];
         if ksq == NONE || self.shared != NONE {
             return false;
         }
         let occ = self.occ();
-        let attackers = occ & !self.army[me] & !self.role[KING];
+        let attackers = occ & !self.army[army] & !self.role[KING];
         self.attacked(t, usize::from(ksq), occ, attackers)
     }
 }
@@ -202,8 +222,44 @@ pub(super) struct Gen<'a> {
 }
 
 impl Gen<'_> {
-    /// Appends the legal moves of the side to move to `out`.
+    /// Appends the legal moves of the side to move to `out` (none once the game is over).
     pub(super) fn legal(&self, p: &Pos, hist: &[(u64, Snap)], out: &mut Vec<Mv>) {
+        if self.rules.mate_at_once && self.mated_off_turn(p, hist, out).is_some() {
+            return;
+        }
+        self.turn_moves(p, hist, out);
+    }
+
+    /// yuri.mate-timing = immediately: the army, other than the side to move, whose King is
+    /// in check and which, were it its turn, would have no legal move (the game is then
+    /// over, Red's win). The side to move's own mate is judged on its turn as always. `out`
+    /// serves as scratch space and is left as it was.
+    pub(super) fn mated_off_turn(
+        &self,
+        p: &Pos,
+        hist: &[(u64, Snap)],
+        out: &mut Vec<Mv>,
+    ) -> Option<usize> {
+        let start = out.len();
+        (0..3).find(|&army| {
+            if army == usize::from(p.to_move) || !p.army_in_check(self.t, army) {
+                return false;
+            }
+            // Its turn: the en passant right is only the next player's.
+            let mut q = *p;
+            q.to_move = army as u8;
+            q.ep = NONE;
+            q.ep_pawn = NONE;
+            self.turn_moves(&q, hist, out);
+            let none = out.len() == start;
+            out.truncate(start);
+            none
+        })
+    }
+
+    /// Appends the legal moves of the side to move to `out`, whatever the other Kings'
+    /// state.
+    fn turn_moves(&self, p: &Pos, hist: &[(u64, Snap)], out: &mut Vec<Mv>) {
         let t = self.t;
         if p.shared != NONE {
             // yuri.shared-square: the game is over.

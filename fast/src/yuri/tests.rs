@@ -44,19 +44,23 @@ fn set(cells: &[&str]) -> BTreeSet<String> {
     cells.iter().map(|s| s.to_string()).collect()
 }
 
-/// All readings, every combination.
+/// Every combination of the readings that change the moves, each with one of the
+/// stalemate readings in turn.
 fn all_games() -> Vec<Game> {
     let mut games = Vec::new();
+    let stalemates = ["draw", "white-wins", "mover-wins"];
     for pawns in ["two-directions", "away-from-diagonal"] {
         for double in ["none", "first-move"] {
             for kk in ["not-into-check", "into-check"] {
-                for st in ["draw", "white-wins"] {
+                for timing in ["owner-turn", "immediately"] {
+                    let st = stalemates[games.len() % stalemates.len()];
                     games.push(game(&[
                         ("yuri.pawns", pawns),
                         ("yuri.double-step", double),
                         ("yuri.king-onto-king", kk),
                         ("yuri.stalemate", st),
                         ("yuri.red-checkmate", "any-mate"),
+                        ("yuri.mate-timing", timing),
                     ]));
                 }
             }
@@ -364,6 +368,33 @@ fn naive_moves(g: &Game, s: &Setup) -> BTreeSet<String> {
     }
     let me = s.to_move;
     let b = mailbox(&s.pieces);
+    if get("yuri.mate-timing", "owner-turn") == "immediately" {
+        // A King in check off its owner's turn whose owner, were it to move (without the
+        // next player's en passant right), could not: the game is over.
+        let mut turn = g.clone();
+        turn.interpretations.remove("yuri.mate-timing");
+        for other in Seat::ALL.into_iter().filter(|&x| x != me) {
+            let Some(k) = b
+                .iter()
+                .find(|(_, p)| **p == Piece::new(other, Role::King))
+                .map(|(c, _)| *c)
+            else {
+                continue;
+            };
+            let theirs = Setup {
+                to_move: other,
+                en_passant: None,
+                state: VariantState::Yuri(YuriState {
+                    en_passant_pawn: None,
+                    ..st.clone()
+                }),
+                ..s.clone()
+            };
+            if threatened(&b, k, other) && naive_moves(&turn, &theirs).is_empty() {
+                return out;
+            }
+        }
+    }
     let name = |(f, r): (i32, i32)| format!("{}{}", char::from(b'a' + f as u8), r + 1);
     let history: Vec<Mailbox> = st
         .history
@@ -724,4 +755,103 @@ fn after_the_kings_meet_nothing_moves() {
     );
     let rows = e.perft_divide(&g, &s, 2).unwrap();
     assert!(rows.contains(&(m, 0)));
+}
+
+/// yuri.mate-timing: the issue's perft figures from the start under `immediately`.
+#[test]
+fn perft_from_the_start_when_mates_count_at_once() {
+    let mut e = Yuri;
+    let g = game(&[("yuri.mate-timing", "immediately")]);
+    let s = e.start(&g).unwrap();
+    let counts: Vec<u64> = (1..=5).map(|d| e.perft(&g, &s, d).unwrap()).collect();
+    assert_eq!(counts, [11, 101, 797, 7294, 82279]);
+}
+
+/// yuri.mate-timing: White's knight e3-c2 checks Black's King a1 (a (2,1) leap); a2 and b1
+/// are the knight c3's, b2 is on the rook b7's file. Under owner-turn Red moves next and
+/// Black's mate is judged on Black's turn; under immediately the game is over at once, Red's
+/// win, the turn passed to Red as after any move (D5).
+#[test]
+fn a_mate_off_its_owners_turn_ends_the_game_only_under_immediately() {
+    let mut e = Yuri;
+    let text = "a1:bK,e3:wN,c3:wN,b7:wR,g7:wK,g1:rK w";
+    let m = Move::parse(Variant::Yuri, "e3-c2").unwrap();
+    let owner_turn = game(&[]);
+    let after = e.play(&owner_turn, &pos(text), m).unwrap();
+    assert_eq!(after.to_move, Seat::B);
+    assert!(!e.legal_moves(&owner_turn, &after).unwrap().is_empty());
+    assert_eq!(e.outcome(&owner_turn, &after).unwrap(), Outcome::Ongoing);
+    let at_once = game(&[("yuri.mate-timing", "immediately")]);
+    let after = e.play(&at_once, &pos(text), m).unwrap();
+    assert_eq!(after.to_move, Seat::B);
+    assert!(e.legal_moves(&at_once, &after).unwrap().is_empty());
+    assert_eq!(
+        e.outcome(&at_once, &after).unwrap(),
+        Outcome::Won {
+            winner: Seat::B,
+            reason: trichess_model::Reason::Checkmate
+        }
+    );
+    assert_eq!(
+        e.perft(&at_once, &pos(text), 2).unwrap(),
+        slow_perft(&mut e, &at_once, &pos(text), 2)
+    );
+    // Black in check with an escape is not mated: the game goes on.
+    let escape = pos("a1:bK,c2:wN,c3:wN,g7:wK,g1:rK r");
+    assert_eq!(e.outcome(&at_once, &escape).unwrap(), Outcome::Ongoing);
+}
+
+/// yuri.stalemate = mover-wins: the stalemated player to move loses to the one who moved
+/// last, the seat before it (W -> R -> B).
+#[test]
+fn a_stalemate_is_the_last_movers_win_under_mover_wins() {
+    let mut e = Yuri;
+    let g = game(&[("yuri.stalemate", "mover-wins")]);
+    // Black's King a1: a2 and b1 are the knight c3's, b2 the bishop c1's; not in check.
+    let black = pos("a1:bK,c3:wN,c1:wB,g7:wK,g1:rK b");
+    assert_eq!(
+        e.outcome(&g, &black).unwrap(),
+        Outcome::Won {
+            winner: Seat::B,
+            reason: trichess_model::Reason::Stalemate
+        }
+    );
+    // White's King g7: f7 and g6 are the knight e5's, f6 the bishop e7's.
+    let white = pos("g7:wK,e5:bN,e7:bB,a1:bK,g1:rK w");
+    assert_eq!(
+        e.outcome(&g, &white).unwrap(),
+        Outcome::Won {
+            winner: Seat::C,
+            reason: trichess_model::Reason::Stalemate
+        }
+    );
+}
+
+/// D4: after the Kings meet, the side to move is the seat after the King listed on the
+/// shared square (the one that moved there); any other is refused.
+#[test]
+fn the_side_to_move_after_the_kings_meet_follows_the_king_that_moved() {
+    let mut e = Yuri;
+    let g = game(&[]);
+    for (text, valid) in [
+        ("d3:wK,e5:rK r shared_square=d3", true),
+        ("d3:wK,e5:rK b shared_square=d3", false),
+        ("d3:wK,e5:rK w shared_square=d3", false),
+        ("d3:bK,e5:rK w shared_square=d3", true),
+        ("d3:bK,e5:rK r shared_square=d3", false),
+    ] {
+        match e.check(&g, &pos(text)) {
+            Ok(()) => assert!(valid, "{text} accepted"),
+            Err(EngineError::InvalidPosition(why)) => {
+                assert!(!valid, "{text}: {why}");
+                assert!(why.contains("moved onto d3 last"), "{why}");
+            }
+            Err(other) => panic!("{text}: {other}"),
+        }
+    }
+    // D5: the meeting passes the turn as any move does.
+    let m = Move::parse(Variant::Yuri, "e4-d4").unwrap();
+    let after = e.play(&g, &pos("d4:wK,e4:bK,g1:rK b"), m).unwrap();
+    assert_eq!(after.to_move, Seat::A);
+    assert_eq!(e.check(&g, &after), Ok(()));
 }
