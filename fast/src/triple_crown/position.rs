@@ -708,40 +708,45 @@ impl Pos {
     }
 
     /// `triple-crown.checkmate-en-prise`: takes out every player whose Emperor is en prise to
-    /// the side to move (again after each removal, which may open a line). Returns the first
-    /// seat taken out, or [`NONE`].
+    /// the side to move; under `triple-crown.en-prise-chain` = repeat again after each
+    /// removal (which may open a line to another Emperor), under once only those en prise
+    /// before any removal. Returns the first seat taken out, or [`NONE`].
     pub(crate) fn remove_en_prise(&mut self, ctx: Ctx) -> u8 {
         let me = self.to_move as usize;
         let mut first = NONE;
         loop {
+            let en_prise: [bool; 3] = std::array::from_fn(|s| {
+                s != me
+                    && self.active(s)
+                    && self.attacked_with(
+                        ctx,
+                        self.emperor[s] as usize,
+                        self.seat_bits[me],
+                        self.occ,
+                    )
+            });
             let mut removed = false;
-            for s in 0..3 {
-                if s == me || !self.active(s) {
-                    continue;
+            for s in (0..3).filter(|&s| en_prise[s]) {
+                self.remove_seat(s);
+                if first == NONE {
+                    first = s as u8;
                 }
-                let e = self.emperor[s] as usize;
-                if self.attacked_with(ctx, e, self.seat_bits[me], self.occ) {
-                    self.remove_seat(s);
-                    if first == NONE {
-                        first = s as u8;
-                    }
-                    removed = true;
-                }
+                removed = true;
             }
-            if !removed {
+            if !removed || !ctx.r.chain_repeats {
                 return first;
             }
         }
     }
 
-    /// Keeps the en passant targets the side to move may still take
-    /// (`triple-crown.en-passant-window`), none once the game is over.
+    /// Keeps the en passant targets still in their window (`triple-crown.en-passant-window`):
+    /// the cell is recorded whether or not a Pawn can take it, even once the game is over
+    /// (D1), until its double-stepper is to move again or its Pawn is gone.
     pub(crate) fn filter_ep(&mut self, candidates: [Ep; 3]) {
-        let over = self.over();
         let mut kept = [NO_EP; 2];
         let mut n = 0;
         for ep in candidates {
-            if n == 2 || ep.cell == NONE || over || ep.seat == self.to_move {
+            if n == 2 || ep.cell == NONE || ep.seat == self.to_move {
                 continue;
             }
             let seat = ep.seat as usize;
@@ -840,8 +845,9 @@ impl Pos {
             [fresh, NO_EP, NO_EP]
         };
         if self.instant_win != NONE {
+            // D5: the turn passes as after any move.
             self.to_move = self.next_active(ctx.r, me) as u8;
-            self.ep = [NO_EP; 2];
+            self.filter_ep(ep);
             return;
         }
         self.pass_turn(ctx, me, ep, scratch);

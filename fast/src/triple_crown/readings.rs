@@ -42,6 +42,8 @@ pub(crate) struct Readings {
     pub(crate) diarch_only_baroness_or_pope: bool,
     /// `triple-crown.stalemate`: true for `out`, false for `draw`.
     pub(crate) stalemate_out: bool,
+    /// `triple-crown.en-prise-chain`: true for `repeat`, false for `once`.
+    pub(crate) chain_repeats: bool,
 }
 
 impl Default for Readings {
@@ -55,6 +57,7 @@ impl Default for Readings {
             queen_in_quota: false,
             diarch_only_baroness_or_pope: true,
             stalemate_out: false,
+            chain_repeats: true,
         }
     }
 }
@@ -83,6 +86,7 @@ pub(crate) const INTERPRETATIONS: &[(&str, &[&str])] = &[
         &["baroness-or-pope", "missing-piece"],
     ),
     ("triple-crown.stalemate", &["draw", "out"]),
+    ("triple-crown.en-prise-chain", &["repeat", "once"]),
 ];
 
 impl Readings {
@@ -128,6 +132,7 @@ impl Readings {
                     r.diarch_only_baroness_or_pope = is("baroness-or-pope")
                 }
                 "triple-crown.stalemate" => r.stalemate_out = is("out"),
+                "triple-crown.en-prise-chain" => r.chain_repeats = is("repeat"),
                 // start-array and pawn-rank-count have one reading each.
                 _ => {}
             }

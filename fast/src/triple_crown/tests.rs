@@ -257,7 +257,11 @@ fn random_playouts_agree_with_the_boundary() {
     let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
     for readings in [
         vec![],
-        vec![("self-exposure", "allowed"), ("stalemate", "out")],
+        vec![
+            ("self-exposure", "allowed"),
+            ("stalemate", "out"),
+            ("en-prise-chain", "once"),
+        ],
         vec![
             ("en-passant-window", "next-player"),
             ("castling-eh", "void"),
@@ -510,4 +514,65 @@ fn perft_speed() {
             n as f64 / secs / 1e6
         );
     }
+}
+
+/// triple-crown.en-prise-chain: C's Vicereine a4 attacks A's Emperor a3 (next to it on the
+/// a-file); its Vicereine b4 looks down the b-file at A's Pawn b3, behind which B's Emperor
+/// stands on b1. When C's turn comes A is checkmated and all A's pieces leave, the Pawn
+/// b3 with them: under repeat B's Emperor, now en prise, falls too and C is the last left;
+/// under once only A falls.
+#[test]
+fn the_en_prise_chain_readings() {
+    let text = "Aa3:aE,Aa4:cV,Ab4:cV,Ab3:aP,Ab1:bE,Bj3:bP,Cj1:cE b";
+    let repeat = game(&[]);
+    let once = game(&[("en-prise-chain", "once")]);
+    assert_eq!(
+        after(&repeat, text, &["Bj3-Bj4"]),
+        setup("Aa4:cV,Ab4:cV,Cj1:cE c").to_text()
+    );
+    assert_eq!(
+        after(&once, text, &["Bj3-Bj4"]),
+        setup("Ab1:bE,Aa4:cV,Ab4:cV,Bj4:bP,Cj1:cE c").to_text()
+    );
+    // The written position with C to move reports the same.
+    let written = setup(&text.replace(" b", " c"));
+    assert_eq!(
+        TripleCrown.outcome(&repeat, &written).ok(),
+        Some(Outcome::Won {
+            winner: Seat::C,
+            reason: Reason::LastKingStanding
+        })
+    );
+    assert_eq!(
+        TripleCrown.outcome(&once, &written).ok(),
+        Some(Outcome::Eliminated {
+            seat: Seat::A,
+            reason: Reason::Checkmate
+        })
+    );
+    assert!(
+        TripleCrown
+            .supports(&game(&[("en-prise-chain", "twice")]))
+            .is_err()
+    );
+}
+
+/// D1 and D5: the instant win passes the turn like any other move, and an en passant cell
+/// still in its window stays recorded though the game is over.
+#[test]
+fn an_instant_win_passes_the_turn_and_keeps_the_en_passant_cell() {
+    // A's Pawn f3-f5 passes f4; B, holding a Baroness, a Pope and a Diarch, brings a Pawn to
+    // C's rank 1 and wins at once; C, next, has not had its turn since A's double step.
+    let g = game(&[]);
+    assert_eq!(
+        after(
+            &g,
+            "Af3:aP,Aa1:aE,Bd3:bA,Be3:bO,Bh3:bD,Cc2:bP,Bh1:bE,Ca2:cE a",
+            &["Af3-Af5", "Cc2-Cc1=D"]
+        ),
+        setup(
+            "Aa1:aE,Af5:aP,Bh1:bE,Bd3:bA,Be3:bO,Bh3:bD,Cc1:bD,Ca2:cE c en_passant=Af4 instant_win=b"
+        )
+        .to_text()
+    );
 }
