@@ -12,6 +12,8 @@
 
 mod hex;
 mod osullivan;
+#[cfg(test)]
+mod properties;
 mod square;
 #[cfg(test)]
 mod testing;
