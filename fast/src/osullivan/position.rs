@@ -328,7 +328,11 @@ impl Pos {
             // osullivan.en-passant: beside the pawn that passed the cell, onto the cell; each
             // right still in its window (osullivan.en-passant-window).
             for ep in [self.ep, self.ep_earlier] {
-                if ep == NONE || g.pawn_att[s][from] & bit(usize::from(ep)) == 0 {
+                if ep == NONE {
+                    // An earlier right only stands beside a latest one.
+                    break;
+                }
+                if g.pawn_att[s][from] & bit(usize::from(ep)) == 0 {
                     continue;
                 }
                 let ep = usize::from(ep);
@@ -496,20 +500,19 @@ impl Pos {
         } else {
             NONE
         };
-        let [old, older] = if cfg.ep_both {
-            [self.ep, self.ep_earlier]
-        } else {
-            [NONE; 2]
-        };
-        let mut kept = [NONE; 2];
-        let mut n = 0;
-        for ep in [fresh, old, older] {
-            if n < 2 && ep != NONE && self.ep_stands(g, usize::from(ep)) {
-                kept[n] = ep;
-                n += 1;
+        if cfg.ep_both && self.ep != NONE {
+            let mut kept = [fresh, NONE];
+            let mut n = usize::from(fresh != NONE);
+            for ep in [self.ep, self.ep_earlier] {
+                if n < 2 && ep != NONE && self.ep_stands(g, usize::from(ep)) {
+                    kept[n] = ep;
+                    n += 1;
+                }
             }
+            [self.ep, self.ep_earlier] = kept;
+        } else {
+            [self.ep, self.ep_earlier] = [fresh, NONE];
         }
-        [self.ep, self.ep_earlier] = kept;
         self.advance(g, cfg);
     }
 

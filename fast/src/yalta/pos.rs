@@ -232,18 +232,12 @@ impl Pos {
     }
 
     /// yalta.check-response: the seats other than `s` whose pieces attack `k` in `b`.
-    #[inline(always)]
     pub(super) fn attackers(&self, b: &Bits, k: u8, s: u8, t: &Tables) -> u8 {
-        Self::attackers_under(&self.control, b, k, s, t)
-    }
-
-    /// The seats other than `s` whose pieces attack `k` in `b`, each army moved by the seat
-    /// `control` gives it.
-    fn attackers_under(control: &[u8; 3], b: &Bits, k: u8, s: u8, t: &Tables) -> u8 {
         let ku = usize::from(k);
         let mut m = 0u8;
         let mut enemy = 0u128;
-        for (a, &c) in control.iter().enumerate() {
+        for a in 0..3 {
+            let c = self.control[a];
             if c == s || c == NONE {
                 continue;
             }
@@ -279,7 +273,7 @@ impl Pos {
                 if let Some(&x) = t.line_bits(line).iter().find(|&&x| b.occ & x != 0)
                     && sliders & x != 0
                 {
-                    m |= 1 << control[b.army_of_bit(x)];
+                    m |= 1 << self.control[b.army_of_bit(x)];
                 }
             }
         }
@@ -341,12 +335,19 @@ impl Pos {
         self.apply_bits(&mut nb, m);
         let k = self.king[usize::from(s)];
         let k = if from_of(m) == k { to_of(m) } else { k };
-        let mut control = self.control;
         let taken = self.board[usize::from(to_of(m))];
-        if taken & 7 == KING {
-            control = control.map(|c| if c == taken >> 3 { s } else { c });
-        }
-        if Self::attackers_under(&control, &nb, k, s, t) == 0 {
+        let attackers = if taken & 7 == KING {
+            let mut after = self.clone();
+            for c in &mut after.control {
+                if *c == taken >> 3 {
+                    *c = s;
+                }
+            }
+            after.attackers(&nb, k, s, t)
+        } else {
+            self.attackers(&nb, k, s, t)
+        };
+        if attackers == 0 {
             buf.push(m);
             true
         } else {
@@ -545,10 +546,13 @@ impl Pos {
             }
         }
         let caps = t.caps[a][cu];
-        // yalta.fide-rules, yalta.en-passant-window: each right still in its window.
-        for e in [self.ep, self.ep_earlier] {
-            if e != NONE && caps & !occ & bit(e) != 0 && s == self.to_move {
-                self.try_push(mv(c, e, EN_PASSANT, 0), s, t, buf, risky);
+        // yalta.fide-rules, yalta.en-passant-window: each right still in its window (an
+        // earlier one only beside a latest one).
+        if self.ep != NONE && s == self.to_move {
+            for e in [self.ep, self.ep_earlier] {
+                if e != NONE && caps & !occ & bit(e) != 0 {
+                    self.try_push(mv(c, e, EN_PASSANT, 0), s, t, buf, risky);
+                }
             }
         }
         let hits = caps & occ & !kings;
@@ -635,20 +639,19 @@ impl Pos {
         } else {
             NONE
         };
-        let [old, older] = if r.ep_both {
-            [self.ep, self.ep_earlier]
-        } else {
-            [NONE; 2]
-        };
-        let mut kept = [NONE; 2];
-        let mut n = 0;
-        for e in [fresh, old, older] {
-            if n < 2 && e != NONE && self.ep_valid(e) {
-                kept[n] = e;
-                n += 1;
+        if r.ep_both && self.ep != NONE {
+            let mut kept = [fresh, NONE];
+            let mut n = usize::from(fresh != NONE);
+            for e in [self.ep, self.ep_earlier] {
+                if n < 2 && e != NONE && self.ep_valid(e) {
+                    kept[n] = e;
+                    n += 1;
+                }
             }
+            [self.ep, self.ep_earlier] = kept;
+        } else {
+            [self.ep, self.ep_earlier] = [fresh, NONE];
         }
-        [self.ep, self.ep_earlier] = kept;
         if let Some(v) = king_taken {
             self.king[usize::from(v)] = NONE;
             self.take_over(v, mover, r);
