@@ -663,13 +663,7 @@ impl Pos {
                     self.resolve_pending(q, r);
                 }
             }
-            // A pending mate whose check a move has ended is lifted (D3: a pending mate is
-            // only for a player in check).
-            for q in 0..3u8 {
-                if self.checkers[usize::from(q)] == 0 {
-                    self.pending &= !(1 << q);
-                }
-            }
+            self.lift_unchecked_pending();
         }
         self.to_move = self.next_in_game(mover, r);
         self.settle(r, buf);
@@ -750,6 +744,16 @@ impl Pos {
         }
     }
 
+    /// yalta.mate-final: a pending mate whose check has ended (by a move, or by the checker
+    /// leaving the game) is lifted: a pending mate is only for a player in check (D3).
+    fn lift_unchecked_pending(&mut self) {
+        for q in 0..3u8 {
+            if self.checkers[usize::from(q)] == 0 {
+                self.pending &= !(1 << q);
+            }
+        }
+    }
+
     /// Recomputes the checks after a king has left, keeping the first checks that go on.
     fn recheck(&mut self, t: &Tables) {
         for s in 0..3u8 {
@@ -822,6 +826,7 @@ impl Pos {
         self.first[su] = NONE;
         self.recheck(r.t);
         if r.after_left {
+            self.lift_unchecked_pending();
             // A pending mate whose left player is out of the game is final at once.
             for q in 0..3u8 {
                 if self.pending & (1 << q) != 0 && self.king[usize::from(left(q))] == NONE {

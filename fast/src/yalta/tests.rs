@@ -637,6 +637,29 @@ fn a_pending_mate_needs_a_check() {
     );
 }
 
+/// D3: a pending mate whose checker leaves the game is lifted. Turn order red-blue-green.
+/// After Red's move, Blue's king e1 stands next to Green's king e2, which attacks d1, d2 and
+/// f1; f2 holds Blue's pawn: Blue, in check with no move, passes with its mate pending. Green's
+/// king e2 is in check from Blue's king and knight g1; d1, d2, f1 and f2 are next to Blue's
+/// king, e3 and d3 are the pawns f2's and c2's, f3 the knight's: Green passes too, its mate
+/// pending. At the end of Green's turn Blue's mate is final: its king leaves and its army is
+/// Green's, so nothing checks Green any more, and Green's pending mate is lifted.
+#[test]
+fn a_pending_mate_ends_with_its_check() {
+    let g = game(&[
+        ("yalta.mate-final", "after-left-player"),
+        ("yalta.turn-order", "red-blue-green"),
+    ]);
+    assert_eq!(
+        after(
+            &g,
+            "Ae2:rK,Ce1:bK,Cg1:bN,Cc2:bP,Ce2:gK,Cf2:bP r",
+            &["Ae2-Ad1"]
+        ),
+        yalta("Ad1:rK,Cg1:bN,Cc2:bP,Ce2:gK,Cf2:bP r control=b:g")
+    );
+}
+
 /// D5: the mate that leaves one king passes the turn to it, the next player still in the
 /// game.
 #[test]
