@@ -45,16 +45,10 @@ impl Prepared {
         }
         let tables = tables::tables(readings.knight);
         let mut pos = convert::to_pos(setup);
-        let ep = [pos.ep[0], pos.ep[1], position::NO_EP];
-        let mut fallen = NONE;
-        if !pos.over() {
-            let ctx = Ctx {
-                t: tables,
-                r: &readings,
-            };
-            fallen = pos.remove_en_prise(ctx);
-        }
-        pos.filter_ep(ep);
+        let fallen = pos.judge_as_written(Ctx {
+            t: tables,
+            r: &readings,
+        });
         Ok(Prepared {
             readings,
             tables,
@@ -99,11 +93,24 @@ fn perft_rec(
     }
     let mut nodes = 0;
     for &m in buf.iter() {
-        let mut child = pos.clone();
-        child.make(ctx, m, scratch);
+        let child = played(ctx, pos, m, scratch);
         nodes += perft_rec(ctx, &child, depth - 1, rest, scratch);
     }
     nodes
+}
+
+/// The position after `m` as `Engine::play` writes it and the next method reads it back.
+/// Under `triple-crown.en-prise-chain` = once an Emperor that a removal uncovered when the
+/// turn passed is still on the board, en prise to the side to move; reading the written
+/// position takes it out (a position cannot say it was judged already). Under repeat the
+/// reading changes nothing.
+fn played(ctx: Ctx, pos: &Pos, m: Mv, scratch: &mut Vec<Mv>) -> Pos {
+    let mut child = pos.clone();
+    child.make(ctx, m, scratch);
+    if !ctx.r.chain_repeats {
+        child.judge_as_written(ctx);
+    }
+    child
 }
 
 /// At most this many move buffers are made at once (a perft deeper than that only runs on in
@@ -192,8 +199,7 @@ impl Engine for TripleCrown {
         let mut scratch = Vec::new();
         let mut rows = Vec::new();
         for m in p.legal() {
-            let mut child = p.pos.clone();
-            child.make(ctx, m, &mut scratch);
+            let child = played(ctx, &p.pos, m, &mut scratch);
             let n = perft_rec(ctx, &child, rest, &mut bufs, &mut scratch);
             rows.push((convert::to_move(m, p.tables), n));
         }

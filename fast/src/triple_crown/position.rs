@@ -739,6 +739,20 @@ impl Pos {
         }
     }
 
+    /// Reads the position as a written one is read: takes out every player whose Emperor is
+    /// en prise to the side to move (`triple-crown.checkmate-en-prise`: a written position
+    /// does not say whether that was judged already) and keeps the en passant targets still in
+    /// their window. Returns the first seat taken out, or [`NONE`].
+    pub(crate) fn judge_as_written(&mut self, ctx: Ctx) -> u8 {
+        if self.over() {
+            return NONE;
+        }
+        let ep = [self.ep[0], self.ep[1], NO_EP];
+        let fallen = self.remove_en_prise(ctx);
+        self.filter_ep(ep);
+        fallen
+    }
+
     /// Keeps the en passant targets still in their window (`triple-crown.en-passant-window`):
     /// the cell is recorded whether or not a Pawn can take it, even once the game is over
     /// (D1), until its double-stepper is to move again or its Pawn is gone.

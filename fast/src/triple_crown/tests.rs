@@ -171,6 +171,18 @@ fn perft_equals_the_sum_of_its_divide_rows_and_a_plain_recursion() {
             game(&[]),
             "Af3:aP,Bf3:bP,Ag5:cP,Bg5:cP,Aa1:aE,Bj1:bE,Cj1:cE,Cc2:aP,Ad3:aA a",
         ),
+        // en-prise-chain=once: C's Baroness Cf5-Af5 opens B's Pope's line to C's Emperor and
+        // closes its line to A's; C falls when B's turn comes, its Baroness with it, which
+        // opens the line to A's Emperor again: A falls when the written position is read
+        // (found by trichess diff).
+        (
+            game(&[
+                ("en-prise-chain", "once"),
+                ("self-exposure", "allowed"),
+                ("turn-order", "a-c-b"),
+            ]),
+            "Aj1:aE,Bj1:bE,Bf5:bO,Cj1:cE,Cf5:cA c",
+        ),
     ];
     for (g, text) in positions {
         let mut e = TripleCrown;
