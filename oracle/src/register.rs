@@ -37,6 +37,11 @@ pub struct Clause {
     /// Why only positive (or only negative) fixtures make sense for this clause, if so.
     #[serde(default)]
     pub one_polarity: Option<String>,
+    /// For a clause whose sentence brings in several rules (status `split`): the ids of the
+    /// clauses and interpretations that each take one of them. Fixtures cite those, never the
+    /// split clause itself.
+    #[serde(default)]
+    pub parts: Vec<String>,
 }
 
 /// How a clause stands in the oracle.
@@ -49,6 +54,9 @@ pub enum Status {
     Interpretation,
     /// The clause is not a rule the oracle can apply (the note says why).
     NotApplicable,
+    /// The sentence brings in several rules (FIDE's, say), each an entry of its own listed in
+    /// `parts`; the note says what of it is not modelled.
+    Split,
 }
 
 impl Status {
@@ -57,6 +65,7 @@ impl Status {
             Status::Implemented => "implemented",
             Status::Interpretation => "interpretation",
             Status::NotApplicable => "not applicable",
+            Status::Split => "split",
         }
     }
 }
@@ -136,6 +145,13 @@ impl Register {
                     .find(|i| i.id == id)
                     .and_then(|i| i.quote.as_deref())
             })
+    }
+
+    /// Returns true if `id` names a clause whose sentence is split into parts.
+    pub fn is_split(&self, id: &str) -> bool {
+        self.clauses
+            .iter()
+            .any(|c| c.id == id && c.status == Status::Split)
     }
 
     /// Returns true if `id` names a clause or an interpretation of this register.
@@ -286,11 +302,18 @@ pub fn lint(
         }
     }
     lint_interpretations(register, code, &mut problems);
+    lint_splits(register, &mut problems);
     let fixtures: Vec<&Fixture> = fixtures.iter().filter(|f| f.variant == variant).collect();
     for f in &fixtures {
         for id in &f.rules {
             if !register.has(id) {
                 problems.push(format!("fixture {}: unknown rule id {id}", f.name));
+            }
+            if register.is_split(id) {
+                problems.push(format!(
+                    "fixture {}: cites the split clause {id}; cite the part it tests",
+                    f.name
+                ));
             }
         }
         let cited = f.rules.iter().filter_map(|id| register.quote(id));
@@ -318,7 +341,7 @@ pub fn lint(
     let owned: Vec<Fixture> = fixtures.into_iter().cloned().collect();
     let (clauses, readings) = coverage(register, &owned, &[]);
     for clause in &register.clauses {
-        if clause.status == Status::NotApplicable {
+        if matches!(clause.status, Status::NotApplicable | Status::Split) {
             continue;
         }
         let c = clauses.get(&clause.id).cloned().unwrap_or_default();
@@ -342,6 +365,52 @@ pub fn lint(
         }
     }
     problems
+}
+
+/// A split clause lists its parts, each an entry of the register that is not split itself;
+/// every other entry that quotes the same sentence is one of them; only split clauses have
+/// parts.
+fn lint_splits(register: &Register, problems: &mut Vec<String>) {
+    for clause in &register.clauses {
+        let split = clause.status == Status::Split;
+        if split != !clause.parts.is_empty() {
+            problems.push(format!(
+                "{}: a clause has parts if and only if its status is split",
+                clause.id
+            ));
+        }
+        for part in &clause.parts {
+            if part == &clause.id || !register.has(part) || register.is_split(part) {
+                problems.push(format!(
+                    "{}: part {part} is not another clause or interpretation of the register",
+                    clause.id
+                ));
+            }
+        }
+        if !split {
+            continue;
+        }
+        let sentence = fold(&clause.quote);
+        let same_quote = register
+            .clauses
+            .iter()
+            .map(|c| (c.id.as_str(), Some(c.quote.as_str())))
+            .chain(
+                register
+                    .interpretations
+                    .iter()
+                    .map(|i| (i.id.as_str(), i.quote.as_deref())),
+            )
+            .filter(|&(id, quote)| id != clause.id && quote.map(fold) == Some(sentence.clone()));
+        for (id, _) in same_quote {
+            if !clause.parts.iter().any(|p| p == id) {
+                problems.push(format!(
+                    "{id} quotes the split clause {}'s sentence but is not among its parts",
+                    clause.id
+                ));
+            }
+        }
+    }
 }
 
 fn lint_interpretations(

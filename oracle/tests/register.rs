@@ -54,3 +54,38 @@ fn quotes_must_be_verbatim() {
     );
     assert!(!quoted_in("", source));
 }
+
+#[test]
+fn a_split_clause_is_cited_only_through_its_parts() {
+    let fixtures = fixtures();
+    let code = interpretations(Variant::OSullivan);
+    let clean = Register::of(Variant::OSullivan).expect("register reads");
+    assert!(lint(Variant::OSullivan, &clean, &code, &fixtures).is_empty());
+
+    // A part left out of the list: the entry quoting the same sentence is reported.
+    let mut missing = clean.clone();
+    let split = missing
+        .clauses
+        .iter_mut()
+        .find(|c| c.id == "osullivan.normal-rules")
+        .expect("the split clause");
+    split.parts.retain(|p| p != "osullivan.check");
+    let problems = lint(Variant::OSullivan, &missing, &code, &fixtures);
+    assert!(
+        problems.iter().any(|p| p.starts_with("osullivan.check quotes")),
+        "{problems:?}"
+    );
+
+    // A fixture citing the split clause itself is reported.
+    let mut citing = fixtures.clone();
+    let first = citing
+        .iter_mut()
+        .find(|f| f.name == "osullivan/normal-rules/queen-on-an-open-board")
+        .expect("fixture");
+    first.rules = vec!["osullivan.normal-rules".into()];
+    let problems = lint(Variant::OSullivan, &clean, &code, &citing);
+    assert!(
+        problems.iter().any(|p| p.contains("cites the split clause")),
+        "{problems:?}"
+    );
+}

@@ -52,7 +52,8 @@ pub fn print(variant: Variant, dir: Option<PathBuf>, json: bool) -> Result<ExitC
             .map(|c| {
                 let cov = clauses.get(&c.id).unwrap_or(&none);
                 json!({"id": c.id, "quote": c.quote, "status": c.status.name(), "note": fold(&c.note),
-                       "positive": cov.positive, "negative": cov.negative, "passing": cov.passing})
+                       "parts": c.parts, "positive": cov.positive, "negative": cov.negative,
+                       "passing": cov.passing})
             })
             .collect();
         let interpretation_list: Vec<_> = register

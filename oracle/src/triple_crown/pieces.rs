@@ -33,8 +33,9 @@ pub enum Motion {
 pub fn motions(role: Role) -> &'static [Motion] {
     use Motion::*;
     match role {
-        // `triple-crown.fide-pieces`: "The KNIGHT, QUEEN, and PAWN are the usual FIDE pieces."
-        // (the Pawn has moves of its own, see pawns.rs).
+        // `triple-crown.queen`: "The KNIGHT, QUEEN, and PAWN are the usual FIDE pieces."
+        // (the Pawn has moves of its own, see pawns.rs; the Knight's leaps are
+        // `triple-crown.knight`).
         Role::Queen => &[RookLines, BishopLines],
         Role::Knight => &[Leap],
         // `triple-crown.chatelaine`: "a Rook that can also make the one-step diagonal move of
