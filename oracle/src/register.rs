@@ -373,7 +373,7 @@ pub fn lint(
 fn lint_splits(register: &Register, problems: &mut Vec<String>) {
     for clause in &register.clauses {
         let split = clause.status == Status::Split;
-        if split != !clause.parts.is_empty() {
+        if split == clause.parts.is_empty() {
             problems.push(format!(
                 "{}: a clause has parts if and only if its status is split",
                 clause.id
