@@ -438,3 +438,142 @@ fn lint_interpretations(
         }
     }
 }
+
+/// A function of the oracle's source, with the register ids its doc comment names.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DocumentedFn {
+    /// The source file, as given to [`documented_fns`].
+    pub file: String,
+    pub name: String,
+    /// Every `` `id` `` or `` `id=reading` `` of a variant's register in the doc comment,
+    /// as written.
+    pub ids: Vec<String>,
+}
+
+/// Lists the functions of one source file that have a doc comment, with the register ids it
+/// names (in backticks, `` `yalta.turn-order` `` or `` `yalta.turn-order=red-blue-green` ``).
+/// A doc comment belongs to the `fn` right below it, attributes between them allowed. Code
+/// under `#[cfg(test)]` decides no rule: a test-only function is left out, and the scan stops
+/// at a test module.
+pub fn documented_fns(file: &str, text: &str) -> Vec<DocumentedFn> {
+    let mut fns = Vec::new();
+    let mut doc = String::new();
+    let mut test_only = false;
+    // The open brackets of an attribute written over several lines.
+    let mut in_attribute = 0i32;
+    for line in text.lines() {
+        let line = line.trim();
+        if let Some(comment) = line.strip_prefix("///") {
+            doc.push_str(comment);
+            doc.push('\n');
+            continue;
+        }
+        if line.starts_with("#[") || in_attribute > 0 {
+            // An attribute between the doc comment and its item.
+            test_only |= line.starts_with("#[cfg(test)]");
+            in_attribute += line.matches('[').count() as i32 - line.matches(']').count() as i32;
+            continue;
+        }
+        if test_only && line.contains("mod ") {
+            break;
+        }
+        if let Some(name) = fn_name(line)
+            && !doc.is_empty()
+            && !test_only
+        {
+            fns.push(DocumentedFn {
+                file: file.to_string(),
+                name: name.to_string(),
+                ids: backticked_ids(&doc),
+            });
+        }
+        doc.clear();
+        test_only = false;
+    }
+    fns
+}
+
+/// Returns the name of the function a line declares, if it declares one.
+fn fn_name(line: &str) -> Option<&str> {
+    let mut rest = line;
+    for qualifier in ["pub(crate) ", "pub(super) ", "pub ", "const ", "unsafe "] {
+        rest = rest.strip_prefix(qualifier).unwrap_or(rest);
+    }
+    let name = rest.strip_prefix("fn ")?;
+    let end = name
+        .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .unwrap_or(name.len());
+    (end > 0).then(|| &name[..end])
+}
+
+/// Lists the words in backticks that look like register ids (`variant.name`, with an optional
+/// `=reading`).
+fn backticked_ids(doc: &str) -> Vec<String> {
+    let prefixes: Vec<String> = Variant::ALL
+        .iter()
+        .map(|v| format!("{}.", v.id()))
+        .collect();
+    doc.split('`')
+        .skip(1)
+        .step_by(2)
+        .filter(|word| {
+            prefixes.iter().any(|p| word.starts_with(p.as_str()))
+                && word.chars().all(|c| {
+                    c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, '.' | '-' | '=')
+                })
+        })
+        .map(str::to_string)
+        .collect()
+}
+
+/// Lists what keeps a reader from following `register`'s rules into the code: every clause
+/// the oracle implements (status implemented or interpretation) and every interpretation that
+/// no function's doc comment names, and every id or reading of the variant that a doc comment
+/// names but the register does not know.
+pub fn lint_code(register: &Register, fns: &[DocumentedFn]) -> Vec<String> {
+    let mut problems = Vec::new();
+    let prefix = format!("{}.", register.variant);
+    let mut named = BTreeMap::new();
+    for f in fns {
+        for written in f.ids.iter().filter(|id| id.starts_with(&prefix)) {
+            let (id, reading) = match written.split_once('=') {
+                Some((id, reading)) => (id, Some(reading)),
+                None => (written.as_str(), None),
+            };
+            named.insert(id.to_string(), ());
+            let known = match reading {
+                None => register.has(id),
+                Some(reading) => register
+                    .interpretations
+                    .iter()
+                    .any(|i| i.id == id && i.readings.iter().any(|r| r.name == reading)),
+            };
+            if !known || register.is_split(id) {
+                problems.push(format!(
+                    "{} fn {}: the doc comment names `{written}`, which is not {}",
+                    f.file,
+                    f.name,
+                    if known {
+                        "a rule (it is split into parts)"
+                    } else {
+                        "in the register"
+                    }
+                ));
+            }
+        }
+    }
+    let decided = register
+        .clauses
+        .iter()
+        .filter(|c| matches!(c.status, Status::Implemented | Status::Interpretation))
+        .map(|c| c.id.as_str())
+        .chain(register.interpretations.iter().map(|i| i.id.as_str()));
+    for id in decided {
+        if !named.contains_key(id) {
+            problems.push(format!(
+                "{id}: no function of oracle/src names it in its doc comment"
+            ));
+        }
+    }
+    problems
+}

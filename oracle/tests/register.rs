@@ -72,7 +72,9 @@ fn a_split_clause_is_cited_only_through_its_parts() {
     split.parts.retain(|p| p != "osullivan.check");
     let problems = lint(Variant::OSullivan, &missing, &code, &fixtures);
     assert!(
-        problems.iter().any(|p| p.starts_with("osullivan.check quotes")),
+        problems
+            .iter()
+            .any(|p| p.starts_with("osullivan.check quotes")),
         "{problems:?}"
     );
 
@@ -85,7 +87,9 @@ fn a_split_clause_is_cited_only_through_its_parts() {
     first.rules = vec!["osullivan.normal-rules".into()];
     let problems = lint(Variant::OSullivan, &clean, &code, &citing);
     assert!(
-        problems.iter().any(|p| p.contains("cites the split clause")),
+        problems
+            .iter()
+            .any(|p| p.contains("cites the split clause")),
         "{problems:?}"
     );
 }

@@ -87,7 +87,8 @@ fn legal<'a>(setup: &'a Setup, options: &'a Options) -> impl Iterator<Item = Mov
         .filter(move |&mv| !check::in_check(&turn::make_move(setup, mv), options, mover))
 }
 
-/// Returns the starting position, as the source's diagram draws it.
+/// Returns the starting position, as the source's diagram draws it, with White to move
+/// (`osullivan.white-moves-first`: FIDE article 1, White makes the first move).
 ///
 /// `osullivan.start-position`, `osullivan.pieces-white`: "White has twelve pieces: six
 /// Pawns, two Bishops, one each of Knight, Rook, Queen, and King." `osullivan.pieces-black-red`:

@@ -61,6 +61,8 @@ pub fn capture_cells(from: Cell, owner: Seat) -> Vec<Cell> {
 /// are across the Equator." `osullivan.p4-freed`: "However, a P4 may capture any other piece
 /// across the midline in a normal pawn capture, and then is free to move and capture without
 /// restriction." Whether a pawn is across is judged where both stand before the capture.
+/// `osullivan.no-other-restrictions`: "No other Black or Red piece has any restriction
+/// regarding the midline or equator": only the two P4s, against each other, are held here.
 pub fn p4_capture_forbidden(setup: &Setup, from: Cell, victim: Cell) -> bool {
     let Some(state) = setup.osullivan() else {
         return false;
@@ -127,6 +129,11 @@ pub fn may_capture_en_passant(setup: &Setup, from: Cell, owner: Seat, target: Ce
 }
 
 /// Lists the moves of the pawn of `owner` on `from`, ignoring check.
+///
+/// `osullivan.pawn-moves`: "Normal chess rules apply except where noted": FIDE 3.7.a-c, one
+/// cell straight forwards onto an empty cell, two where [`may_double_step`] allows it over two
+/// empty cells, and captures only diagonally forwards ([`capture_cells`]), en passant
+/// included ([`may_capture_en_passant`]).
 pub fn pawn_moves(setup: &Setup, options: &Options, from: Cell, owner: Seat) -> Vec<Move> {
     let mut targets = Vec::new();
     if let Some(one) = board::geometry()

@@ -7,6 +7,8 @@ use crate::board::Setup;
 use super::{BLACK, RED, WHITE, castling, pawns};
 
 /// Lists every reason `setup` is not a position of the game.
+///
+/// `osullivan.one-king`: each army has one king (FIDE 2.3; no pawn promotes to a king).
 pub fn problems(setup: &Setup) -> Vec<String> {
     let mut problems = Vec::new();
     let name = |s: Seat| setup.variant.seat_name(s);

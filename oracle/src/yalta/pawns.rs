@@ -89,6 +89,10 @@ pub fn may_capture_en_passant(
 /// Returns true if `pawn` may move onto the promotion cell `to`, capturing `captured` (if
 /// anything).
 ///
+/// `yalta.sacrifice-promotion`: "Promoting a captured pawn from the new army requires a piece
+/// sacrifice"; a "captured pawn from the new army" is a pawn of an army taken over by
+/// checkmate.
+///
 /// `yalta.takeover-promotion`: "Promoting a captured pawn from the new army requires a piece
 /// sacrifice — move the pawn to the promotion rank and allow it to capture a piece placed in
 /// its path." Applies to the pawns of an army whose king is gone; how is the interpretation.

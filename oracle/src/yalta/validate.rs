@@ -29,6 +29,8 @@ fn name(setup: &Setup, seat: Seat) -> &'static str {
 }
 
 /// Each army has at most one king, and the player to move is in the game.
+///
+/// `yalta.one-king`: a FIDE army has one king (FIDE 2.3; no pawn promotes to a king).
 fn kings(setup: &Setup, problems: &mut Vec<String>) {
     let counts = crate::rules::royal_counts(setup.variant, setup.pieces.values());
     for seat in Seat::ALL {

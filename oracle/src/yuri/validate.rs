@@ -10,6 +10,8 @@ use super::options::DoubleStep;
 use super::{BLACK, Options, WHITE, board, pawns};
 
 /// Lists every reason `setup` is not a position of the game.
+///
+/// `yuri.no-castling`: "There is no castling", so a position holds no castling right.
 pub fn problems(setup: &Setup, options: &Options) -> Vec<String> {
     let Some(state) = setup.yuri() else {
         return vec!["the position carries another variant's state".into()];
@@ -52,6 +54,9 @@ pub fn problems(setup: &Setup, options: &Options) -> Vec<String> {
 }
 
 /// Counts each army's King, the one under the shared square included: one each.
+///
+/// `yuri.one-king`: by rule zero each army has one King (FIDE 2.3; no pawn promotes to a
+/// King).
 fn king_problems(setup: &Setup, state: &YuriState) -> Vec<String> {
     let mut problems = Vec::new();
     let mut kings = royal_counts(Variant::Yuri, setup.pieces.values());
