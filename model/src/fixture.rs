@@ -10,6 +10,11 @@
 //! - `polarity`: `positive` if it shows something the clause allows or makes happen,
 //!   `negative` if it shows something the clause forbids not happening;
 //! - `derivation`: how the expected answer was worked out by hand from the rule text;
+//! - `same_under` (optional): readings under which the expected answer holds as well, each
+//!   `{"reading": "id=reading", "why": "..."}`; a fixture should tell its reading apart from
+//!   the others (it fails under the default if it sets another reading, and under some other
+//!   reading if it cites an interpretation at its default), and says here why not where it
+//!   cannot;
 //! - `position`: `"start"`, or a position in text or JSON form;
 //! - `play` (optional): moves played first, each of which must be legal;
 //! - `expect`: exactly one of
@@ -42,9 +47,28 @@ pub struct Fixture {
     pub quote: String,
     pub polarity: Polarity,
     pub derivation: String,
+    /// Readings under which the expected answer holds as well, and why.
+    pub same_under: Vec<SameUnder>,
     pub position: PositionSpec,
     pub play: Vec<String>,
     pub expect: Expect,
+}
+
+/// A reading under which a fixture's expected answer holds as well as under its own.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SameUnder {
+    /// The interpretation and reading, `id=reading`.
+    pub reading: String,
+    /// Why the answer is the same under it.
+    pub why: String,
+}
+
+impl SameUnder {
+    /// Returns the interpretation id and the reading.
+    pub fn split(&self) -> (&str, &str) {
+        self.reading.split_once('=').unwrap_or((&self.reading, ""))
+    }
 }
 
 /// Which way a fixture tests its clause.
@@ -106,6 +130,8 @@ struct FixtureFile {
     quote: String,
     polarity: Polarity,
     derivation: String,
+    #[serde(default)]
+    same_under: Vec<SameUnder>,
     position: Value,
     #[serde(default)]
     play: Vec<String>,
@@ -153,6 +179,14 @@ impl Fixture {
         if file.rules.is_empty() {
             return Err("'rules' is empty: a fixture tests at least one clause".into());
         }
+        for same in &file.same_under {
+            if !same.reading.contains('=') || same.why.trim().is_empty() {
+                return Err(format!(
+                    "'same_under': '{}' needs the form id=reading and a reason",
+                    same.reading
+                ));
+            }
+        }
         let expect: Expect =
             serde_json::from_value(file.expect).map_err(|e| format!("'expect': {e}"))?;
         if let Expect::Perft(p) = &expect
@@ -177,6 +211,7 @@ impl Fixture {
             quote: file.quote,
             polarity: file.polarity,
             derivation: file.derivation,
+            same_under: file.same_under,
             position,
             play: file.play,
             expect,

@@ -6,8 +6,8 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 use trichess_model::fixture::Polarity;
-use trichess_model::runner::FixtureResult;
-use trichess_model::{Fixture, Variant, Verdict};
+use trichess_model::runner::{self, FixtureResult};
+use trichess_model::{Engine, Fixture, Variant, Verdict};
 
 use crate::rules::InterpretationInfo;
 
@@ -573,6 +573,114 @@ pub fn lint_code(register: &Register, fns: &[DocumentedFn]) -> Vec<String> {
             problems.push(format!(
                 "{id}: no function of oracle/src names it in its doc comment"
             ));
+        }
+    }
+    problems
+}
+
+/// Lists the fixtures of `register`'s variant that cannot tell the readings they depend on
+/// apart, running each under other readings with `engine`:
+/// - a fixture that sets a reading other than the default must fail with that interpretation
+///   at its default;
+/// - a fixture that cites an interpretation (in `rules`) at its default must fail under at
+///   least one of its other readings;
+///
+/// unless its `same_under` lists the reading (for the second rule: every other reading) and
+/// says why. Every reading `same_under` lists must be known, and the fixture must indeed pass
+/// under it.
+pub fn lint_readings(
+    register: &Register,
+    fixtures: &[Fixture],
+    engine: &mut dyn Engine,
+) -> Vec<String> {
+    let mut problems = Vec::new();
+    let prefix = format!("{}.", register.variant);
+    let default = |id: &str| {
+        register
+            .interpretations
+            .iter()
+            .find(|i| i.id == id)
+            .and_then(|i| i.readings.first())
+            .map(|r| r.name.as_str())
+    };
+    let fixtures = fixtures
+        .iter()
+        .filter(|f| f.rules.iter().any(|id| id.starts_with(&prefix)));
+    for fixture in fixtures {
+        let mut under = |id: &str, reading: &str| {
+            let mut probe = fixture.clone();
+            probe
+                .interpretations
+                .insert(id.to_string(), reading.to_string());
+            runner::run(engine, &probe)
+        };
+        let same = |id: &str, reading: &str| {
+            fixture
+                .same_under
+                .iter()
+                .any(|s| s.split() == (id, reading))
+        };
+        for s in &fixture.same_under {
+            let (id, reading) = s.split();
+            let known = register
+                .interpretations
+                .iter()
+                .any(|i| i.id == id && i.readings.iter().any(|r| r.name == reading));
+            if !known {
+                problems.push(format!(
+                    "fixture {}: same_under names the unknown reading {}",
+                    fixture.name, s.reading
+                ));
+            } else if let verdict @ (Verdict::Fail(_) | Verdict::Skip(_)) = under(id, reading) {
+                problems.push(format!(
+                    "fixture {}: same_under says it holds under {}, but it does not: {verdict}",
+                    fixture.name, s.reading
+                ));
+            }
+        }
+        for (id, reading) in &fixture.interpretations {
+            let Some(default) = default(id) else { continue };
+            if reading != default
+                && !same(id, default)
+                && !matches!(under(id, default), Verdict::Fail(_))
+            {
+                problems.push(format!(
+                    "fixture {}: sets {id}={reading} but passes under the default {default} \
+                     (add a fixture that tells them apart, or same_under with the reason)",
+                    fixture.name
+                ));
+            }
+        }
+        let cited_at_default = register.interpretations.iter().filter(|i| {
+            fixture.rules.contains(&i.id)
+                && fixture
+                    .interpretations
+                    .get(&i.id)
+                    .is_none_or(|r| Some(r.as_str()) == i.readings.first().map(|r| r.name.as_str()))
+        });
+        for entry in cited_at_default {
+            let others: Vec<&str> = entry
+                .readings
+                .iter()
+                .skip(1)
+                .map(|r| r.name.as_str())
+                .filter(|&r| !same(&entry.id, r))
+                .collect();
+            if entry.readings.len() < 2 || (others.is_empty()) {
+                continue;
+            }
+            let told_apart = others
+                .iter()
+                .any(|&r| matches!(under(&entry.id, r), Verdict::Fail(_)));
+            if !told_apart {
+                problems.push(format!(
+                    "fixture {}: cites {} at its default but passes under {} too (add a \
+                     fixture that tells them apart, or same_under with the reason)",
+                    fixture.name,
+                    entry.id,
+                    others.join(", ")
+                ));
+            }
         }
     }
     problems
