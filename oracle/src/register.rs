@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use serde::Deserialize;
-use trichess_model::fixture::Polarity;
+use trichess_model::fixture::{Expect, Phase, Polarity};
 use trichess_model::runner::{self, FixtureResult};
 use trichess_model::{Engine, Fixture, Variant, Verdict};
 
@@ -214,7 +214,9 @@ impl Coverage {
 
 /// Counts, for each clause id and for each (interpretation id, reading), the fixtures that
 /// cover it and how they fared. A fixture covers every id in its `rules`, and the reading of
-/// each interpretation it names, in `rules` or in `interpretations`.
+/// each interpretation it names, in `rules` or in `interpretations`. A fixture that expects
+/// its position not to read (`{"invalid": "parse"}`) covers nothing: the runner answers it
+/// from the notation, and no engine is asked.
 pub fn coverage(
     register: &Register,
     fixtures: &[Fixture],
@@ -229,7 +231,10 @@ pub fn coverage(
         .collect();
     let mut clauses: BTreeMap<String, Coverage> = BTreeMap::new();
     let mut readings: BTreeMap<(String, String), Coverage> = BTreeMap::new();
-    for fixture in fixtures {
+    for fixture in fixtures
+        .iter()
+        .filter(|f| f.expect != Expect::Invalid(Phase::Parse))
+    {
         let verdict = verdicts.get(fixture.name.as_str()).copied();
         for id in &fixture.rules {
             clauses

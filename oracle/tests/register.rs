@@ -7,7 +7,7 @@ use std::path::Path;
 use trichess_model::Fixture;
 use trichess_model::Variant;
 use trichess_oracle::interpretations;
-use trichess_oracle::register::{Register, lint, quoted_in};
+use trichess_oracle::register::{Register, coverage, lint, quoted_in};
 
 fn fixtures() -> Vec<Fixture> {
     let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures"));
@@ -91,5 +91,24 @@ fn a_split_clause_is_cited_only_through_its_parts() {
             .iter()
             .any(|p| p.contains("cites the split clause")),
         "{problems:?}"
+    );
+}
+
+#[test]
+fn a_fixture_the_notation_refuses_covers_no_clause() {
+    let fixtures: Vec<Fixture> = fixtures()
+        .into_iter()
+        .filter(|f| {
+            f.name == "yalta/board/no-rank-5" || f.name == "yalta/board/ranks-end-at-the-edge"
+        })
+        .collect();
+    assert_eq!(fixtures.len(), 2);
+    let register = Register::of(Variant::Yalta).expect("register reads");
+    let (clauses, _) = coverage(&register, &fixtures, &[]);
+    // no-rank-5 ({"invalid": "parse"}, yalta.board) is answered by the runner alone.
+    assert!(!clauses.contains_key("yalta.board"), "{clauses:?}");
+    assert_eq!(
+        clauses.get("yalta.not-circular").map(|c| c.negative),
+        Some(1)
     );
 }
