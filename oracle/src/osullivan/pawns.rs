@@ -1,6 +1,6 @@
 //! How pawns move: direction, double steps, captures, en passant, promotion, and the P4 rule.
 
-use trichess_model::{Cell, Move, Role, Seat};
+use trichess_model::{Cell, Move, OSullivanState, Role, Seat};
 
 use crate::board::Setup;
 
@@ -21,15 +21,6 @@ pub fn promotion_rank(owner: Seat) -> u8 {
     if owner == WHITE { 0 } else { 7 }
 }
 
-/// Returns the cell where `seat`'s P4 starts: Black's on d2, Red's on e2.
-pub fn p4_home(seat: Seat) -> Option<Cell> {
-    match seat {
-        BLACK => board::cell(3, 1),
-        RED => board::cell(4, 1),
-        _ => None,
-    }
-}
-
 /// Returns true if the pawn of `owner` on `from` may move two squares.
 ///
 /// `osullivan.double-step-white`: "All of White's Pawns may move two squares on their first
@@ -42,7 +33,7 @@ pub fn may_double_step(setup: &Setup, from: Cell, owner: Seat) -> bool {
         return from.rank() == 6;
     }
     let p4 = setup.osullivan().and_then(|s| s.p4[owner]);
-    p4 == Some(from) && p4_home(owner) == Some(from)
+    p4 == Some(from) && OSullivanState::p4_home(owner) == Some(from)
 }
 
 /// Lists the cells a pawn of `owner` on `from` attacks: one step diagonally forwards.
