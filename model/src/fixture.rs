@@ -24,7 +24,8 @@
 //!   `{"position": P}` the position reached, in text or JSON form;
 //!   `{"outcome": O}` the outcome (see [`crate::Outcome::to_json`]);
 //!   `{"invalid": "parse"}` / `{"invalid": "position"}` the position is refused when read, or
-//!   when checked against the rules.
+//!   when checked against the rules; `{"invalid": {"position": ["too-many-royals", ...]}}`
+//!   refused when checked, with problems of exactly these kinds ([`crate::ProblemKind`]).
 //!
 //! Unknown keys, duplicate keys and unknown variants are errors.
 
@@ -32,10 +33,11 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use serde::Deserialize;
+use serde::de::Error as _;
+use serde::{Deserialize, Deserializer};
 use serde_json::Value;
 
-use crate::Variant;
+use crate::{ProblemKind, Variant};
 
 /// A fixture, read and checked for shape.
 #[derive(Clone, Debug, PartialEq)]
@@ -99,7 +101,57 @@ pub enum Expect {
     Perft(Perft),
     Position(Value),
     Outcome(Value),
-    Invalid(Phase),
+    Invalid(Refusal),
+}
+
+impl Expect {
+    /// Returns true if the fixture expects its position not to read: the runner answers it
+    /// with the notation, and no engine is asked.
+    pub fn refused_when_read(&self) -> bool {
+        matches!(
+            self,
+            Expect::Invalid(Refusal {
+                phase: Phase::Parse,
+                ..
+            })
+        )
+    }
+}
+
+/// What a fixture expects of a position that is refused: when, and for which kinds of
+/// problem.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusal {
+    pub phase: Phase,
+    /// For [`Phase::Position`]: the kinds of the problems the engine must find, each once,
+    /// sorted; empty if the fixture does not say.
+    pub kinds: Vec<ProblemKind>,
+}
+
+impl<'de> Deserialize<'de> for Refusal {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Refusal, D::Error> {
+        let value = Value::deserialize(deserializer)?;
+        let refusal = |phase, kinds| Ok(Refusal { phase, kinds });
+        match &value {
+            Value::String(s) if s == "parse" => refusal(Phase::Parse, Vec::new()),
+            Value::String(s) if s == "position" => refusal(Phase::Position, Vec::new()),
+            Value::Object(map) if map.len() == 1 && map.contains_key("position") => {
+                let mut kinds: Vec<ProblemKind> =
+                    serde_json::from_value(map["position"].clone()).map_err(D::Error::custom)?;
+                kinds.sort();
+                kinds.dedup();
+                if kinds.is_empty() || kinds.contains(&ProblemKind::Unclassified) {
+                    return Err(D::Error::custom(
+                        "'invalid': name at least one kind of problem, and not 'unclassified'",
+                    ));
+                }
+                refusal(Phase::Position, kinds)
+            }
+            _ => Err(D::Error::custom(
+                "'invalid' is \"parse\", \"position\" or {\"position\": [kinds of problem]}",
+            )),
+        }
+    }
 }
 
 /// A perft expectation.

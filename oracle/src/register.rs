@@ -231,10 +231,7 @@ pub fn coverage(
         .collect();
     let mut clauses: BTreeMap<String, Coverage> = BTreeMap::new();
     let mut readings: BTreeMap<(String, String), Coverage> = BTreeMap::new();
-    for fixture in fixtures
-        .iter()
-        .filter(|f| f.expect != Expect::Invalid(Phase::Parse))
-    {
+    for fixture in fixtures.iter().filter(|f| !f.expect.refused_when_read()) {
         let verdict = verdicts.get(fixture.name.as_str()).copied();
         for id in &fixture.rules {
             clauses
@@ -341,6 +338,16 @@ pub fn lint(
         }
         if f.derivation.trim().is_empty() {
             problems.push(format!("fixture {}: no derivation", f.name));
+        }
+        if let Expect::Invalid(refusal) = &f.expect
+            && refusal.phase == Phase::Position
+            && refusal.kinds.is_empty()
+        {
+            problems.push(format!(
+                "fixture {}: name the kinds of problem the position is refused for \
+                 ({{\"invalid\": {{\"position\": [...]}}}})",
+                f.name
+            ));
         }
     }
     let owned: Vec<Fixture> = fixtures.into_iter().cloned().collect();

@@ -9,7 +9,7 @@ use anyhow::{Result, bail};
 use serde_json::json;
 use tabled::settings::Style;
 use tabled::{Table, Tabled};
-use trichess_model::fixture::{Expect, Phase, PositionSpec};
+use trichess_model::fixture::PositionSpec;
 use trichess_model::runner::{self, FixtureResult};
 use trichess_model::{Engine, Fixture, Game, Verdict};
 use trichess_oracle::register::Register;
@@ -184,7 +184,7 @@ fn rows_by_clause(fixtures: &[Fixture], results: &[FixtureResult]) -> Vec<Row> {
     let mut rows: BTreeMap<String, Row> = BTreeMap::new();
     for (f, r) in fixtures.iter().zip(results) {
         let notation = [NOTATION_ROW.to_string()];
-        let ids = if f.expect == Expect::Invalid(Phase::Parse) {
+        let ids = if f.expect.refused_when_read() {
             &notation[..]
         } else {
             &r.rules[..]

@@ -25,9 +25,10 @@ pub use options::Options;
 
 use crate::InterpretationError;
 use crate::hex::{Geometry, HexBoard};
-use crate::rules::{InvalidPosition, Position, Rules};
+use crate::rules::{Position, Rules};
 use board::left_of;
 use options::{MateFinal, Stalemate};
+use trichess_model::InvalidPosition;
 
 /// The rules of Yalta Chess, with the interpretations chosen.
 #[derive(Clone, Debug)]

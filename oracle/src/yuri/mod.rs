@@ -26,7 +26,8 @@ use crate::board::Setup;
 pub use options::Options;
 
 use crate::interpretation::InterpretationError;
-use crate::rules::{InvalidPosition, Position, Rules};
+use crate::rules::{Position, Rules};
+use trichess_model::InvalidPosition;
 
 /// White's seat.
 pub const WHITE: Seat = Seat::A;
