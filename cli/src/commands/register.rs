@@ -95,12 +95,18 @@ pub fn print(variant: Variant, dir: Option<PathBuf>, json: bool) -> Result<ExitC
         .iter()
         .map(|c| {
             let cov = clauses.get(&c.id).unwrap_or(&none);
+            // A split clause's fixtures are its parts'; say which they are.
+            let quote = if c.parts.is_empty() {
+                c.quote.clone()
+            } else {
+                format!("{} (parts: {})", c.quote, c.parts.join(", "))
+            };
             ClauseRow {
                 clause: fill_id(&c.id, clause_width),
                 status: c.status.name(),
                 fixtures: format!("{}/{}", cov.positive, cov.negative),
                 passing: cov.passing,
-                quote: fill(&c.quote, quote_width),
+                quote: fill(&quote, quote_width),
             }
         })
         .collect();
