@@ -128,16 +128,18 @@ impl Pos {
         let (from, to) = (usize::from(m.from), usize::from(m.to));
         let role = usize::from(self.mail[from] & 7);
         self.take(t, from);
-        if m.kind == MEET {
+        if m.kind >= MEET {
             // yuri.shared-square: the King stepped onto stays (it is no capture); the board
-            // lists the King that moved, and the game is over.
-            self.take(t, to);
-            self.put(t, me, KING, to);
-            self.shared = to as u8;
-        } else {
+            // lists the King that moved, and the game is over. (A King captured, which only
+            // the mutant king-captures-king does, is gone.)
             if m.kind == KING_CAPTURE {
                 self.king[usize::from(self.mail[to] >> 3)] = NONE;
+            } else {
+                self.shared = to as u8;
             }
+            self.take(t, to);
+            self.put(t, me, KING, to);
+        } else {
             self.take(t, to);
             if m.kind == EN_PASSANT {
                 self.take(t, usize::from(self.ep_pawn));
