@@ -362,13 +362,8 @@ impl Pos {
         }
         // Sliders. (The mutant dead-pieces-transparent lets them pass a dead army's pieces.)
         let slide_occ = if cfg.mutant == Some(Mutant::OSullivanDeadPiecesTransparent) {
-            occ & !(0..3).fold(0, |m, o| {
-                if self.live(o) {
-                    m
-                } else {
-                    m | self.occ_seat[o]
-                }
-            })
+            let dead = (0..3).filter(|&o| !self.live(o));
+            occ & !dead.fold(0, |m, o| m | self.occ_seat[o])
         } else {
             occ
         };

@@ -452,7 +452,7 @@ impl Pos {
         let t = r.t;
         let risky = !0u128;
         // The king may not cross an attacked cell (unless the mutant castling-through-check).
-        let crosses = |x: u8| {
+        let may_cross = |x: u8| {
             r.mutant == Some(Mutant::YaltaCastlingThroughCheck)
                 || self.attackers(&self.b, x, s, t) == 0
         };
@@ -466,7 +466,7 @@ impl Pos {
             && self.board[usize::from(base + 7)] == rook
             && empty(base + 5)
             && empty(base + 6)
-            && crosses(base + 5)
+            && may_cross(base + 5)
         {
             self.try_push(mv(c, base + 6, SHORT, 0), s, t, buf, risky);
         }
@@ -475,7 +475,7 @@ impl Pos {
             && empty(base + 1)
             && empty(base + 2)
             && empty(base + 3)
-            && crosses(base + 3)
+            && may_cross(base + 3)
         {
             self.try_push(mv(c, base + 2, LONG, 0), s, t, buf, risky);
         }
