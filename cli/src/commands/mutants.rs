@@ -431,9 +431,11 @@ fn markdown(rows: &[Row], o: &CatchOptions) -> String {
          the oracle with the mutated engine on the positions of `trichess diff`'s generator (seed \
          {}, one thread, perft depth {DEPTH}) until the first disagreement that is the mutant's: \
          one the unmutated fast engine does not share (disagreements of the unmutated engines met \
-         on the way are skipped and counted). Positions and seconds are until that disagreement; \
-         the position shown is that disagreement shrunk to few pieces (the position the \
-         generator made is under Details). Timings depend on the machine and its load.\n\n{}\n\n",
+         on the way are skipped and counted). Positions and seconds are until that disagreement \
+         (positions count every legal move played and compared, as `trichess diff` counts them: \
+         0 means the first position differed before any move was played); the position shown \
+         is that disagreement shrunk to few pieces (the position the generator made is under \
+         Details). Timings depend on the machine and its load.\n\n{}\n\n",
         o.seed,
         o.seconds,
         o.seed,
