@@ -86,9 +86,11 @@ fn rules(game: &Game, mutant: Option<Mutant>) -> Result<Rules, EngineError> {
     }
     Ok(Rules {
         t: match mutant {
-            Some(m @ (Mutant::YaltaCentreForkMissing | Mutant::YaltaKnightKeepsColour)) => {
-                Tables::mutated(knight, touching, m)
-            }
+            Some(
+                m @ (Mutant::YaltaCentreForkMissing
+                | Mutant::YaltaKnightKeepsColour
+                | Mutant::YaltaCastlingThroughCheck),
+            ) => Tables::mutated(knight, touching, m),
             _ => Tables::get(knight, touching),
         },
         next,

@@ -443,19 +443,15 @@ impl Pos {
         }
         for c in bits(role(KING)) {
             self.push_all(c, t.king[usize::from(c)] & free, s, t, buf, risky);
-            self.castles(c, self.b.army_of_bit(bit(c)) as u8, s, r, buf);
+            self.castles(c, self.b.army_of_bit(bit(c)) as u8, s, t, buf);
         }
     }
 
-    /// yalta.fide-rules: castling on either wing of the own back rank.
-    fn castles<B: Moves>(&self, c: u8, a: u8, s: u8, r: &Rules, buf: &mut B) {
-        let t = r.t;
+    /// yalta.fide-rules: castling on either wing of the own back rank, the king crossing no
+    /// attacked cell ([`Tables::castle_crossed`]).
+    fn castles<B: Moves>(&self, c: u8, a: u8, s: u8, t: &Tables, buf: &mut B) {
         let risky = !0u128;
-        // The king may not cross an attacked cell (unless the mutant castling-through-check).
-        let may_cross = |x: u8| {
-            r.mutant == Some(Mutant::YaltaCastlingThroughCheck)
-                || self.attackers(&self.b, x, s, t) == 0
-        };
+        let may_cross = |x: u8| self.attackers(&self.b, x, s, t) == 0;
         let base = a * 32;
         if a != s || c != base + 4 || self.checkers[usize::from(s)] != 0 {
             return;
@@ -466,7 +462,7 @@ impl Pos {
             && self.board[usize::from(base + 7)] == rook
             && empty(base + 5)
             && empty(base + 6)
-            && may_cross(base + 5)
+            && may_cross(base + t.castle_crossed[0])
         {
             self.try_push(mv(c, base + 6, SHORT, 0), s, t, buf, risky);
         }
@@ -475,7 +471,7 @@ impl Pos {
             && empty(base + 1)
             && empty(base + 2)
             && empty(base + 3)
-            && may_cross(base + 3)
+            && may_cross(base + t.castle_crossed[1])
         {
             self.try_push(mv(c, base + 2, LONG, 0), s, t, buf, risky);
         }

@@ -73,6 +73,10 @@ pub(super) struct Tables {
     /// Per cell, every cell whose contents can bear on whether a king there is attacked: its
     /// lines and the cells a leaper attacks it from.
     pub(super) sensitive: PerCell<u128>,
+    /// The cells (as offsets from the army's a1) that a castling king crosses, short and long,
+    /// which no enemy may attack: f1 and d1 (the mutant castling-through-check looks at e1,
+    /// the king's own cell, which castling already needs unattacked).
+    pub(super) castle_crossed: [u8; 2],
 }
 
 impl Tables {
@@ -87,20 +91,25 @@ impl Tables {
         CACHE[k * 2 + usize::from(touching)].get_or_init(|| Tables::new(knight, touching, None))
     }
 
-    /// Returns the tables of a reading as a mutant of the board sees them (built once): the
-    /// centre fork missing, or knights keeping their colour across a seam.
+    /// Returns the tables of a reading as a mutant of the tables sees them (built once): the
+    /// centre fork missing, knights keeping their colour across a seam, or castling that
+    /// looks at the wrong cells.
     pub(super) fn mutated(
         knight: KnightReading,
         touching: bool,
         mutant: Mutant,
     ) -> &'static Tables {
-        static CACHE: [OnceLock<Tables>; 12] = [const { OnceLock::new() }; 12];
+        static CACHE: [OnceLock<Tables>; 18] = [const { OnceLock::new() }; 18];
         let k = match knight {
             KnightReading::Symmetric => 0,
             KnightReading::OrthogonalThenDiagonal => 1,
             KnightReading::TwoThenOne => 2,
         };
-        let m = usize::from(mutant == Mutant::YaltaKnightKeepsColour);
+        let m = match mutant {
+            Mutant::YaltaKnightKeepsColour => 1,
+            Mutant::YaltaCastlingThroughCheck => 2,
+            _ => 0,
+        };
         CACHE[m * 6 + k * 2 + usize::from(touching)]
             .get_or_init(|| Tables::new(knight, touching, Some(mutant)))
     }
@@ -218,6 +227,11 @@ impl Tables {
         let sensitive: Vec<u128> = sensitive;
         let three = |v: &[Vec<u128>; 3]| [per_cell(&v[0]), per_cell(&v[1]), per_cell(&v[2])];
         Tables {
+            castle_crossed: if mutant == Some(Mutant::YaltaCastlingThroughCheck) {
+                [4, 4]
+            } else {
+                [5, 3]
+            },
             sensitive: per_cell(&sensitive),
             ray_bits,
             orth_union: per_cell(&orth_union),
