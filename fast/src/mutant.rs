@@ -3,9 +3,10 @@
 //! catch bugs of every kind.
 //!
 //! A mutant is applied where the engine reads its game, never on the unmutated path: a mutant
-//! of the board picks other precomputed tables (built once, on first use), a mutant of a rule
-//! sets a field of the variant's readings that one check, outside the innermost loops, looks
-//! at. [`Fast::default`](crate::Fast) carries none.
+//! the precomputed tables can express (the board's lines and leaps, the cells a castling king
+//! crosses) picks tables of its own (built once, on first use); a mutant of a reading changes
+//! the reading; any other sets a field of the variant's readings that one check, outside the
+//! innermost loops, looks at. [`Fast::default`](crate::Fast) carries none.
 //!
 //! ```
 //! use trichess_fast::{Fast, Mutant};
