@@ -14,12 +14,21 @@ use trichess_model::{
     Variant, VariantState, YuriState, parse_pieces, pieces_text,
 };
 
+use crate::Mutant;
 use geometry::{BISHOP, BLACK, KING, KNIGHT, NONE, PAWN, RED, Tables, WHITE, tables};
 use position::{EMPTY, Gen, History, MEET, Mv, Perft, Pos, Rules, Stalemate};
 
 /// The fast engine's Yuri.
 #[derive(Debug, Default)]
-pub(crate) struct Yuri;
+pub(crate) struct Yuri {
+    mutant: Option<Mutant>,
+}
+
+impl Yuri {
+    pub(crate) fn with_mutant(mutant: Option<Mutant>) -> Yuri {
+        Yuri { mutant }
+    }
+}
 
 /// yuri.start-position: the source's diagram read row by row (see the register): army
 /// (0 White, 1 Red, 2 Black), role, cell.
@@ -72,15 +81,19 @@ fn pawn_homes(army: usize) -> u64 {
         .fold(0, |m, i| m | 1 << i)
 }
 
-/// Reads the game's readings; refuses an unknown interpretation or reading.
-fn rules(game: &Game) -> Result<Rules, EngineError> {
+/// Reads the game's readings, refusing an unknown interpretation or reading; the planted
+/// mutant, if any, rides along.
+fn rules(game: &Game, mutant: Option<Mutant>) -> Result<Rules, EngineError> {
     if game.variant != Variant::Yuri {
         return Err(EngineError::Unsupported(format!(
             "the fast engine's Yuri module does not play {}",
             game.variant
         )));
     }
-    let mut rules = Rules::default();
+    let mut rules = Rules {
+        mutant,
+        ..Rules::default()
+    };
     for (id, reading) in &game.interpretations {
         let known = match (id.as_str(), reading.as_str()) {
             ("yuri.pawns", "two-directions") => true,
@@ -120,6 +133,9 @@ fn rules(game: &Game) -> Result<Rules, EngineError> {
                 "interpretation {id} = {reading} is not a reading the fast engine knows"
             )));
         }
+    }
+    if mutant == Some(Mutant::YuriPawnsOtherReading) {
+        rules.away = !rules.away;
     }
     Ok(rules)
 }
@@ -330,7 +346,7 @@ fn import(rules: Rules, setup: &Setup) -> Result<(Pos, History), EngineError> {
     if problems.is_empty() {
         Ok((p, hist))
     } else {
-        Err(EngineError::InvalidPosition(problems.join("; ")))
+        Err(EngineError::InvalidPosition(problems.join("; ").into()))
     }
 }
 
@@ -406,8 +422,8 @@ struct Ready {
     hist: History,
 }
 
-fn ready(game: &Game, setup: &Setup) -> Result<Ready, EngineError> {
-    let rules = rules(game)?;
+fn ready(game: &Game, setup: &Setup, mutant: Option<Mutant>) -> Result<Ready, EngineError> {
+    let rules = rules(game, mutant)?;
     let (pos, hist) = import(rules, setup)?;
     Ok(Ready {
         gen_: Gen { t: tables(), rules },
@@ -440,11 +456,11 @@ impl Engine for Yuri {
     }
 
     fn supports(&self, game: &Game) -> Result<(), EngineError> {
-        rules(game).map(|_| ())
+        rules(game, self.mutant).map(|_| ())
     }
 
     fn start(&mut self, game: &Game) -> Result<Setup, EngineError> {
-        rules(game)?;
+        rules(game, self.mutant)?;
         let t = tables();
         let mut p = Pos::empty();
         for (army, role, name) in START {
@@ -459,17 +475,17 @@ impl Engine for Yuri {
     }
 
     fn check(&mut self, game: &Game, setup: &Setup) -> Result<(), EngineError> {
-        ready(game, setup).map(|_| ())
+        ready(game, setup, self.mutant).map(|_| ())
     }
 
     fn legal_moves(&mut self, game: &Game, setup: &Setup) -> Result<Vec<Move>, EngineError> {
-        let r = ready(game, setup)?;
+        let r = ready(game, setup, self.mutant)?;
         let t = r.gen_.t;
         Ok(r.moves().into_iter().map(|m| to_move(t, m)).collect())
     }
 
     fn play(&mut self, game: &Game, setup: &Setup, mv: Move) -> Result<Setup, EngineError> {
-        let r = ready(game, setup)?;
+        let r = ready(game, setup, self.mutant)?;
         let t = r.gen_.t;
         let Some(m) = r.moves().into_iter().find(|&m| to_move(t, m) == mv) else {
             return Err(EngineError::IllegalMove(format!(
@@ -485,7 +501,7 @@ impl Engine for Yuri {
     }
 
     fn perft(&mut self, game: &Game, setup: &Setup, depth: u32) -> Result<u64, EngineError> {
-        Ok(ready(game, setup)?.perft(depth))
+        Ok(ready(game, setup, self.mutant)?.perft(depth))
     }
 
     fn perft_divide(
@@ -495,7 +511,7 @@ impl Engine for Yuri {
         depth: u32,
     ) -> Result<Vec<(Move, u64)>, EngineError> {
         let rest = crate::divide_rest(depth)?;
-        let r = ready(game, setup)?;
+        let r = ready(game, setup, self.mutant)?;
         let t = r.gen_.t;
         let moves = r.moves();
         let mut perft = Perft {
@@ -519,7 +535,7 @@ impl Engine for Yuri {
     }
 
     fn outcome(&mut self, game: &Game, setup: &Setup) -> Result<Outcome, EngineError> {
-        let r = ready(game, setup)?;
+        let r = ready(game, setup, self.mutant)?;
         let t = r.gen_.t;
         if r.pos.shared != NONE {
             // yuri.black-wins: the Kings share a square.
@@ -530,17 +546,21 @@ impl Engine for Yuri {
         }
         // yuri.mate-timing = immediately: a King checkmated off its owner's turn has ended
         // the game.
-        let mated_off_turn = r.gen_.rules.mate_at_once
-            && r.gen_
-                .mated_off_turn(&r.pos, &r.hist, &mut Vec::new())
-                .is_some();
-        if !mated_off_turn && !r.moves().is_empty() {
+        let off_turn = if r.gen_.rules.mate_at_once {
+            r.gen_.mated_off_turn(&r.pos, &r.hist, &mut Vec::new())
+        } else {
+            None
+        };
+        if off_turn.is_none() && !r.moves().is_empty() {
             return Ok(Outcome::Ongoing);
         }
-        if mated_off_turn || r.pos.in_check(t) {
-            // yuri.red-wins / yuri.red-checkmate: any King checkmated is Red's win.
+        let mated = off_turn.or_else(|| r.pos.in_check(t).then_some(usize::from(r.pos.to_move)));
+        if let Some(army) = mated {
+            // yuri.red-wins / yuri.red-checkmate: any King checkmated is Red's win (the mutant
+            // red-own-mate-loses gives a mate of Red's own King to Black).
+            let own_mate = army == RED && r.gen_.rules.mutant == Some(Mutant::YuriRedOwnMateLoses);
             return Ok(Outcome::Won {
-                winner: seat(RED),
+                winner: seat(if own_mate { BLACK } else { RED }),
                 reason: Reason::Checkmate,
             });
         }

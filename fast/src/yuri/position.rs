@@ -4,6 +4,7 @@
 use super::geometry::{
     ALL, BISHOP, BLACK, KING, KNIGHT, N, NONE, PAWN, QUEEN, ROOK, Tables, WHITE,
 };
+use crate::Mutant;
 use crate::square::{BISHOP_DIRS, ROOK_DIRS};
 
 /// An empty mailbox cell.
@@ -26,6 +27,8 @@ pub(super) const DOUBLE: u8 = 1;
 pub(super) const EN_PASSANT: u8 = 2;
 /// yuri.shared-square: the White King onto the Black King or the Black King onto the White.
 pub(super) const MEET: u8 = 3;
+/// A King capturing a King: only the mutant king-captures-king makes it.
+pub(super) const KING_CAPTURE: u8 = 4;
 
 /// yuri.stalemate: who wins when the player to move has no legal move and is not in check.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -53,6 +56,8 @@ pub(super) struct Rules {
     /// yuri.mate-timing = immediately: after every move each King is judged, whoever's turn
     /// it is.
     pub mate_at_once: bool,
+    /// The rules bug planted on purpose, if any ([`Mutant`]).
+    pub mutant: Option<Mutant>,
 }
 
 /// A position: pieces by army and role, a mailbox (`army * 8 + role`), the Kings' cells and
@@ -138,12 +143,17 @@ impl Pos {
         let (from, to) = (usize::from(m.from), usize::from(m.to));
         let role = usize::from(self.mail[from] & 7);
         self.take(t, from);
-        if m.kind == MEET {
+        if m.kind >= MEET {
             // yuri.shared-square: the King stepped onto stays (it is no capture); the board
-            // lists the King that moved, and the game is over.
+            // lists the King that moved, and the game is over. (A King captured, which only
+            // the mutant king-captures-king does, is gone.)
+            if m.kind == KING_CAPTURE {
+                self.king[usize::from(self.mail[to] >> 3)] = NONE;
+            } else {
+                self.shared = to as u8;
+            }
             self.take(t, to);
             self.put(t, me, KING, to);
-            self.shared = to as u8;
         } else {
             self.take(t, to);
             if m.kind == EN_PASSANT {
@@ -261,6 +271,13 @@ impl Gen<'_> {
     /// state.
     fn turn_moves(&self, p: &Pos, hist: &[(u64, Snap)], out: &mut Vec<Mv>) {
         let t = self.t;
+        let mutant = self.rules.mutant;
+        // The mutant white-repeats forgets the earlier board states.
+        let hist = if mutant == Some(Mutant::YuriWhiteRepeats) {
+            &[]
+        } else {
+            hist
+        };
         if p.shared != NONE {
             // yuri.shared-square: the game is over.
             return;
@@ -275,7 +292,13 @@ impl Gen<'_> {
         let kings = p.role[KING];
         let enemies = occ & !own & !kings;
         let in_check = p.attacked(t, ksq, occ, enemies);
-        let zone = if in_check { ALL } else { t.lines[ksq] };
+        let zone = if in_check {
+            ALL
+        } else if mutant == Some(Mutant::YuriPinsIgnored) {
+            0
+        } else {
+            t.lines[ksq]
+        };
         let mut ctx = Ctx {
             g: self,
             p,
@@ -301,14 +324,19 @@ impl Gen<'_> {
             targets &= targets - 1;
             let tbit = 1u64 << to;
             if kings & tbit != 0 {
-                if usize::from(partner) == to
+                let kind = if usize::from(partner) == to {
+                    (mutant != Some(Mutant::YuriSharedSquareRefused)).then_some(MEET)
+                } else {
+                    (mutant == Some(Mutant::YuriKingCapturesKing)).then_some(KING_CAPTURE)
+                };
+                if let Some(kind) = kind
                     && (self.rules.into_check || !p.attacked(t, to, occ ^ kbit, enemies))
                 {
                     ctx.out.push(Mv {
                         from: ksq as u8,
                         to: to as u8,
                         promo: NONE,
-                        kind: MEET,
+                        kind,
                     });
                 }
                 continue;
