@@ -12,8 +12,8 @@ mod tests;
 use std::collections::{BTreeMap, BTreeSet};
 
 use trichess_model::{
-    BySeat, Cell, Engine, EngineError, Game, Move, OSullivanState, Outcome, Piece, Reason, Role,
-    Seat, Setup, Variant, VariantState,
+    BySeat, Cell, Engine, EngineError, Game, InvalidPosition, Move, OSullivanState, Outcome, Piece,
+    PositionProblem, ProblemKind, Reason, Role, Seat, Setup, Variant, VariantState,
 };
 
 use crate::Mutant;
@@ -108,24 +108,30 @@ fn index(cell: Cell) -> Option<usize> {
     (i < geometry::N).then_some(i)
 }
 
-/// Checks a setup against the rules and builds the internal position; every problem is listed
-/// in one [`EngineError::InvalidPosition`].
+/// Checks a setup against the rules and builds the internal position; every problem is listed,
+/// with its kind, in one [`EngineError::InvalidPosition`].
 fn load(g: &Geometry, cfg: &Cfg, setup: &Setup) -> Result<Pos, EngineError> {
-    let mut problems: Vec<String> = Vec::new();
+    let mut problems: Vec<PositionProblem> = Vec::new();
     if setup.variant != Variant::OSullivan {
-        problems.push(format!("the setup is of {}, not osullivan", setup.variant));
+        problems.push(PositionProblem::new(
+            ProblemKind::WrongVariant,
+            format!("the setup is of {}, not osullivan", setup.variant),
+        ));
     }
     let mut pos = Pos::empty();
     let mut kings = [0usize; 3];
     for (&cell, &piece) in &setup.pieces {
         let Some(sq) = index(cell) else {
-            problems.push(format!("{cell} is not a cell of the board"));
+            problems.push(PositionProblem::new(
+                ProblemKind::WrongVariant,
+                format!("{cell} is not a cell of the board"),
+            ));
             continue;
         };
         let Some(role) = role_index(piece.role) else {
-            problems.push(format!(
-                "{cell}: a {} is not an O'Sullivan piece",
-                piece.role.name()
+            problems.push(PositionProblem::new(
+                ProblemKind::WrongVariant,
+                format!("{cell}: a {} is not an O'Sullivan piece", piece.role.name()),
             ));
             continue;
         };
@@ -134,9 +140,9 @@ fn load(g: &Geometry, cfg: &Cfg, setup: &Setup) -> Result<Pos, EngineError> {
             // osullivan.pawn-direction, osullivan.promotion: White's pawns start on rank 7 and go
             // down, promoting on rank 1; Black's and Red's start on ranks 2-3 and go up,
             // promoting on rank 8. No pawn ever stands on rank 1 or 8.
-            problems.push(format!(
-                "{cell}: a pawn cannot stand on rank {}",
-                g.rank[sq] + 1
+            problems.push(PositionProblem::new(
+                ProblemKind::PawnOnImpossibleRank,
+                format!("{cell}: a pawn cannot stand on rank {}", g.rank[sq] + 1),
             ));
         }
         if role == KING {
@@ -146,16 +152,22 @@ fn load(g: &Geometry, cfg: &Cfg, setup: &Setup) -> Result<Pos, EngineError> {
     }
     for (seat, &n) in kings.iter().enumerate() {
         if n > 1 {
-            problems.push(format!("{} has {n} kings", letter(seat)));
+            problems.push(PositionProblem::new(
+                ProblemKind::TooManyRoyals,
+                format!("{} has {n} kings", letter(seat)),
+            ));
         }
     }
     let to_move = setup.to_move.index();
     pos.to_move = to_move as u8;
     // osullivan.mate-removes-king: a seat without a king is out and never moves.
     if kings[to_move] == 0 {
-        problems.push(format!(
-            "{} is to move but has no king (it is out of the game)",
-            letter(to_move)
+        problems.push(PositionProblem::new(
+            ProblemKind::SideToMoveOut,
+            format!(
+                "{} is to move but has no king (it is out of the game)",
+                letter(to_move)
+            ),
         ));
     }
     // osullivan.castling-white-only, osullivan.castling-unmoved.
@@ -166,21 +178,27 @@ fn load(g: &Geometry, cfg: &Cfg, setup: &Setup) -> Result<Pos, EngineError> {
                 if pos.board[c.d8] != (WHITE * 8 + KING) as u8
                     || pos.board[c.b8] != (WHITE * 8 + ROOK) as u8
                 {
-                    problems
-                        .push("castling right b8 needs the White king on d8 and rook on b8".into());
+                    problems.push(PositionProblem::new(
+                        ProblemKind::CastlingRightWithoutPieces,
+                        "castling right b8 needs the White king on d8 and rook on b8",
+                    ));
                 } else {
                     pos.castling = true;
                 }
             }
-            _ => problems.push(format!(
-                "castling right {cell}: only White castles, with the rook on b8"
+            _ => problems.push(PositionProblem::new(
+                ProblemKind::CastlingRightWithoutPieces,
+                format!("castling right {cell}: only White castles, with the rook on b8"),
             )),
         }
     }
     let state = match &setup.state {
         VariantState::OSullivan(s) => Some(s),
         _ => {
-            problems.push("the setup has no O'Sullivan state".into());
+            problems.push(PositionProblem::new(
+                ProblemKind::WrongVariant,
+                "the setup has no O'Sullivan state",
+            ));
             None
         }
     };
@@ -190,19 +208,28 @@ fn load(g: &Geometry, cfg: &Cfg, setup: &Setup) -> Result<Pos, EngineError> {
             let Some(cell) = *cell else { continue };
             let s = seat.index();
             match index(cell) {
-                _ if s == WHITE => problems.push("White has no P4".into()),
+                _ if s == WHITE => problems.push(PositionProblem::new(
+                    ProblemKind::P4DoesNotFit,
+                    "White has no P4",
+                )),
                 Some(sq) if pos.board[sq] == (s * 8 + PAWN) as u8 => pos.p4[s] = sq as u8,
-                _ => problems.push(format!(
-                    "{}'s P4 is said to be on {cell}, which holds no {} pawn",
-                    letter(s),
-                    letter(s)
+                _ => problems.push(PositionProblem::new(
+                    ProblemKind::P4DoesNotFit,
+                    format!(
+                        "{}'s P4 is said to be on {cell}, which holds no {} pawn",
+                        letter(s),
+                        letter(s)
+                    ),
                 )),
             }
         }
         for &seat in &state.p4_freed {
             let s = seat.index();
             if pos.p4[s] == NONE {
-                problems.push(format!("{} is listed as freed but has no P4", letter(s)));
+                problems.push(PositionProblem::new(
+                    ProblemKind::P4DoesNotFit,
+                    format!("{} is listed as freed but has no P4", letter(s)),
+                ));
             } else {
                 pos.freed |= 1 << s;
             }
@@ -216,13 +243,13 @@ fn load(g: &Geometry, cfg: &Cfg, setup: &Setup) -> Result<Pos, EngineError> {
     }
     if let Some(cell) = state.and_then(|s| s.en_passant_earlier) {
         if !cfg.ep_both {
-            problems.push(format!(
+            problems.push(PositionProblem::new(ProblemKind::EnPassantWithoutDoubleStep, format!(
                 "en_passant_earlier {cell}: only the reading osullivan.en-passant-window=both-opponents keeps an earlier right"
-            ));
+            )));
         } else if setup.en_passant.is_none() {
-            problems.push(format!(
+            problems.push(PositionProblem::new(ProblemKind::EnPassantWithoutDoubleStep, format!(
                 "en_passant_earlier {cell} without en_passant: the latest double step's cell is en_passant"
-            ));
+            )));
         } else {
             pos.ep_earlier = en_passant_cell(g, &pos, cell, "en_passant_earlier", &mut problems);
         }
@@ -231,21 +258,21 @@ fn load(g: &Geometry, cfg: &Cfg, setup: &Setup) -> Result<Pos, EngineError> {
         let newer = g.ep_stepper[usize::from(pos.ep)];
         let older = g.ep_stepper[usize::from(pos.ep_earlier)];
         if newer == older {
-            problems.push(format!(
+            problems.push(PositionProblem::new(ProblemKind::EnPassantWithoutDoubleStep, format!(
                 "en_passant and en_passant_earlier are both {}'s double steps; a player's own right ends when it is to move again",
                 letter(usize::from(newer))
-            ));
+            )));
         } else if newer != pos.seat_before(cfg, pos.to_move) {
-            problems.push(format!(
+            problems.push(PositionProblem::new(ProblemKind::EnPassantWithoutDoubleStep, format!(
                 "en_passant {}: with two rights the latest is the double step of the player who moved last",
                 g.cells[usize::from(pos.ep)]
-            ));
+            )));
         }
     }
     if problems.is_empty() {
         Ok(pos)
     } else {
-        Err(EngineError::InvalidPosition(problems.join("; ").into()))
+        Err(EngineError::InvalidPosition(InvalidPosition { problems }))
     }
 }
 
@@ -257,11 +284,12 @@ fn en_passant_cell(
     pos: &Pos,
     cell: Cell,
     field: &str,
-    problems: &mut Vec<String>,
+    problems: &mut Vec<PositionProblem>,
 ) -> u8 {
     let Some(ep) = index(cell).filter(|&ep| g.ep_stepper[ep] != NONE) else {
-        problems.push(format!(
-            "{field} {cell} is not a cell a double step passes (rank 6, d3 or e3)"
+        problems.push(PositionProblem::new(
+            ProblemKind::EnPassantWithoutDoubleStep,
+            format!("{field} {cell} is not a cell a double step passes (rank 6, d3 or e3)"),
         ));
         return NONE;
     };
@@ -269,22 +297,31 @@ fn en_passant_cell(
     let victim = usize::from(g.ep_victim[ep]);
     let before = problems.len();
     if pos.board[ep] != EMPTY {
-        problems.push(format!("{field} {cell} is occupied"));
+        problems.push(PositionProblem::new(
+            ProblemKind::EnPassantWithoutDoubleStep,
+            format!("{field} {cell} is occupied"),
+        ));
     }
     let pawn_there = pos.board[victim] == (stepper * 8 + PAWN) as u8;
     let is_p4 = stepper == WHITE || usize::from(pos.p4[stepper]) == victim;
     if !pawn_there || !is_p4 {
-        problems.push(format!(
-            "{field} {cell} needs {}'s {} that passed it on {}",
-            letter(stepper),
-            if stepper == WHITE { "pawn" } else { "P4" },
-            g.cells[victim]
+        problems.push(PositionProblem::new(
+            ProblemKind::EnPassantWithoutDoubleStep,
+            format!(
+                "{field} {cell} needs {}'s {} that passed it on {}",
+                letter(stepper),
+                if stepper == WHITE { "pawn" } else { "P4" },
+                g.cells[victim]
+            ),
         ));
     }
     if stepper == usize::from(pos.to_move) {
-        problems.push(format!(
-            "{field} {cell}: the double-stepper {} cannot be to move",
-            letter(stepper)
+        problems.push(PositionProblem::new(
+            ProblemKind::EnPassantWithoutDoubleStep,
+            format!(
+                "{field} {cell}: the double-stepper {} cannot be to move",
+                letter(stepper)
+            ),
         ));
     }
     if problems.len() == before {

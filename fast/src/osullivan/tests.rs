@@ -5,8 +5,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::time::Instant;
 
 use trichess_model::{
-    BySeat, Cell, Engine, EngineError, Game, Move, OSullivanState, Piece, Role, Seat, Setup,
-    Variant, VariantState, YaltaState,
+    BySeat, Cell, Engine, EngineError, Game, Move, OSullivanState, Piece, ProblemKind, Role, Seat,
+    Setup, Variant, VariantState, YaltaState,
 };
 
 use super::OSullivan;
@@ -330,7 +330,11 @@ fn garbage_setups_never_panic() {
         };
         let checked = e.check(g, &s);
         if let Err(err) = &checked {
-            assert!(matches!(err, EngineError::InvalidPosition(_)), "{err}");
+            // Every refusal names the kind of each problem.
+            assert!(
+                matches!(err, EngineError::InvalidPosition(why) if why.is_classified()),
+                "{err}"
+            );
             refused += 1;
         }
         let moves = e.legal_moves(g, &s);
@@ -360,6 +364,18 @@ fn check_lists_every_problem_at_once() {
             for part in ["2 kings", "rank 8", "no king", "castling", "en passant"] {
                 assert!(why.to_string().contains(part), "{part} missing from: {why}");
             }
+            assert_eq!(
+                why.kinds(),
+                [
+                    ProblemKind::TooManyRoyals,
+                    ProblemKind::PawnOnImpossibleRank,
+                    ProblemKind::SideToMoveOut,
+                    ProblemKind::CastlingRightWithoutPieces,
+                    ProblemKind::EnPassantWithoutDoubleStep,
+                ]
+                .into_iter()
+                .collect()
+            );
         }
         other => panic!("expected refusal, got {other:?}"),
     }
@@ -844,7 +860,12 @@ fn an_earlier_en_passant_right_is_checked() {
         let mut e = OSullivan::default();
         match e.check(g, &pos(text)) {
             Err(EngineError::InvalidPosition(m)) => {
-                assert!(m.to_string().contains(why), "{text}: {m}")
+                assert!(m.to_string().contains(why), "{text}: {m}");
+                assert_eq!(
+                    m.kinds(),
+                    [ProblemKind::EnPassantWithoutDoubleStep].into(),
+                    "{text}"
+                );
             }
             other => panic!("{text}: expected a refusal, got {other:?}"),
         }

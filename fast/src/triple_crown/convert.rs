@@ -4,7 +4,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use trichess_model::{
-    Cell, Move, Piece, Role, Seat, Setup, TripleCrownState, Variant, VariantState,
+    Cell, Move, Piece, PositionProblem, ProblemKind, Role, Seat, Setup, TripleCrownState, Variant,
+    VariantState,
 };
 
 use super::bits::CELLS;
@@ -103,14 +104,20 @@ pub(crate) fn start_setup(t: &Tables, r: &Readings) -> Setup {
 }
 
 /// Lists every way a written setup breaks the rules (empty if none).
-pub(crate) fn problems(setup: &Setup, r: &Readings) -> Vec<String> {
+pub(crate) fn problems(setup: &Setup, r: &Readings) -> Vec<PositionProblem> {
     let mut out = Vec::new();
     if setup.variant != Variant::TripleCrown {
-        out.push(format!("a {} setup, not Triple Crown", setup.variant));
+        out.push(PositionProblem::new(
+            ProblemKind::WrongVariant,
+            format!("a {} setup, not Triple Crown", setup.variant),
+        ));
         return out;
     }
     let Some(state) = setup.triple_crown() else {
-        out.push("the setup carries another variant's state".into());
+        out.push(PositionProblem::new(
+            ProblemKind::WrongVariant,
+            "the setup carries another variant's state",
+        ));
         return out;
     };
     let mut pos = Pos::empty();
@@ -118,11 +125,17 @@ pub(crate) fn problems(setup: &Setup, r: &Readings) -> Vec<String> {
     let mut armies = [0usize; 3];
     for (&cell, &piece) in &setup.pieces {
         let Some(i) = cell_index(cell) else {
-            out.push(format!("{cell} is not a cell of the Triple Crown board"));
+            out.push(PositionProblem::new(
+                ProblemKind::WrongVariant,
+                format!("{cell} is not a cell of the Triple Crown board"),
+            ));
             continue;
         };
         let Some(role) = role_code(piece.role) else {
-            out.push(format!("{cell}: Triple Crown has no {}", piece.role.name()));
+            out.push(PositionProblem::new(
+                ProblemKind::WrongVariant,
+                format!("{cell}: Triple Crown has no {}", piece.role.name()),
+            ));
             continue;
         };
         let seat = piece.owner.index();
@@ -134,13 +147,16 @@ pub(crate) fn problems(setup: &Setup, r: &Readings) -> Vec<String> {
             let (half, _, rank) = geo::coords(i);
             if half == seat && rank < 2 {
                 // triple-crown.double-step: Pawns start on rank 3 and never move back.
-                out.push(format!(
-                    "{cell}: a Pawn never stands on its own rank {}",
-                    rank + 1
+                out.push(PositionProblem::new(
+                    ProblemKind::PawnOnImpossibleRank,
+                    format!("{cell}: a Pawn never stands on its own rank {}", rank + 1),
                 ));
             } else if half != seat && rank == 0 {
                 // triple-crown.promotion-compulsory.
-                out.push(format!("{cell}: a Pawn on a far rank has already promoted"));
+                out.push(PositionProblem::new(
+                    ProblemKind::PawnOnImpossibleRank,
+                    format!("{cell}: a Pawn on a far rank has already promoted"),
+                ));
             }
         }
         pos.put(i, seat as u8, role);
@@ -148,31 +164,39 @@ pub(crate) fn problems(setup: &Setup, r: &Readings) -> Vec<String> {
     for seat in Seat::ALL {
         let s = seat.index();
         if emperors[s] > 1 {
-            out.push(format!(
-                "seat {} has {} Emperors",
-                seat.letter(),
-                emperors[s]
+            out.push(PositionProblem::new(
+                ProblemKind::TooManyRoyals,
+                format!("seat {} has {} Emperors", seat.letter(), emperors[s]),
             ));
         }
         if emperors[s] == 0 && armies[s] > 0 {
             // triple-crown.checkmate-en-prise: a checkmated player's pieces all leave.
-            out.push(format!(
-                "seat {} has pieces but no Emperor (a checkmated army leaves the board)",
-                seat.letter()
+            out.push(PositionProblem::new(
+                ProblemKind::MissingRoyal,
+                format!(
+                    "seat {} has pieces but no Emperor (a checkmated army leaves the board)",
+                    seat.letter()
+                ),
             ));
         }
     }
     let me = setup.to_move.index();
-    if emperors[me] != 1 {
-        out.push(format!(
-            "the side to move, seat {}, is not in the game",
-            setup.to_move.letter()
+    if emperors[me] == 0 {
+        out.push(PositionProblem::new(
+            ProblemKind::SideToMoveOut,
+            format!(
+                "the side to move, seat {}, is not in the game",
+                setup.to_move.letter()
+            ),
         ));
     }
     // triple-crown.castling-rights.
     for &cell in &setup.castling {
         let Some(i) = cell_index(cell) else {
-            out.push(format!("castling right {cell} is not a cell of the board"));
+            out.push(PositionProblem::new(
+                ProblemKind::CastlingRightWithoutPieces,
+                format!("castling right {cell} is not a cell of the board"),
+            ));
             continue;
         };
         let (seat, file, rank) = geo::coords(i);
@@ -184,19 +208,25 @@ pub(crate) fn problems(setup: &Setup, r: &Readings) -> Vec<String> {
                     && pos.board[geo::index(seat, EMPEROR_FILE, 0)] == (seat as u8) << 4 | EMPEROR
             });
         if !fits {
-            out.push(format!(
+            out.push(PositionProblem::new(ProblemKind::CastlingRightWithoutPieces, format!(
                 "castling right {cell}: no castling partner of its pair on its starting cell with the Emperor on f1"
-            ));
+            )));
         }
     }
     if state.instant_win.len() > 1 {
-        out.push("more than one seat has won instantly".into());
+        out.push(PositionProblem::new(
+            ProblemKind::InstantWinDoesNotFit,
+            "more than one seat has won instantly",
+        ));
     }
     for seat in &state.instant_win {
         if emperors[seat.index()] != 1 {
-            out.push(format!(
-                "seat {} has won instantly but is not in the game",
-                seat.letter()
+            out.push(PositionProblem::new(
+                ProblemKind::InstantWinDoesNotFit,
+                format!(
+                    "seat {} has won instantly but is not in the game",
+                    seat.letter()
+                ),
             ));
         }
     }
@@ -213,7 +243,10 @@ pub(crate) fn problems(setup: &Setup, r: &Readings) -> Vec<String> {
     ] {
         let Some(cell) = ep else { continue };
         let Some(i) = cell_index(cell) else {
-            out.push(format!("{name} {cell} is not a cell of the board"));
+            out.push(PositionProblem::new(
+                ProblemKind::EnPassantWithoutDoubleStep,
+                format!("{name} {cell} is not a cell of the board"),
+            ));
             continue;
         };
         let (seat, file, rank) = geo::coords(i);
@@ -224,29 +257,34 @@ pub(crate) fn problems(setup: &Setup, r: &Readings) -> Vec<String> {
             || pos.occ.has(i)
             || pos.board[victim] != (seat as u8) << 4 | PAWN
         {
-            out.push(format!(
-                "{name} {cell}: not a cell an enemy Pawn has just double-stepped over"
+            out.push(PositionProblem::new(
+                ProblemKind::EnPassantWithoutDoubleStep,
+                format!("{name} {cell}: not a cell an enemy Pawn has just double-stepped over"),
             ));
         }
         steppers.push(seat);
     }
     if state.en_passant_earlier.is_some() {
         if !r.ep_both_enemies {
-            out.push("en_passant_earlier needs the reading en-passant-window=both-enemies".into());
+            out.push(PositionProblem::new(
+                ProblemKind::EnPassantWithoutDoubleStep,
+                "en_passant_earlier needs the reading en-passant-window=both-enemies",
+            ));
         }
         if setup.en_passant.is_none() {
-            out.push("en_passant_earlier without en_passant".into());
+            out.push(PositionProblem::new(
+                ProblemKind::EnPassantWithoutDoubleStep,
+                "en_passant_earlier without en_passant",
+            ));
         }
     }
     match steppers.as_slice() {
-        [s] if !r.ep_both_enemies && *s != prev_active => out.push(format!(
+        [s] if !r.ep_both_enemies && *s != prev_active => out.push(PositionProblem::new(ProblemKind::EnPassantWithoutDoubleStep, format!(
             "en_passant: only the player who moves right after a double step may take it, and seat {} did not just move",
             Seat::ALL[*s].letter()
-        )),
-        [newer, older] if *newer != r.prev(me) || *older != r.prev(r.prev(me)) => out.push(
-            "en_passant and en_passant_earlier must be the last two players' double steps, newest first"
-                .into(),
-        ),
+        ))),
+        [newer, older] if *newer != r.prev(me) || *older != r.prev(r.prev(me)) => out.push(PositionProblem::new(ProblemKind::EnPassantWithoutDoubleStep, "en_passant and en_passant_earlier must be the last two players' double steps, newest first"
+                )),
         _ => {}
     }
     out

@@ -16,7 +16,9 @@ mod tables;
 #[cfg(test)]
 mod tests;
 
-use trichess_model::{Engine, EngineError, Game, Move, Outcome, Reason, Seat, Setup};
+use trichess_model::{
+    Engine, EngineError, Game, InvalidPosition, Move, Outcome, Reason, Seat, Setup,
+};
 
 use crate::Mutant;
 use position::{Ctx, Mv, Pos};
@@ -50,7 +52,7 @@ impl Prepared {
         let readings = Readings::of(game, mutant)?;
         let problems = convert::problems(setup, &readings);
         if !problems.is_empty() {
-            return Err(EngineError::InvalidPosition(problems.join("; ").into()));
+            return Err(EngineError::InvalidPosition(InvalidPosition { problems }));
         }
         let tables = tables::tables_of(&readings);
         let mut pos = convert::to_pos(setup);

@@ -11,8 +11,8 @@ mod tests;
 use std::collections::{BTreeMap, BTreeSet};
 
 use trichess_model::{
-    Cell, Engine, EngineError, Game, Move, Outcome, Piece, Reason, Role, Seat, Setup, Variant,
-    VariantState, YaltaState,
+    Cell, Engine, EngineError, Game, InvalidPosition, Move, Outcome, Piece, PositionProblem,
+    ProblemKind, Reason, Role, Seat, Setup, Variant, VariantState, YaltaState,
 };
 
 use crate::Mutant;
@@ -137,45 +137,60 @@ fn seat(i: u8) -> Seat {
 
 /// Validates a setup into the internal position: every problem is listed.
 fn read(setup: &Setup, r: &Rules) -> Result<Pos, EngineError> {
-    let mut problems: Vec<String> = Vec::new();
+    let mut problems: Vec<PositionProblem> = Vec::new();
     let board = Variant::Yalta.board();
     if setup.variant != Variant::Yalta {
-        problems.push(format!("not a Yalta position ({})", setup.variant));
+        problems.push(PositionProblem::new(
+            ProblemKind::WrongVariant,
+            format!("not a Yalta position ({})", setup.variant),
+        ));
     }
     let empty = YaltaState::default();
     let st = match setup.yalta() {
         Some(st) => st,
         None => {
-            problems.push("the position carries no Yalta state".into());
+            problems.push(PositionProblem::new(
+                ProblemKind::WrongVariant,
+                "the position carries no Yalta state",
+            ));
             &empty
         }
     };
     let mut pos = Pos::empty();
     for (&cell, piece) in &setup.pieces {
         let Some(i) = board.index(cell).filter(|&i| i < CELLS) else {
-            problems.push(format!("{cell} is not a cell of the Yalta board"));
+            problems.push(PositionProblem::new(
+                ProblemKind::WrongVariant,
+                format!("{cell} is not a cell of the Yalta board"),
+            ));
             continue;
         };
         let i = i as u8;
         let Some(role) = role_code(piece.role) else {
-            problems.push(format!(
-                "{cell}: a {} is not a Yalta piece",
-                piece.role.name()
+            problems.push(PositionProblem::new(
+                ProblemKind::WrongVariant,
+                format!("{cell}: a {} is not a Yalta piece", piece.role.name()),
             ));
             continue;
         };
         let army = piece.owner.index() as u8;
         // yalta.start-army: one king per army.
         if role == KING && pos.king[usize::from(army)] != NONE {
-            problems.push(format!(
-                "{} has more than one king",
-                Variant::Yalta.seat_name(piece.owner)
+            problems.push(PositionProblem::new(
+                ProblemKind::TooManyRoyals,
+                format!(
+                    "{} has more than one king",
+                    Variant::Yalta.seat_name(piece.owner)
+                ),
             ));
             continue;
         }
         // yalta.fide-rules: a pawn never stands on a back rank (its own or a promotion rank).
         if role == PAWN && cell.rank() == 0 {
-            problems.push(format!("a pawn on the back rank {cell}"));
+            problems.push(PositionProblem::new(
+                ProblemKind::PawnOnImpossibleRank,
+                format!("a pawn on the back rank {cell}"),
+            ));
         }
         pos.put(i, army * 8 + role);
     }
@@ -188,10 +203,16 @@ fn read(setup: &Setup, r: &Rules) -> Result<Pos, EngineError> {
     for (&army, &by) in &st.control {
         let (a, c) = (army.index(), by.index() as u8);
         if pos.king[a] != NONE {
-            problems.push(format!("control {army:?}: that army still has its king"));
+            problems.push(PositionProblem::new(
+                ProblemKind::ControlDoesNotFit,
+                format!("control {army:?}: that army still has its king"),
+            ));
         } else if usize::from(c) == a || pos.king[usize::from(c)] == NONE {
-            problems.push(format!(
-                "control {army:?}:{by:?}: the controller must be another seat still in the game"
+            problems.push(PositionProblem::new(
+                ProblemKind::ControlDoesNotFit,
+                format!(
+                    "control {army:?}:{by:?}: the controller must be another seat still in the game"
+                ),
             ));
         } else {
             pos.control[a] = c;
@@ -201,19 +222,28 @@ fn read(setup: &Setup, r: &Rules) -> Result<Pos, EngineError> {
     for a in 0..3 {
         if pos.control[a] == NONE && pos.b.army[a] != 0 && !st.control.contains_key(&seat(a as u8))
         {
-            problems.push(format!(
-                "{}'s army has no king and no controller",
-                Variant::Yalta.seat_name(seat(a as u8))
+            problems.push(PositionProblem::new(
+                ProblemKind::ControlDoesNotFit,
+                format!(
+                    "{}'s army has no king and no controller",
+                    Variant::Yalta.seat_name(seat(a as u8))
+                ),
             ));
         }
     }
     pos.to_move = setup.to_move.index() as u8;
     if pos.king[usize::from(pos.to_move)] == NONE {
-        problems.push("the side to move has no king: it is out of the game".into());
+        problems.push(PositionProblem::new(
+            ProblemKind::SideToMoveOut,
+            "the side to move has no king: it is out of the game",
+        ));
     }
     for &cell in &setup.castling {
         let Some(i) = board.index(cell) else {
-            problems.push(format!("castling {cell}: not a cell"));
+            problems.push(PositionProblem::new(
+                ProblemKind::CastlingRightWithoutPieces,
+                format!("castling {cell}: not a cell"),
+            ));
             continue;
         };
         let i = i as u8;
@@ -223,8 +253,9 @@ fn read(setup: &Setup, r: &Rules) -> Result<Pos, EngineError> {
         match i % 32 {
             7 if ok_king && ok_rook => pos.castling |= 1 << (2 * x),
             0 if ok_king && ok_rook => pos.castling |= 1 << (2 * x + 1),
-            _ => problems.push(format!(
-                "castling {cell}: needs the army's rook there and its king on e1"
+            _ => problems.push(PositionProblem::new(
+                ProblemKind::CastlingRightWithoutPieces,
+                format!("castling {cell}: needs the army's rook there and its king on e1"),
             )),
         }
     }
@@ -235,13 +266,13 @@ fn read(setup: &Setup, r: &Rules) -> Result<Pos, EngineError> {
     }
     if let Some(cell) = st.en_passant_earlier {
         if !r.ep_both {
-            problems.push(format!(
+            problems.push(PositionProblem::new(ProblemKind::EnPassantWithoutDoubleStep, format!(
                 "en_passant_earlier {cell}: only the reading yalta.en-passant-window=both-opponents keeps an earlier right"
-            ));
+            )));
         } else if setup.en_passant.is_none() {
-            problems.push(format!(
+            problems.push(PositionProblem::new(ProblemKind::EnPassantWithoutDoubleStep, format!(
                 "en_passant_earlier {cell} without en_passant: the latest double step's cell is en_passant"
-            ));
+            )));
         } else {
             pos.ep_earlier = en_passant_cell(&pos, cell, "en_passant_earlier", &mut problems);
         }
@@ -249,13 +280,9 @@ fn read(setup: &Setup, r: &Rules) -> Result<Pos, EngineError> {
     if pos.ep != NONE && pos.ep_earlier != NONE {
         let newer = pos.stepper(pos.ep);
         if newer == pos.stepper(pos.ep_earlier) {
-            problems.push(
-                "en_passant and en_passant_earlier are double steps of one player; a player's own right ends when it is to move again".into(),
-            );
+            problems.push(PositionProblem::new(ProblemKind::EnPassantWithoutDoubleStep, "en_passant and en_passant_earlier are double steps of one player; a player's own right ends when it is to move again"));
         } else if newer != pos.seat_before(pos.to_move, r) {
-            problems.push(
-                "en_passant: with two rights the latest is the double step of the player who moved last".into(),
-            );
+            problems.push(PositionProblem::new(ProblemKind::EnPassantWithoutDoubleStep, "en_passant: with two rights the latest is the double step of the player who moved last"));
         }
     }
     for s in 0..3u8 {
@@ -268,20 +295,27 @@ fn read(setup: &Setup, r: &Rules) -> Result<Pos, EngineError> {
     for (&checked, &by) in &st.first_check {
         let (s, f) = (checked.index(), by.index() as u8);
         if pos.checkers[s].count_ones() != 2 {
-            problems.push(format!(
-                "first_check {checked:?}: not in check from two opponents"
+            problems.push(PositionProblem::new(
+                ProblemKind::FirstCheckDoesNotFit,
+                format!("first_check {checked:?}: not in check from two opponents"),
             ));
         } else if pos.checkers[s] & (1 << f) == 0 {
-            problems.push(format!("first_check {checked:?}:{by:?}: not a checker"));
+            problems.push(PositionProblem::new(
+                ProblemKind::FirstCheckDoesNotFit,
+                format!("first_check {checked:?}:{by:?}: not a checker"),
+            ));
         } else {
             pos.first[s] = f;
         }
     }
     for s in 0..3 {
         if pos.checkers[s].count_ones() == 2 && pos.first[s] == NONE {
-            problems.push(format!(
-                "{} is in check from two opponents: first_check must say whose came first",
-                Variant::Yalta.seat_name(seat(s as u8))
+            problems.push(PositionProblem::new(
+                ProblemKind::FirstCheckDoesNotFit,
+                format!(
+                    "{} is in check from two opponents: first_check must say whose came first",
+                    Variant::Yalta.seat_name(seat(s as u8))
+                ),
             ));
         }
     }
@@ -290,18 +324,21 @@ fn read(setup: &Setup, r: &Rules) -> Result<Pos, EngineError> {
     for &q in &st.pending_mate {
         let qi = q.index() as u8;
         if !r.after_left {
-            problems
-                .push("pending_mate needs the reading yalta.mate-final=after-left-player".into());
+            problems.push(PositionProblem::new(
+                ProblemKind::PendingMateDoesNotFit,
+                "pending_mate needs the reading yalta.mate-final=after-left-player",
+            ));
         } else if pos.king[usize::from(qi)] == NONE
             || qi == pos.to_move
             || pos.king[usize::from(left(qi))] == NONE
         {
-            problems.push(format!(
+            problems.push(PositionProblem::new(ProblemKind::PendingMateDoesNotFit, format!(
                 "pending_mate {q:?}: the seat and its left player must be in the game, not to move"
-            ));
+            )));
         } else if pos.checkers[usize::from(qi)] == 0 {
-            problems.push(format!(
-                "pending_mate {q:?}: a pending mate is for a player in check"
+            problems.push(PositionProblem::new(
+                ProblemKind::PendingMateDoesNotFit,
+                format!("pending_mate {q:?}: a pending mate is for a player in check"),
             ));
         } else {
             pos.pending |= 1 << qi;
@@ -310,20 +347,21 @@ fn read(setup: &Setup, r: &Rules) -> Result<Pos, EngineError> {
     if problems.is_empty() {
         Ok(pos)
     } else {
-        Err(EngineError::InvalidPosition(problems.join("; ").into()))
+        Err(EngineError::InvalidPosition(InvalidPosition { problems }))
     }
 }
 
 /// Checks an en passant cell of a setup (`field` names it): an empty rank-3 cell with a pawn
 /// of its half-board's army beyond, an army the side to move does not control. Returns its
 /// index, or `NONE` after listing the problems.
-fn en_passant_cell(pos: &Pos, cell: Cell, field: &str, problems: &mut Vec<String>) -> u8 {
+fn en_passant_cell(pos: &Pos, cell: Cell, field: &str, problems: &mut Vec<PositionProblem>) -> u8 {
     match Variant::Yalta.board().index(cell) {
         Some(i) if pos.ep_valid(i as u8) => {
             let i = i as u8;
             if pos.stepper(i) == pos.to_move {
-                problems.push(format!(
-                    "{field} {cell}: the side to move may not take its own pawn"
+                problems.push(PositionProblem::new(
+                    ProblemKind::EnPassantWithoutDoubleStep,
+                    format!("{field} {cell}: the side to move may not take its own pawn"),
                 ));
                 NONE
             } else {
@@ -331,8 +369,9 @@ fn en_passant_cell(pos: &Pos, cell: Cell, field: &str, problems: &mut Vec<String
             }
         }
         _ => {
-            problems.push(format!(
-                "{field} {cell}: needs an empty rank-3 cell with its army's pawn beyond"
+            problems.push(PositionProblem::new(
+                ProblemKind::EnPassantWithoutDoubleStep,
+                format!("{field} {cell}: needs an empty rank-3 cell with its army's pawn beyond"),
             ));
             NONE
         }

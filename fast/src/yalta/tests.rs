@@ -305,7 +305,8 @@ fn garbage_setups_never_panic() {
                     e.perft(g, &after, 2).unwrap();
                 }
             }
-            Err(EngineError::InvalidPosition(_)) => {
+            Err(EngineError::InvalidPosition(why)) => {
+                assert!(why.is_classified(), "{why}");
                 assert!(e.legal_moves(g, &s).is_err());
                 assert!(e.perft(g, &s, 2).is_err());
                 assert!(e.outcome(g, &s).is_err());
@@ -591,7 +592,8 @@ fn two_double_steps_in_a_row_keep_both_rights() {
         assert!(
             matches!(
                 Yalta::default().check(g, &yalta(text)),
-                Err(EngineError::InvalidPosition(_))
+                Err(EngineError::InvalidPosition(why))
+                    if why.kinds() == [ProblemKind::EnPassantWithoutDoubleStep].into()
             ),
             "{text}"
         );
@@ -626,7 +628,9 @@ fn a_pending_mate_needs_a_check() {
     let no_check = yalta("Ad1:rK,Ce2:bK b pending_mate=r");
     assert!(matches!(
         Yalta::default().check(&after_left, &no_check),
-        Err(EngineError::InvalidPosition(why)) if why.to_string().contains("in check")
+        Err(EngineError::InvalidPosition(why))
+            if why.to_string().contains("in check")
+                && why.kinds() == [ProblemKind::PendingMateDoesNotFit].into()
     ));
     // Blue's rook Bc1 checks Green's king Bh1 along Green's rank 1; g1 is on the rank, g2
     // and h2 hold Green's pawns: Green cannot move and, Red (its left) being in the game,

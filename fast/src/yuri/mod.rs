@@ -10,8 +10,9 @@ mod tests;
 use std::collections::{BTreeMap, BTreeSet};
 
 use trichess_model::{
-    Board, Cell, Engine, EngineError, Game, Move, Outcome, Piece, Reason, Role, Seat, Setup,
-    Variant, VariantState, YuriState, parse_pieces, pieces_text,
+    Board, Cell, Engine, EngineError, Game, InvalidPosition, Move, Outcome, Piece, PositionProblem,
+    ProblemKind, Reason, Role, Seat, Setup, Variant, VariantState, YuriState, parse_pieces,
+    pieces_text,
 };
 
 use crate::Mutant;
@@ -174,21 +175,24 @@ fn board_state(t: &Tables, pieces: &BTreeMap<Cell, Piece>) -> Result<Pos, Vec<St
 }
 
 /// Validates a setup into the internal position and the board states of the earlier turns;
-/// every problem is listed in one message.
+/// every problem is listed, with its kind.
 fn import(rules: Rules, setup: &Setup) -> Result<(Pos, History), EngineError> {
     let t = tables();
-    let mut problems: Vec<String> = Vec::new();
+    let mut problems: Vec<PositionProblem> = Vec::new();
     if setup.variant != Variant::Yuri {
-        problems.push(format!(
-            "a {} position is not a Yuri position",
-            setup.variant
+        problems.push(PositionProblem::new(
+            ProblemKind::WrongVariant,
+            format!("a {} position is not a Yuri position", setup.variant),
         ));
     }
     let default_state;
     let state = match &setup.state {
         VariantState::Yuri(s) => s,
         _ => {
-            problems.push("the position's state is not Yuri's".into());
+            problems.push(PositionProblem::new(
+                ProblemKind::WrongVariant,
+                "the position's state is not Yuri's",
+            ));
             default_state = YuriState::default();
             &default_state
         }
@@ -196,7 +200,8 @@ fn import(rules: Rules, setup: &Setup) -> Result<(Pos, History), EngineError> {
     let mut p = match board_state(t, &setup.pieces) {
         Ok(p) => p,
         Err(more) => {
-            problems.extend(more);
+            let wrong = |m| PositionProblem::new(ProblemKind::WrongVariant, m);
+            problems.extend(more.into_iter().map(wrong));
             Pos::empty()
         }
     };
@@ -208,7 +213,10 @@ fn import(rules: Rules, setup: &Setup) -> Result<(Pos, History), EngineError> {
 
     // yuri.no-castling.
     if !setup.castling.is_empty() {
-        problems.push("there is no castling in Yuri Chess, so no castling rights".into());
+        problems.push(PositionProblem::new(
+            ProblemKind::CastlingRightWithoutPieces,
+            "there is no castling in Yuri Chess, so no castling rights",
+        ));
     }
 
     // yuri.shared-square: the King that moved there is listed; the other stands under it.
@@ -221,27 +229,27 @@ fn import(rules: Rules, setup: &Setup) -> Result<(Pos, History), EngineError> {
                 implicit_king = Some(other);
                 p.shared = i as u8;
                 if p.army[other] & p.role[KING] != 0 {
-                    problems.push(format!(
+                    problems.push(PositionProblem::new(ProblemKind::TooManyRoyals, format!(
                         "the {} King shares {c}, so it stands nowhere else",
                         name(other)
-                    ));
+                    )));
                 } else {
                     p.king[other] = i as u8;
                 }
                 if prev != mover {
-                    problems.push(format!(
+                    problems.push(PositionProblem::new(ProblemKind::SharedSquareDoesNotFit, format!(
                         "the {} King moved onto {c} last, so {} is to move",
                         name(mover),
                         name((mover + 1) % 3)
-                    ));
+                    )));
                 }
                 if setup.en_passant.is_some() || state.en_passant_pawn.is_some() {
-                    problems.push("no en passant after the Kings' meeting".into());
+                    problems.push(PositionProblem::new(ProblemKind::EnPassantWithoutDoubleStep, "no en passant after the Kings' meeting"));
                 }
             }
-            _ => problems.push(format!(
+            _ => problems.push(PositionProblem::new(ProblemKind::SharedSquareDoesNotFit, format!(
                 "shared square {c}: only the White and Black Kings share a square, and one of them must stand there"
-            )),
+            ))),
         }
     }
 
@@ -250,9 +258,17 @@ fn import(rules: Rules, setup: &Setup) -> Result<(Pos, History), EngineError> {
         let kings = (p.army[army] & p.role[KING]).count_ones();
         let expected = u32::from(implicit_king != Some(army));
         if kings != expected {
-            problems.push(format!(
-                "{} has {kings} Kings on the board, not {expected}",
-                name(army)
+            let kind = if kings > expected {
+                ProblemKind::TooManyRoyals
+            } else {
+                ProblemKind::MissingRoyal
+            };
+            problems.push(PositionProblem::new(
+                kind,
+                format!(
+                    "{} has {kings} Kings on the board, not {expected}",
+                    name(army)
+                ),
             ));
         }
     }
@@ -263,10 +279,13 @@ fn import(rules: Rules, setup: &Setup) -> Result<(Pos, History), EngineError> {
         while bad != 0 {
             let i = bad.trailing_zeros() as usize;
             bad &= bad - 1;
-            problems.push(format!(
-                "{}'s pawn on {} stands where it would have promoted",
-                name(army),
-                t.cells[i]
+            problems.push(PositionProblem::new(
+                ProblemKind::PawnOnImpossibleRank,
+                format!(
+                    "{}'s pawn on {} stands where it would have promoted",
+                    name(army),
+                    t.cells[i]
+                ),
             ));
         }
     }
@@ -284,8 +303,9 @@ fn import(rules: Rules, setup: &Setup) -> Result<(Pos, History), EngineError> {
                 p.unmoved |= 1 << i;
             }
         } else {
-            problems.push(format!(
-                "unmoved {c}: no pawn stands there on its own army's starting square"
+            problems.push(PositionProblem::new(
+                ProblemKind::UnmovedDoesNotFit,
+                format!("unmoved {c}: no pawn stands there on its own army's starting square"),
             ));
         }
     }
@@ -295,10 +315,10 @@ fn import(rules: Rules, setup: &Setup) -> Result<(Pos, History), EngineError> {
     match (setup.en_passant, state.en_passant_pawn) {
         (None, None) => {}
         _ if !rules.double => {
-            problems.push(
-                "pawns never double-step under yuri.double-step=none, so there is no en passant"
-                    .into(),
-            );
+            problems.push(PositionProblem::new(
+                ProblemKind::EnPassantWithoutDoubleStep,
+                "pawns never double-step under yuri.double-step=none, so there is no en passant",
+            ));
         }
         (Some(ep), Some(pawn)) => match (cell_index(ep), cell_index(pawn)) {
             (Some(e), Some(w)) => {
@@ -313,40 +333,55 @@ fn import(rules: Rules, setup: &Setup) -> Result<(Pos, History), EngineError> {
                         && t.push2[reading][prev][s].contains(&(e as u8, w as u8));
                 }
                 if !is_prev_pawn || p.mail[e] != EMPTY || !fits {
-                    problems.push(format!(
+                    problems.push(PositionProblem::new(ProblemKind::EnPassantWithoutDoubleStep, format!(
                         "en passant {ep} with pawn {pawn}: not a double step {} has just made from a starting square",
                         name(prev)
-                    ));
+                    )));
                 } else {
                     p.ep = e as u8;
                     p.ep_pawn = w as u8;
                 }
             }
-            _ => problems.push("en passant cells are not on the board".into()),
+            _ => problems.push(PositionProblem::new(
+                ProblemKind::EnPassantWithoutDoubleStep,
+                "en passant cells are not on the board",
+            )),
         },
-        _ => problems.push("en_passant and en_passant_pawn go together".into()),
+        _ => problems.push(PositionProblem::new(
+            ProblemKind::EnPassantWithoutDoubleStep,
+            "en_passant and en_passant_pawn go together",
+        )),
     }
 
-    // yuri.white-no-repeat: the board states of the earlier turns.
+    // yuri.white-no-repeat: the board states of the earlier turns, each with one King of each
+    // army (the Kings meet only in the game's last move).
     let mut hist = History::with_capacity(state.history.len() + 64);
     for (k, word) in state.history.iter().enumerate() {
-        match parse_pieces(Variant::Yuri, word).map_err(|e| vec![e.to_string()]) {
-            Ok(pieces) => match board_state(t, &pieces) {
-                Ok(b) => hist.push((b.hash, b.snap())),
-                Err(more) => {
-                    problems.extend(more.into_iter().map(|m| format!("history {}: {m}", k + 1)))
-                }
-            },
-            Err(more) => {
-                problems.extend(more.into_iter().map(|m| format!("history {}: {m}", k + 1)))
-            }
+        let board = parse_pieces(Variant::Yuri, word)
+            .map_err(|e| vec![e.to_string()])
+            .and_then(|pieces| board_state(t, &pieces));
+        let unfit = match &board {
+            Ok(b) => (0..3)
+                .filter(|&army| (b.army[army] & b.role[KING]).count_ones() != 1)
+                .map(|army| format!("{} has not one King", name(army)))
+                .collect(),
+            Err(more) => more.clone(),
+        };
+        match board {
+            Ok(b) if unfit.is_empty() => hist.push((b.hash, b.snap())),
+            _ => problems.extend(unfit.into_iter().map(|m| {
+                PositionProblem::new(
+                    ProblemKind::HistoryDoesNotFit,
+                    format!("history {}: {m}", k + 1),
+                )
+            })),
         }
     }
 
     if problems.is_empty() {
         Ok((p, hist))
     } else {
-        Err(EngineError::InvalidPosition(problems.join("; ").into()))
+        Err(EngineError::InvalidPosition(InvalidPosition { problems }))
     }
 }
 

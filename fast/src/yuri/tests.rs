@@ -5,7 +5,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use trichess_model::{
-    Cell, Engine, EngineError, Game, Move, Outcome, Piece, Role, Seat, Setup, Variant,
+    Cell, Engine, EngineError, Game, Move, Outcome, Piece, ProblemKind, Role, Seat, Setup, Variant,
     VariantState, YuriState,
 };
 
@@ -682,8 +682,7 @@ fn check_refuses_garbage_without_panicking() {
     let mut e = Yuri::default();
     for g in [game(&[]), game(&[("yuri.double-step", "first-move")])] {
         for s in garbage() {
-            let refused =
-                |r: Result<(), EngineError>| matches!(r, Err(EngineError::InvalidPosition(_)));
+            let refused = |r: Result<(), EngineError>| matches!(r, Err(EngineError::InvalidPosition(why)) if why.is_classified());
             assert!(refused(e.check(&g, &s)), "{}", s.to_text());
             assert!(e.legal_moves(&g, &s).is_err());
             assert!(e.perft(&g, &s, 2).is_err());
@@ -845,6 +844,7 @@ fn the_side_to_move_after_the_kings_meet_follows_the_king_that_moved() {
             Err(EngineError::InvalidPosition(why)) => {
                 assert!(!valid, "{text}: {why}");
                 assert!(why.to_string().contains("moved onto d3 last"), "{why}");
+                assert_eq!(why.kinds(), [ProblemKind::SharedSquareDoesNotFit].into());
             }
             Err(other) => panic!("{text}: {other}"),
         }
