@@ -516,8 +516,10 @@ impl Pos {
         let t = r.t;
         let cu = usize::from(c);
         let occ = self.b.occ;
+        // The kings no capture takes: every king, or under yalta.exposed-king = capture the
+        // mover's own (which no sacrifice promotion takes either).
         let kings = if r.king_capture {
-            0
+            self.b.role[usize::from(KING)] & own
         } else {
             self.b.role[usize::from(KING)]
         };

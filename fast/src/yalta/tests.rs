@@ -536,10 +536,20 @@ fn taking_a_king_hands_over_its_army() {
     let checked = yalta("Ae1:rK,Ae3:gR,Ab2:rB,Ad4:gK,Ce1:bK r");
     assert!(listed(&capture, &checked).contains("Ab2-Ad4"));
     assert!(!listed(&game(&[]), &checked).contains("Ab2-Ad4"));
+    // So are the armies it controlled: Green's king takes Blue's on e1, and the rook h1 of
+    // Red's army, which Blue controlled, is Green's too and does not check it there.
+    let controlled = yalta("Ae1:bK,Af1:gK,Ah1:rR g control=r:b");
+    assert!(listed(&capture, &controlled).contains("Af1-Ae1"));
     let mut e = Yalta::default();
     // Red moves the Green rook now.
     let red = after(&capture, text, &["Ab2-Ad4", "Ce1-Cd1"]);
     assert!(listed(&capture, &red).contains("Ae3-Ah3"));
+    // The pawns of an army taken over promote only by sacrificing a piece of their
+    // controller's (yalta.takeover-promotion), never its king: Blue's Red pawn d2 (moving down
+    // Green's half-board) may not take Blue's own king on e1; found by trichess diff.
+    let own_king = yalta("Be1:bK,Bd2:rP,Bh2:gK b control=r:b");
+    let moves = listed(&capture, &own_king);
+    assert!(moves.iter().all(|m| !m.starts_with("Bd2-Be1")), "{moves:?}");
     // Blue gone too: Red takes the last other king and is to move, the winner.
     let last = "Ad2:rR,Ae1:rK,Ad4:gK g control=b:g";
     let red_to_move = after(&capture, &last.replace(" g ", " r "), &[]);
