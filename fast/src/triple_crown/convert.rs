@@ -251,9 +251,9 @@ pub(crate) fn problems(setup: &Setup, r: &Readings) -> Vec<PositionProblem> {
         };
         let (seat, file, rank) = geo::coords(i);
         let victim = geo::index(seat, file, 4);
+        // (A seat out of the game has no Pawn left: that is missing-royal, not this.)
         if rank != 3
             || seat == me
-            || !active(seat)
             || pos.occ.has(i)
             || pos.board[victim] != (seat as u8) << 4 | PAWN
         {

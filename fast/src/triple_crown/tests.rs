@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use trichess_model::runner::run_all;
-use trichess_model::{Fixture, Piece, Role, Variant, VariantState, Verdict};
+use trichess_model::{Fixture, Piece, ProblemKind, Role, Variant, VariantState, Verdict};
 
 use super::position::{Ctx, Mv};
 use super::readings::{KnightReading, Readings};
@@ -251,6 +251,16 @@ fn check_refuses_garbage_without_panicking() {
             matches!(e.check(&g, &s), Err(EngineError::InvalidPosition(why)) if why.is_classified()),
             "{bad}"
         );
+    }
+    // Each problem once, by its kind: B's Pawn double-stepped, but B has no Emperor (its
+    // pieces would have left the board) and A, to move, has none either; the en passant cell
+    // itself fits B's Pawn (found by trichess diff).
+    match e.check(&g, &setup("Bb5:bP a en_passant=Bb4")) {
+        Err(EngineError::InvalidPosition(why)) => assert_eq!(
+            why.kinds(),
+            [ProblemKind::MissingRoyal, ProblemKind::SideToMoveOut].into()
+        ),
+        other => panic!("{other:?}"),
     }
     // Unknown interpretations and readings are refused as unsupported.
     for g in [
