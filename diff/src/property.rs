@@ -6,7 +6,9 @@
 //! [`Generator`] with its choices read from the bytes ([`Choices`] for `Unstructured`), so that
 //! cargo fuzz explores the same positions as `trichess diff`: a variant, a random reading of
 //! each open point, a root (the start or a perft table's position) and a walk of random legal
-//! moves and edits. A case of a parser target is a variant and a text.
+//! moves and edits. The property is checked at every position of the walk, and the case is
+//! the first position that breaks it (or the last). A case of a parser target is a variant
+//! and a text.
 //!
 //! A case prints ([`fmt::Debug`]) as a paste-ready fixture whose expectation is the first
 //! engine's answer (or, for the parsers, what the position reads as), for a person to confirm
@@ -132,7 +134,7 @@ pub struct Harness {
     roots: BTreeMap<Variant, Vec<Setup>>,
 }
 
-/// The most steps a walk of a case takes (each a move or an edit).
+/// The most positions a walk of a case visits: its root, then one per move or edit.
 const MAX_STEPS: usize = 40;
 
 impl Harness {
@@ -187,23 +189,36 @@ impl Harness {
             roots.extend(self.roots.get(&variant).into_iter().flatten().cloned());
         }
         let mut generator = Generator::new(game.clone(), roots);
-        let mut setup = None;
+        // No root both engines accept (should not happen): the empty board, which both
+        // engines refuse.
+        let mut found = (empty_setup(variant), None);
         for _ in 0..=u.below(MAX_STEPS) {
             match generator.next(&mut self.walker, &mut u) {
-                Some(Step::Position(s)) => setup = Some(s),
+                Some(Step::Position(setup)) => {
+                    let mv = match target {
+                        Target::EnginesSamePositions => {
+                            u.pick(&self.listed(&game, &setup, 0)).copied()
+                        }
+                        Target::EnginesPlayableIffListed => {
+                            Some(self.any_move(&game, &setup, &mut u))
+                        }
+                        _ => None,
+                    };
+                    // The property is checked at every position of the walk, and the case
+                    // is the first that breaks it (or the last).
+                    let [a, b] = self.duel.engines();
+                    let broken = check_engines(target, [a, b], &game, &setup, mv).is_err();
+                    found = (setup, mv);
+                    if broken {
+                        break;
+                    }
+                }
                 // A disagreement on validity is trichess diff's to report; the walk stops at
                 // the last position both accept.
                 Some(Step::Finding(_)) | None => break,
             }
         }
-        // No root both engines accept (should not happen): the empty board, which both
-        // engines refuse.
-        let setup = setup.unwrap_or_else(|| empty_setup(variant));
-        let mv = match target {
-            Target::EnginesSamePositions => u.pick(&self.listed(&game, &setup, 0)).copied(),
-            Target::EnginesPlayableIffListed => Some(self.any_move(&game, &setup, &mut u)),
-            _ => None,
-        };
+        let (setup, mv) = found;
         self.case(target, game, setup, mv)
     }
 

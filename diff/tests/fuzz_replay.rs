@@ -15,31 +15,10 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
-use trichess_diff::property::{Harness, OpenPoints, Target};
-use trichess_model::{Engine, PerftTable, Variant};
+use trichess_diff::property::{Harness, Target};
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-/// The same harness as the fuzz targets': the oracle against the fast engine, the register's
-/// open points, the perft tables' positions as roots.
-fn harness() -> Harness {
-    let open_points = |v: Variant| -> OpenPoints {
-        let infos = trichess_oracle::interpretations(v);
-        infos
-            .iter()
-            .map(|i| (i.id.into(), i.readings.iter().map(|&r| r.into()).collect()))
-            .collect()
-    };
-    let tables = PerftTable::load_dir(&root().join("fixtures/perft")).expect("perft tables");
-    Harness::new(
-        || Box::new(trichess_oracle::Oracle) as Box<dyn Engine>,
-        || Box::new(trichess_fast::Fast::default()) as Box<dyn Engine>,
-        open_points,
-        &tables,
-    )
-}
+mod common;
+use common::{harness, root};
 
 /// Lists the files of `dir` (none if it does not exist), sorted, leaving out the notes.
 fn inputs(dir: &Path) -> Result<Vec<PathBuf>, String> {
@@ -146,6 +125,18 @@ fn regressions() {
 
 fn regression(harness: &mut Harness, target: Target, path: &Path) -> Result<(), String> {
     let note_path = PathBuf::from(format!("{}.json", path.display()));
+    if !note_path.exists() {
+        let bytes =
+            fs::read(path).map_err(|e| format!("{}: does not read: {e}", path.display()))?;
+        let case = harness.decode(target, &bytes).to_json();
+        let skeleton =
+            serde_json::json!({"root_cause": "", "status": "expected-to-fail", "case": case});
+        return Err(format!(
+            "{}: has no note; write {} naming the root cause, from:\n{skeleton:#}",
+            path.display(),
+            note_path.display()
+        ));
+    }
     let note = read_note(&note_path)?;
     let case = harness
         .read_case(&note.case)
