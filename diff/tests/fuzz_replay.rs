@@ -157,3 +157,46 @@ fn regression(harness: &mut Harness, target: Target, path: &Path) -> Result<(), 
         (false, Err(_)) => Ok(()),
     }
 }
+
+/// A corpus file or a note that does not read is a failure naming the file, not a panic.
+#[test]
+fn bad_files_are_named() {
+    let mut harness = harness();
+    let dir = std::env::temp_dir().join(format!("trichess-fuzz-replay-{}", std::process::id()));
+    let target = Target::EnginesSameMoves;
+    fs::create_dir_all(dir.join("a-directory")).expect("a temporary directory");
+    let unreadable = dir.join("a-directory");
+    let why = replay(&mut harness, target, &unreadable).expect_err("a directory does not read");
+    assert!(
+        why.contains("a-directory") && why.contains("does not read"),
+        "{why}"
+    );
+
+    let input = dir.join("input");
+    fs::write(&input, [0u8]).expect("written");
+    let why = regression(&mut harness, target, &input).expect_err("no note");
+    assert!(
+        why.contains("input.json") && why.contains("\"case\""),
+        "{why}"
+    );
+    for (note, says) in [
+        ("{", "not JSON"),
+        ("{\"status\": \"fixed\", \"case\": {}}", "'root_cause'"),
+        (
+            "{\"root_cause\": \"x\", \"status\": \"maybe\", \"case\": {}}",
+            "'status'",
+        ),
+        (
+            "{\"root_cause\": \"x\", \"status\": \"fixed\", \"case\": {}}",
+            "no known 'target'",
+        ),
+    ] {
+        fs::write(dir.join("input.json"), note).expect("written");
+        let why = regression(&mut harness, target, &input).expect_err(note);
+        assert!(
+            why.contains("input.json") && why.contains(says),
+            "{note}: {why}"
+        );
+    }
+    fs::remove_dir_all(&dir).expect("removed");
+}

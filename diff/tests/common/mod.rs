@@ -7,7 +7,8 @@ use trichess_model::{Engine, PerftTable, Variant};
 
 /// The workspace root.
 pub fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+    let diff = Path::new(env!("CARGO_MANIFEST_DIR"));
+    diff.parent().unwrap_or(diff).to_path_buf()
 }
 
 /// The same harness as the fuzz targets' (`fuzz/src/lib.rs`): the oracle against the fast
