@@ -19,7 +19,7 @@ use std::fmt;
 
 use arbitrary::Unstructured;
 use serde_json::{Value, json};
-use trichess_model::{Engine, Game, Move, PerftTable, Setup, Variant};
+use trichess_model::{Engine, EngineError, Game, Move, PerftTable, Setup, Variant};
 
 use crate::{Choices, Duel, Generator, Step, random_game};
 
@@ -400,9 +400,14 @@ fn check_engines(
     setup: &Setup,
     mv: Option<Move>,
 ) -> Result<(), (String, String)> {
-    let show = |r: Result<String, trichess_model::EngineError>| match r {
-        Ok(s) => s,
-        Err(e) => format!("error: {e}"),
+    // Two answers written out agree, or are what each engine says.
+    let agree = |x: Result<String, EngineError>, y: Result<String, EngineError>| {
+        let show = |r: Result<String, EngineError>| r.unwrap_or_else(|e| format!("error: {e}"));
+        if x == y {
+            Ok(())
+        } else {
+            Err((show(x), show(y)))
+        }
     };
     match (target, mv) {
         (Target::EnginesSameMoves, _) => {
@@ -440,21 +445,11 @@ fn check_engines(
                 e.outcome(game, setup)
                     .map(|o| o.to_json(game.variant).to_string())
             };
-            let (x, y) = (outcome(a), outcome(b));
-            if x == y {
-                Ok(())
-            } else {
-                Err((show(x), show(y)))
-            }
+            agree(outcome(a), outcome(b))
         }
         (Target::EnginesSamePositions, Some(mv)) => {
             let after = |e: &mut dyn Engine| e.play(game, setup, mv).map(|s| s.to_text());
-            let (x, y) = (after(a), after(b));
-            if x == y {
-                Ok(())
-            } else {
-                Err((show(x), show(y)))
-            }
+            agree(after(a), after(b))
         }
         (Target::EnginesPlayableIffListed, Some(mv)) => {
             let verdict = |e: &mut dyn Engine| -> Result<(), String> {

@@ -6,9 +6,10 @@
 //! `{"root_cause": "...", "status": "fixed" | "expected-to-fail", "case": {...}}`. The case is
 //! what the input decoded to when it was found (`Case::to_json`); it is checked as written, so
 //! that a change to the generator, which may make the bytes decode to another case, does not
-//! lose the regression (the bytes are replayed too, as a corpus file). A `fixed` regression
-//! must pass; an `expected-to-fail` one must still fail (its root cause is not fixed yet) and
-//! the test says so when it passes, so that a fix is noticed and the status changed.
+//! lose the regression (the bytes of a fixed one are replayed too: they must not panic). A
+//! `fixed` regression must pass; an `expected-to-fail` one must still fail (its root cause is
+//! not fixed yet) and the test says so when it passes, so that a fix is noticed and the status
+//! changed. A new crasher dropped in without a note fails the test with the note to write.
 
 use std::fs;
 use std::panic::{AssertUnwindSafe, catch_unwind};
