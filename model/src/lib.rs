@@ -19,6 +19,7 @@ pub mod runner;
 mod seat;
 mod state;
 mod symmetry;
+mod validity;
 mod variant;
 
 pub use cell::{Board, Cell, CellError, Shape};
@@ -35,4 +36,5 @@ pub use runner::{Engine, EngineError, Game, Verdict};
 pub use seat::{BySeat, Seat};
 pub use state::{OSullivanState, Setup, TripleCrownState, VariantState, YaltaState, YuriState};
 pub use symmetry::Symmetry;
+pub use validity::{InvalidPosition, PositionProblem, ProblemKind};
 pub use variant::{UnknownVariant, Variant};
