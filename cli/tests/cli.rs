@@ -5,7 +5,7 @@ mod common;
 
 use std::process::{Command, Output};
 
-use common::bounded;
+use common::{run_bounded, trichess_command};
 
 fn trichess(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_trichess"))
@@ -924,7 +924,7 @@ fn bad_diff_command_lines_are_one_line_errors() {
 /// Asserts exit code `code` within 30 s and a first stderr line that starts with `trichess: `,
 /// contains `message`, and has no control characters; returns that line.
 fn refuses(args: &[&str], stdin: std::process::Stdio, code: i32, message: &str) -> String {
-    let out = bounded(args, stdin, 30);
+    let out = run_bounded(trichess_command(args).stdin(stdin), 30);
     let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
     let first = stderr.lines().next().unwrap_or("").to_string();
     assert_eq!(out.status.code(), Some(code), "{args:?}: {stderr}");

@@ -6,7 +6,7 @@ mod common;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 
-use common::bounded;
+use common::{run_bounded, trichess_command};
 
 use serde_json::Value;
 
@@ -85,7 +85,7 @@ fn cross_check(engine: &str, extra: &[&str]) -> (Option<i32>, String, Value) {
         dir.to_str().expect("a UTF-8 path"),
     ];
     args.extend(extra);
-    let out = bounded(&args, Stdio::null(), 120);
+    let out = run_bounded(trichess_command(&args).stdin(Stdio::null()), 120);
     let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!stderr.contains("panicked"), "{stderr}");
@@ -215,7 +215,10 @@ fn listed_moves_that_are_illegal_or_malformed_are_rows() {
 #[test]
 fn an_engine_that_does_not_start_is_a_one_line_error() {
     for engine in ["/no/such/engine", "true"] {
-        let out = bounded(&["cross-check", "--engine", engine], Stdio::null(), 30);
+        let out = run_bounded(
+            trichess_command(&["cross-check", "--engine", engine]).stdin(Stdio::null()),
+            30,
+        );
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(1), "{engine}: {stderr}");
         assert_eq!(stderr.lines().count(), 1, "{stderr}");

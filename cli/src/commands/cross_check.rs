@@ -206,12 +206,14 @@ fn reading_of<'a>(game: &'a BTreeMap<String, String>, point: &str, default: &'a 
 }
 
 /// Says whether a fixture (or perft position) with readings `set` is one to compare: the
-/// engine plays its declared readings, and each undeclared open point is at the reading
-/// chosen for it.
+/// engine plays its declared readings, and each undeclared open point that matters is at the
+/// reading chosen for it. For a fixture (`rules` given), the points that matter are those it
+/// sets or cites; for a perft position (`None`), every point.
 fn comparable(
     hello: &Hello,
     variant: Variant,
     set: &BTreeMap<String, String>,
+    rules: Option<&[String]>,
     chosen: &BTreeMap<String, String>,
     defaults: &BTreeMap<String, String>,
 ) -> bool {
@@ -219,10 +221,12 @@ fn comparable(
         variant,
         interpretations: set.clone(),
     };
+    let matters =
+        |point: &str| rules.is_none_or(|r| set.contains_key(point) || r.iter().any(|c| c == point));
     hello.supports(&game).is_ok()
         && chosen.iter().all(|(point, reading)| {
             let default = defaults.get(point).map_or("", String::as_str);
-            reading_of(set, point, default) == reading
+            !matters(point) || reading_of(set, point, default) == reading
         })
 }
 
@@ -360,6 +364,7 @@ pub fn run(options: Options) -> Result<ExitCode> {
                 &hello,
                 variant,
                 &fixture.interpretations,
+                Some(&fixture.rules),
                 &chosen,
                 &defaults,
             ) {
@@ -386,6 +391,7 @@ pub fn run(options: Options) -> Result<ExitCode> {
                     &hello,
                     variant,
                     &position.interpretations,
+                    None,
                     &chosen,
                     &defaults,
                 ) {
@@ -450,6 +456,7 @@ pub fn run(options: Options) -> Result<ExitCode> {
                 _ => {
                     let game = pick_game(variant, &open, &declared, &chosen, &mut choices);
                     let mut game_roots: Vec<Setup> = duel.start(&game).into_iter().collect();
+                    // Walks from the start half the time, else from any root.
                     if choices.chance(50) {
                         game_roots.extend(roots.iter().cloned());
                     }

@@ -2,16 +2,22 @@
 
 use std::process::{Command, Output};
 
-/// Runs trichess with `stdin`, killing it (and failing) after `secs` seconds.
-pub fn bounded(args: &[&str], stdin: std::process::Stdio, secs: u64) -> Output {
+/// Returns the command running trichess with `args`.
+pub fn trichess_command(args: &[&str]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_trichess"));
+    command.args(args);
+    command
+}
+
+/// Runs `command`, killing it (and failing) after `secs` seconds.
+pub fn run_bounded(command: &mut Command, secs: u64) -> Output {
     use std::time::{Duration, Instant};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_trichess"))
-        .args(args)
-        .stdin(stdin)
+    let args: Vec<_> = command.get_args().map(|a| a.to_owned()).collect();
+    let mut child = command
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
-        .expect("trichess runs");
+        .expect("the command runs");
     let started = Instant::now();
     // Drain both pipes on threads so that a chatty child cannot block on a full pipe.
     let mut out = child.stdout.take().expect("stdout");
