@@ -16,8 +16,9 @@ use trichess_model::{Engine, EngineError, Game, Move, Outcome, Setup};
 
 use crate::lines::{LineReader, ReadLine};
 use crate::message::{
-    Ask, BadAnswer, Hello, MAX_LINE, PROTOCOL_VERSION, Refusal, Reply, ReplyLine, Request, clip,
-    read_check, read_count, read_moves, read_outcome, read_position, read_reply_line,
+    Ask, BadAnswer, Hello, MAX_LINE, PROTOCOL_VERSION, Refusal, Reply, ReplyLine, about_fields,
+    clip, read_check, read_count, read_moves, read_outcome, read_position, read_reply_line,
+    request_line,
 };
 
 /// How much of an engine's standard error is kept, to quote when it exits (bytes).
@@ -37,6 +38,9 @@ pub struct Config {
     pub slow: Duration,
     /// After this many faults in a row that each cost a restart, the engine is given up.
     pub max_faults_in_a_row: u32,
+    /// For an engine that does not answer `perft`: the most positions and moves one count
+    /// through `moves` and `play` may ask about.
+    pub perft_budget: u64,
     /// The starting positions.
     pub start: StartFn,
 }
@@ -48,6 +52,7 @@ impl std::fmt::Debug for Config {
             .field("timeout", &self.timeout)
             .field("slow", &self.slow)
             .field("max_faults_in_a_row", &self.max_faults_in_a_row)
+            .field("perft_budget", &self.perft_budget)
             .finish_non_exhaustive()
     }
 }
@@ -404,12 +409,8 @@ impl ExternalEngine {
             .map_err(|why| self.fault(FaultKind::Spawn, "hello", None, why))?;
         self.process = Some(process);
         let id = self.take_id();
-        let request = Request {
-            id,
-            ask: Ask::Hello,
-            about: None,
-        };
-        let reply = self.round_trip(&request.to_json(), &[id], "hello", None)?;
+        let line = request_line(id, &Ask::Hello, None);
+        let reply = self.round_trip(line, &[id], "hello", None)?;
         let answer = reply
             .into_iter()
             .next()
@@ -445,12 +446,12 @@ impl ExternalEngine {
     /// Sends one line and waits for its reply line, checking the ids.
     fn round_trip(
         &mut self,
-        line: &Value,
+        line: String,
         ids: &[u64],
         cmd: &'static str,
         about: Option<&(Game, Setup)>,
     ) -> Result<Vec<Reply>, EngineError> {
-        let mut bytes = line.to_string().into_bytes();
+        let mut bytes = line.into_bytes();
         bytes.push(b'\n');
         let timeout = self.config.timeout;
         let Some(process) = self.process.as_mut() else {
@@ -529,28 +530,26 @@ impl ExternalEngine {
             return Ok(Vec::new());
         };
         let cmd = first.cmd();
-        let requests: Vec<Request> = asks
-            .into_iter()
-            .map(|ask| Request {
-                id: self.take_id(),
-                ask,
-                about: Some(about.clone()),
-            })
-            .collect();
+        let fields = about_fields(&about.0, &about.1);
+        let requests: Vec<(u64, Ask)> = asks.into_iter().map(|ask| (self.take_id(), ask)).collect();
         let mut answers = Vec::with_capacity(requests.len());
-        let lines: Vec<&[Request]> = if self.hello.batch && requests.len() > 1 {
+        let lines: Vec<&[(u64, Ask)]> = if self.hello.batch && requests.len() > 1 {
             vec![&requests[..]]
         } else {
             requests.chunks(1).collect()
         };
         for chunk in lines {
             self.running()?;
-            let ids: Vec<u64> = chunk.iter().map(|r| r.id).collect();
-            let line = match chunk {
-                [one] => one.to_json(),
-                many => Value::Array(many.iter().map(Request::to_json).collect()),
+            let ids: Vec<u64> = chunk.iter().map(|(id, _)| *id).collect();
+            let texts: Vec<String> = chunk
+                .iter()
+                .map(|(id, ask)| request_line(*id, ask, Some(&fields)))
+                .collect();
+            let line = match &texts[..] {
+                [one] => one.clone(),
+                many => format!("[{}]", many.join(",")),
             };
-            let replies = self.round_trip(&line, &ids, cmd, Some(about))?;
+            let replies = self.round_trip(line, &ids, cmd, Some(about))?;
             answers.extend(replies.into_iter().map(|r| r.answer));
         }
         Ok(answers)
@@ -630,6 +629,40 @@ impl ExternalEngine {
             self.cache.at(game, setup).plays.push((m, got));
         }
         Ok(())
+    }
+}
+
+impl ExternalEngine {
+    /// Counts the move paths of length `depth` through `moves` and `play`, asking about at
+    /// most `budget` positions and moves, so that an engine listing a great many moves cannot
+    /// make the count run for ever.
+    fn perft_through(
+        &mut self,
+        game: &Game,
+        setup: &Setup,
+        depth: u32,
+        budget: &mut u64,
+    ) -> Result<u64, EngineError> {
+        if depth == 0 {
+            return Ok(1);
+        }
+        let moves = self.legal_moves(game, setup)?;
+        let cost = 1 + if depth > 1 { moves.len() as u64 } else { 0 };
+        *budget = budget.checked_sub(cost).ok_or_else(|| {
+            EngineError::Failed(format!(
+                "perft through moves and play gave up after {} positions and moves",
+                self.config.perft_budget
+            ))
+        })?;
+        if depth == 1 {
+            return Ok(moves.len() as u64);
+        }
+        let mut nodes = 0u64;
+        for mv in moves {
+            let child = self.play(game, setup, mv)?;
+            nodes = nodes.saturating_add(self.perft_through(game, &child, depth - 1, budget)?);
+        }
+        Ok(nodes)
     }
 }
 
@@ -721,25 +754,8 @@ impl Engine for ExternalEngine {
                 .unwrap_or_else(|| Err(Refusal::from(EngineError::Failed("no answer".into()))));
             return self.read(answer, "perft", &about, read_count);
         }
-        // Counted through moves and play.
-        if depth == 0 {
-            return Ok(1);
-        }
-        let moves = self.legal_moves(game, setup)?;
-        match depth {
-            1 => Ok(moves.len() as u64),
-            _ => {
-                let mut nodes = 0;
-                let children = moves
-                    .iter()
-                    .map(|&mv| self.play(game, setup, mv))
-                    .collect::<Result<Vec<_>, _>>()?;
-                for child in children {
-                    nodes += self.perft(game, &child, depth - 1)?;
-                }
-                Ok(nodes)
-            }
-        }
+        let mut budget = self.config.perft_budget;
+        self.perft_through(game, setup, depth, &mut budget)
     }
 
     fn outcome(&mut self, game: &Game, setup: &Setup) -> Result<Outcome, EngineError> {

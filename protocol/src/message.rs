@@ -57,30 +57,42 @@ pub struct Request {
 }
 
 impl Request {
-    /// Writes the request as a JSON object.
-    pub fn to_json(&self) -> Value {
-        let mut object = Map::new();
-        object.insert("id".into(), json!(self.id));
-        object.insert("cmd".into(), json!(self.ask.cmd()));
-        match &self.ask {
-            Ask::Hello => {
-                object.insert("protocol".into(), json!(PROTOCOL_VERSION));
-            }
-            Ask::Play(mv) => {
-                object.insert("move".into(), json!(mv.to_string()));
-            }
-            Ask::Perft(depth) => {
-                object.insert("depth".into(), json!(depth));
-            }
-            Ask::Check | Ask::Moves | Ask::Result => {}
-        }
-        if let Some((game, setup)) = &self.about {
-            object.insert("variant".into(), json!(game.variant.id()));
-            object.insert("readings".into(), json!(game.interpretations));
-            object.insert("position".into(), setup.to_json());
-        }
-        Value::Object(object)
+    /// Writes the request as one line of JSON (without the newline).
+    pub fn to_line(&self) -> String {
+        let about = self
+            .about
+            .as_ref()
+            .map(|(game, setup)| about_fields(game, setup));
+        request_line(self.id, &self.ask, about.as_deref())
     }
+}
+
+/// Writes the members of a request that say what it asks about: its variant, readings and
+/// position (written once for all the requests of a batch about one position).
+pub fn about_fields(game: &Game, setup: &Setup) -> String {
+    format!(
+        "\"variant\":{},\"readings\":{},\"position\":{}",
+        json!(game.variant.id()),
+        json!(game.interpretations),
+        setup.to_json()
+    )
+}
+
+/// Writes a request as one line of JSON, given its [`about_fields`] (none for the handshake).
+pub fn request_line(id: u64, ask: &Ask, about: Option<&str>) -> String {
+    let mut line = format!("{{\"id\":{id},\"cmd\":\"{}\"", ask.cmd());
+    match ask {
+        Ask::Hello => line += &format!(",\"protocol\":{PROTOCOL_VERSION}"),
+        Ask::Play(mv) => line += &format!(",\"move\":\"{mv}\""),
+        Ask::Perft(depth) => line += &format!(",\"depth\":{depth}"),
+        Ask::Check | Ask::Moves | Ask::Result => {}
+    }
+    if let Some(about) = about {
+        line.push(',');
+        line.push_str(about);
+    }
+    line.push('}');
+    line
 }
 
 /// Why an engine gives no answer, as a reply's `error` says.

@@ -9,7 +9,7 @@ use trichess_model::{Engine, EngineError, Game, Move, Setup, Variant};
 use trichess_oracle::Oracle;
 use trichess_protocol::message::{read_check, read_count, read_moves, read_outcome, read_position};
 use trichess_protocol::{
-    Config, ExternalEngine, FaultKind, Faults, Hello, ReplyLine, RequestLine, Server,
+    Ask, Config, ExternalEngine, FaultKind, Faults, Hello, ReplyLine, Request, RequestLine, Server,
     read_reply_line, read_request_line,
 };
 
@@ -98,6 +98,7 @@ fn config(script: &str) -> Config {
         timeout: Duration::from_millis(300),
         slow: Duration::from_millis(100),
         max_faults_in_a_row: 3,
+        perft_budget: 1000,
         start: std::sync::Arc::new(|game: &Game| Oracle.start(game)),
     }
 }
@@ -191,4 +192,67 @@ fn answers_that_do_not_read_are_faults_without_a_restart() {
             FaultKind::MalformedMove
         ]
     );
+}
+
+#[test]
+fn a_perft_through_moves_and_play_has_a_budget() {
+    // An engine that lists 40 moves in every position and answers every move with the same
+    // position: a perft 4 would ask about 65,000 positions and moves.
+    let moves: Vec<String> = ["b", "c", "d", "e", "f"]
+        .iter()
+        .flat_map(|f| {
+            (3..=6).flat_map(move |r| [format!("{f}{r}-{f}{}", r + 1), format!("{f}{r}-a{r}")])
+        })
+        .collect();
+    let list = serde_json::to_string(&moves).unwrap().replace('"', "\\\"");
+    let script = format!(
+        "{HELLO}; while read line; do id=$(echo \"$line\" | sed 's/.*\"id\":\\([0-9]*\\).*/\\1/'); \
+         case \"$line\" in *'\"moves\"'*) echo \"{{\\\"id\\\":$id,\\\"ok\\\":{list}}}\" ;; \
+         *) echo \"{{\\\"id\\\":$id,\\\"ok\\\":\\\"a1:bK,h1:rK,d8:wK w\\\"}}\" ;; esac; done"
+    );
+    let (mut engine, _faults) = started(&script);
+    let game = Game::new(Variant::OSullivan);
+    let start = engine.start(&game).unwrap();
+    assert_eq!(engine.perft(&game, &start, 2).unwrap(), 1600);
+    let began = Instant::now();
+    let error = engine.perft(&game, &start, 4).unwrap_err();
+    assert!(error.to_string().contains("gave up"), "{error}");
+    assert!(began.elapsed() < Duration::from_secs(30));
+}
+
+#[test]
+fn requests_read_back_as_written() {
+    for variant in Variant::ALL {
+        let mut game = Game::new(variant);
+        let start = Oracle.start(&game).unwrap();
+        let mv = Oracle.legal_moves(&game, &start).unwrap()[0];
+        if let Some(info) = trichess_oracle::interpretations(variant).first() {
+            game.interpretations
+                .insert(info.id.to_string(), info.readings[0].to_string());
+        }
+        for (id, ask) in [
+            Ask::Hello,
+            Ask::Check,
+            Ask::Moves,
+            Ask::Play(mv),
+            Ask::Result,
+            Ask::Perft(3),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let about = (ask != Ask::Hello).then(|| (game.clone(), start.clone()));
+            let request = Request {
+                id: id as u64,
+                ask,
+                about,
+            };
+            assert_eq!(
+                read_request_line(request.to_line().as_bytes()),
+                RequestLine::One(Ok(request.clone())),
+                "{}",
+                request.to_line()
+            );
+        }
+    }
 }

@@ -247,6 +247,7 @@ pub fn run(options: Options) -> Result<ExitCode> {
         timeout: Duration::from_millis(options.timeout_ms),
         slow: Duration::from_millis((options.timeout_ms / 10).max(1)),
         max_faults_in_a_row: 8,
+        perft_budget: options.max_nodes.saturating_mul(4).max(200_000),
         start: Arc::new(move |game: &Game| super::build_engine(reference).start(game)),
     };
     let faults = Faults::default();
