@@ -12,14 +12,17 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{Result, anyhow, bail};
+use indicatif::ProgressBar;
 use serde_json::{Value, json};
 use tabled::settings::Style;
 use tabled::{Table, Tabled};
 use trichess_diff::{Choices, Duel, Finding, Generator, Kind, Seeded, shrink};
 use trichess_model::fixture::PositionSpec;
+use trichess_model::perft::PerftPosition;
 use trichess_model::runner::{self, Verdict};
 use trichess_model::{Engine, Fixture, Game, Move, PerftTable, Setup, Variant};
 use trichess_oracle::register::Register;
+use trichess_oracle::rules::InterpretationInfo;
 use trichess_protocol::{Config, ExternalEngine, Fault, Faults, Hello, split_words};
 
 use super::report::{self, Head, Row};
@@ -200,36 +203,6 @@ impl Findings {
     }
 }
 
-/// The reading a game gives an open point: the one it sets, else the default.
-fn reading_of<'a>(game: &'a BTreeMap<String, String>, point: &str, default: &'a str) -> &'a str {
-    game.get(point).map_or(default, String::as_str)
-}
-
-/// Says whether a fixture (or perft position) with readings `set` is one to compare: the
-/// engine plays its declared readings, and each undeclared open point that matters is at the
-/// reading chosen for it. For a fixture (`rules` given), the points that matter are those it
-/// sets or cites; for a perft position (`None`), every point.
-fn comparable(
-    hello: &Hello,
-    variant: Variant,
-    set: &BTreeMap<String, String>,
-    rules: Option<&[String]>,
-    chosen: &BTreeMap<String, String>,
-    defaults: &BTreeMap<String, String>,
-) -> bool {
-    let game = Game {
-        variant,
-        interpretations: set.clone(),
-    };
-    let matters =
-        |point: &str| rules.is_none_or(|r| set.contains_key(point) || r.iter().any(|c| c == point));
-    hello.supports(&game).is_ok()
-        && chosen.iter().all(|(point, reading)| {
-            let default = defaults.get(point).map_or("", String::as_str);
-            !matters(point) || reading_of(set, point, default) == reading
-        })
-}
-
 /// Runs the cross-check.
 pub fn run(options: Options) -> Result<ExitCode> {
     let seed = options.generated.seed.unwrap_or_else(|| {
@@ -251,7 +224,7 @@ pub fn run(options: Options) -> Result<ExitCode> {
         start: Arc::new(move |game: &Game| super::build_engine(reference).start(game)),
     };
     let faults = Faults::default();
-    let mut engine = ExternalEngine::start(config.clone(), faults.clone())
+    let engine = ExternalEngine::start(config.clone(), faults.clone())
         .map_err(|e| anyhow!("the engine does not start: {e}"))?;
     let hello = engine.hello().clone();
     let fixtures_dir = super::fixture_dir(None)?;
@@ -314,9 +287,13 @@ pub fn run(options: Options) -> Result<ExitCode> {
             )) as Box<dyn Engine>
         }
     };
-    let mut duel = Duel::new(Box::new(make_reference), Box::new(external));
-    let mut choices = Seeded::new(seed);
-    let progress = report::spinner();
+    let mut checker = Checker {
+        engine,
+        duel: Duel::new(Box::new(make_reference), Box::new(external)),
+        choices: Seeded::new(seed),
+        found,
+        progress: report::spinner(),
+    };
     let n = variants.len() as u64;
     let seconds = match (options.generated.seconds, options.generated.positions) {
         (Some(s), _) => Some(s),
@@ -324,182 +301,58 @@ pub fn run(options: Options) -> Result<ExitCode> {
         (None, None) => Some(10),
     };
     for &variant in &variants {
-        let before = found.rows.len();
-        let mut summary = Summary {
-            variant: variant.id(),
-            ..Summary::default()
-        };
-        let fixed = interpretation_map(variant, &options.generated.interpretations)?;
+        let before = checker.found.rows.len();
         let open = trichess_oracle::interpretations(variant);
-        let defaults: BTreeMap<String, String> = open
-            .iter()
-            .map(|i| (i.id.to_string(), i.readings[0].to_string()))
-            .collect();
-        let declared = hello.variants.get(&variant).cloned().unwrap_or_default();
-        for point in declared.keys().filter(|p| !defaults.contains_key(*p)) {
+        let mut run = VariantRun {
+            variant,
+            defaults: open
+                .iter()
+                .map(|i| (i.id.to_string(), i.readings[0].to_string()))
+                .collect(),
+            open,
+            declared: hello.variants.get(&variant).cloned().unwrap_or_default(),
+            chosen: BTreeMap::new(),
+            summary: Summary {
+                variant: variant.id(),
+                ..Summary::default()
+            },
+        };
+        for point in run
+            .declared
+            .keys()
+            .filter(|p| !run.defaults.contains_key(*p))
+        {
             say!("note: the engine declares {point}, which the {variant} register does not know");
         }
+        let fixed = interpretation_map(variant, &options.generated.interpretations)?;
         let of_variant: Vec<&Fixture> = fixtures.iter().filter(|f| f.variant == variant).collect();
-        // Interpretation matching: each open point the engine does not declare.
-        progress.set_message(format!("{variant}: matching readings"));
-        let mut chosen = BTreeMap::new();
-        for info in &open {
-            if declared.contains_key(info.id) || fixed.contains_key(info.id) {
-                continue;
-            }
-            let m = match_point(&mut engine, &hello, info, &of_variant);
-            found.faults()?;
-            chosen.insert(m.point.clone(), m.chosen.clone());
-            found.matches.push(m);
-        }
-        for (point, reading) in &fixed {
-            chosen.insert(point.clone(), reading.clone());
-        }
-        // The fixture suite, under the readings chosen.
-        progress.set_message(format!("{variant}: fixtures"));
-        for fixture in &of_variant {
-            if found.faults.down().is_some() {
-                break;
-            }
-            if !comparable(
-                &hello,
-                variant,
-                &fixture.interpretations,
-                Some(&fixture.rules),
-                &chosen,
-                &defaults,
-            ) {
-                summary.fixtures_skipped += 1;
-                continue;
-            }
-            match runner::run(&mut engine, fixture) {
-                Verdict::Pass => summary.fixtures_passed += 1,
-                Verdict::Skip(_) => summary.fixtures_skipped += 1,
-                Verdict::Fail(why) => {
-                    summary.fixtures_failed += 1;
-                    if !found.faults()? {
-                        fixture_row(&mut found, &mut duel, fixture, &why)?;
-                    }
-                }
-            }
-            found.faults()?;
-        }
-        // The perft tables.
-        progress.set_message(format!("{variant}: perft tables"));
-        for table in tables.iter().filter(|t| t.variant == variant) {
-            for position in &table.positions {
-                if !comparable(
-                    &hello,
-                    variant,
-                    &position.interpretations,
-                    None,
-                    &chosen,
-                    &defaults,
-                ) {
-                    continue;
-                }
-                let game = Game {
-                    variant,
-                    interpretations: position.interpretations.clone(),
-                };
-                let setup = if position.position == "start" {
-                    duel.start(&game)
-                } else {
-                    Setup::parse(variant, &position.position).ok()
-                };
-                let Some(setup) = setup else { continue };
-                for row in position
-                    .rows
-                    .iter()
-                    .filter(|r| r.nodes <= options.max_nodes)
-                {
-                    if found.faults.down().is_some() {
-                        break;
-                    }
-                    let got = engine.perft(&game, &setup, row.depth);
-                    if found.faults()? {
-                        summary.perft_failed += 1;
-                        continue;
-                    }
-                    if got.as_ref().ok() == Some(&row.nodes) {
-                        summary.perft_passed += 1;
-                        continue;
-                    }
-                    summary.perft_failed += 1;
-                    let said = got
-                        .map_or_else(|e| e.to_string(), |n| format!("perft {} = {n}", row.depth));
-                    perft_row(
-                        &mut found, &mut duel, &game, &setup, row.depth, row.nodes, said,
-                    )?;
-                    break;
-                }
-            }
-        }
-        // Generated positions.
-        let started = Instant::now();
-        let deadline = seconds.map(|s| started + Duration::from_millis(s * 1000 / n.max(1)));
-        let budget = options.generated.positions.map(|p| p.div_ceil(n.max(1)));
-        let roots: Vec<Setup> = tables
+        checker.match_readings(&mut run, &of_variant, &fixed)?;
+        checker.fixtures(&mut run, &of_variant)?;
+        let positions: Vec<&PerftPosition> = tables
             .iter()
             .filter(|t| t.variant == variant)
             .flat_map(|t| &t.positions)
-            .filter(|p| p.position != "start")
-            .filter_map(|p| Setup::parse(variant, &p.position).ok())
             .collect();
-        let mut generator: Option<(Generator, u64)> = None;
-        while !(deadline.is_some_and(|d| Instant::now() >= d)
-            || budget.is_some_and(|b| summary.positions >= b)
-            || found.full()
-            || found.faults.down().is_some())
-        {
-            let (walk, steps) = match &mut generator {
-                Some((g, steps)) if *steps < 200 => (g, steps),
-                _ => {
-                    let game = pick_game(variant, &open, &declared, &chosen, &mut choices);
-                    let mut game_roots: Vec<Setup> = duel.start(&game).into_iter().collect();
-                    // Walks from the start half the time, else from any root.
-                    if choices.chance(50) {
-                        game_roots.extend(roots.iter().cloned());
-                    }
-                    let (g, steps) = generator.insert((Generator::new(game, game_roots), 0));
-                    (g, steps)
-                }
-            };
-            *steps += 1;
-            let Some(c) = walk.compare_next(&mut duel, &mut choices, options.generated.depth)
-            else {
-                generator = None;
-                continue;
-            };
-            summary.positions += c.positions;
-            let faulted = found.faults()?;
-            if let Some(f) = c.finding {
-                generator = None;
-                if !(faulted && f.kind == Kind::Crash) {
-                    let f = shrink(&mut duel, f, 1, 200);
-                    found.faults()?;
-                    found.finding(&f, None)?;
-                }
-            }
-            let secs = started.elapsed().as_secs_f64();
-            progress.set_message(format!(
-                "{variant}: {} positions, {:.0}/s, {} rows",
-                summary.positions,
-                summary.positions as f64 / secs.max(1e-9),
-                found.rows.len()
-            ));
-            progress.tick();
-        }
+        checker.perft_tables(&mut run, &positions, options.max_nodes)?;
+        let started = Instant::now();
+        let limits = Limits {
+            deadline: seconds.map(|s| started + Duration::from_millis(s * 1000 / n.max(1))),
+            positions: options.generated.positions.map(|p| p.div_ceil(n.max(1))),
+            depth: options.generated.depth,
+        };
+        checker.generated(&mut run, &positions, &limits)?;
+        let mut summary = run.summary;
         summary.seconds = started.elapsed().as_secs_f64();
         summary.rate = format!(
             "{:.0}",
             summary.positions as f64 / summary.seconds.max(1e-9)
         );
-        summary.rows = found.rows.len() - before;
-        found.summaries.push(summary);
-        found.write()?;
+        summary.rows = checker.found.rows.len() - before;
+        checker.found.summaries.push(summary);
+        checker.found.write()?;
     }
-    progress.finish_and_clear();
+    checker.progress.finish_and_clear();
+    let mut found = checker.found;
     found.faults()?;
     found.write()?;
     for m in &found.matches {
@@ -521,6 +374,254 @@ pub fn run(options: Options) -> Result<ExitCode> {
         say!("#{} ({} pieces): {}", r.number, r.pieces, r.fixture);
     }
     Ok(ExitCode::FAILURE)
+}
+
+/// A cross-check under way: the engine under test (for the fixtures and the perft tables), the
+/// duel of the first engine and another process of the engine under test (for comparisons,
+/// descents and shrinking), and the rows found.
+struct Checker {
+    engine: ExternalEngine,
+    duel: Duel,
+    choices: Seeded,
+    found: Findings,
+    progress: ProgressBar,
+}
+
+/// One variant's run: its open points (the default reading of each), those the engine
+/// declares, the readings chosen for the others, and how it went.
+struct VariantRun {
+    variant: Variant,
+    open: Vec<InterpretationInfo>,
+    defaults: BTreeMap<String, String>,
+    declared: BTreeMap<String, Vec<String>>,
+    chosen: BTreeMap<String, String>,
+    summary: Summary,
+}
+
+/// How long the generated positions go on, and how deep each is compared.
+struct Limits {
+    deadline: Option<Instant>,
+    positions: Option<u64>,
+    depth: u32,
+}
+
+/// The reading a game gives an open point: the one it sets, else the default.
+fn reading_of<'a>(game: &'a BTreeMap<String, String>, point: &str, default: &'a str) -> &'a str {
+    game.get(point).map_or(default, String::as_str)
+}
+
+impl VariantRun {
+    /// Says whether a fixture (or perft position) with readings `set` is one to compare: the
+    /// engine plays its declared readings, and each undeclared open point that matters is at
+    /// the reading chosen for it. For a fixture (`rules` given), the points that matter are
+    /// those it sets or cites; for a perft position (`None`), every point.
+    fn comparable(
+        &self,
+        hello: &Hello,
+        set: &BTreeMap<String, String>,
+        rules: Option<&[String]>,
+    ) -> bool {
+        let game = Game {
+            variant: self.variant,
+            interpretations: set.clone(),
+        };
+        let matters = |point: &str| {
+            rules.is_none_or(|r| set.contains_key(point) || r.iter().any(|c| c == point))
+        };
+        hello.supports(&game).is_ok()
+            && self.chosen.iter().all(|(point, reading)| {
+                let default = self.defaults.get(point).map_or("", String::as_str);
+                !matters(point) || reading_of(set, point, default) == reading
+            })
+    }
+
+    /// Picks the readings of a generated game: each declared open point at one of the
+    /// readings the engine plays, each other at the reading chosen for it.
+    fn pick_game(&self, choices: &mut Seeded) -> Game {
+        let mut game = Game::new(self.variant);
+        for info in &self.open {
+            let default = info.readings[0];
+            let reading = match (self.chosen.get(info.id), self.declared.get(info.id)) {
+                (Some(r), _) => r.clone(),
+                (None, Some(playable)) => {
+                    let known: Vec<&str> = info
+                        .readings
+                        .iter()
+                        .copied()
+                        .filter(|r| playable.iter().any(|p| p == r))
+                        .collect();
+                    choices.pick(&known).copied().unwrap_or(default).to_string()
+                }
+                (None, None) => continue,
+            };
+            if reading != default {
+                game.interpretations.insert(info.id.to_string(), reading);
+            }
+        }
+        game
+    }
+}
+
+impl Checker {
+    /// Interpretation matching: the reading the engine follows of each open point it does not
+    /// declare (or the one given with `-i`).
+    fn match_readings(
+        &mut self,
+        run: &mut VariantRun,
+        fixtures: &[&Fixture],
+        fixed: &BTreeMap<String, String>,
+    ) -> Result<()> {
+        self.progress
+            .set_message(format!("{}: matching readings", run.variant));
+        for info in &run.open {
+            if run.declared.contains_key(info.id) || fixed.contains_key(info.id) {
+                continue;
+            }
+            let m = match_point(&mut self.engine, &self.found.hello, info, fixtures);
+            self.found.faults()?;
+            run.chosen.insert(m.point.clone(), m.chosen.clone());
+            self.found.matches.push(m);
+        }
+        run.chosen
+            .extend(fixed.iter().map(|(p, r)| (p.clone(), r.clone())));
+        Ok(())
+    }
+
+    /// The fixture suite, under the readings chosen.
+    fn fixtures(&mut self, run: &mut VariantRun, fixtures: &[&Fixture]) -> Result<()> {
+        self.progress
+            .set_message(format!("{}: fixtures", run.variant));
+        for fixture in fixtures {
+            if self.found.faults.down().is_some() {
+                break;
+            }
+            let rules = Some(&fixture.rules[..]);
+            if !run.comparable(&self.found.hello, &fixture.interpretations, rules) {
+                run.summary.fixtures_skipped += 1;
+                continue;
+            }
+            match runner::run(&mut self.engine, fixture) {
+                Verdict::Pass => run.summary.fixtures_passed += 1,
+                Verdict::Skip(_) => run.summary.fixtures_skipped += 1,
+                Verdict::Fail(why) => {
+                    run.summary.fixtures_failed += 1;
+                    if !self.found.faults()? {
+                        fixture_row(&mut self.found, &mut self.duel, fixture, &why)?;
+                    }
+                }
+            }
+            self.found.faults()?;
+        }
+        Ok(())
+    }
+
+    /// The perft tables' rows of at most `max_nodes` nodes, under the readings chosen.
+    fn perft_tables(
+        &mut self,
+        run: &mut VariantRun,
+        positions: &[&PerftPosition],
+        max_nodes: u64,
+    ) -> Result<()> {
+        self.progress
+            .set_message(format!("{}: perft tables", run.variant));
+        for position in positions {
+            if !run.comparable(&self.found.hello, &position.interpretations, None) {
+                continue;
+            }
+            let game = Game {
+                variant: run.variant,
+                interpretations: position.interpretations.clone(),
+            };
+            let setup = if position.position == "start" {
+                self.duel.start(&game)
+            } else {
+                Setup::parse(run.variant, &position.position).ok()
+            };
+            let Some(setup) = setup else { continue };
+            for row in position.rows.iter().filter(|r| r.nodes <= max_nodes) {
+                if self.found.faults.down().is_some() {
+                    break;
+                }
+                let got = self.engine.perft(&game, &setup, row.depth);
+                if self.found.faults()? {
+                    run.summary.perft_failed += 1;
+                    continue;
+                }
+                if got.as_ref().ok() == Some(&row.nodes) {
+                    run.summary.perft_passed += 1;
+                    continue;
+                }
+                run.summary.perft_failed += 1;
+                let said =
+                    got.map_or_else(|e| e.to_string(), |n| format!("perft {} = {n}", row.depth));
+                let expected = (row.depth, row.nodes, said);
+                perft_row(&mut self.found, &mut self.duel, &game, &setup, expected)?;
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    /// Generated positions, as `trichess diff` makes them, under the readings chosen (each
+    /// declared open point at a random reading the engine plays), until `limits`.
+    fn generated(
+        &mut self,
+        run: &mut VariantRun,
+        positions: &[&PerftPosition],
+        limits: &Limits,
+    ) -> Result<()> {
+        let started = Instant::now();
+        let roots: Vec<Setup> = positions
+            .iter()
+            .filter(|p| p.position != "start")
+            .filter_map(|p| Setup::parse(run.variant, &p.position).ok())
+            .collect();
+        let mut generator: Option<(Generator, u64)> = None;
+        while !(limits.deadline.is_some_and(|d| Instant::now() >= d)
+            || limits.positions.is_some_and(|b| run.summary.positions >= b)
+            || self.found.full()
+            || self.found.faults.down().is_some())
+        {
+            let (walk, steps) = match &mut generator {
+                Some((g, steps)) if *steps < 200 => (g, steps),
+                _ => {
+                    let game = run.pick_game(&mut self.choices);
+                    let mut game_roots: Vec<Setup> = self.duel.start(&game).into_iter().collect();
+                    // Walks from the start half the time, else from any root.
+                    if self.choices.chance(50) {
+                        game_roots.extend(roots.iter().cloned());
+                    }
+                    let (g, steps) = generator.insert((Generator::new(game, game_roots), 0));
+                    (g, steps)
+                }
+            };
+            *steps += 1;
+            let Some(c) = walk.compare_next(&mut self.duel, &mut self.choices, limits.depth) else {
+                generator = None;
+                continue;
+            };
+            run.summary.positions += c.positions;
+            let faulted = self.found.faults()?;
+            if let Some(f) = c.finding {
+                generator = None;
+                if !(faulted && f.kind == Kind::Crash) {
+                    let f = shrink(&mut self.duel, f, 1, 200);
+                    self.found.faults()?;
+                    self.found.finding(&f, None)?;
+                }
+            }
+            let secs = started.elapsed().as_secs_f64();
+            self.progress.set_message(format!(
+                "{}: {} positions, {:.0}/s, {} rows",
+                run.variant,
+                run.summary.positions,
+                run.summary.positions as f64 / secs.max(1e-9),
+                self.found.rows.len()
+            ));
+            self.progress.tick();
+        }
+        Ok(())
+    }
 }
 
 fn yes(b: bool) -> &'static str {
@@ -647,7 +748,7 @@ impl Findings {
 fn match_point(
     engine: &mut ExternalEngine,
     hello: &Hello,
-    info: &trichess_oracle::rules::InterpretationInfo,
+    info: &InterpretationInfo,
     fixtures: &[&Fixture],
 ) -> Match {
     let point = info.id;
@@ -738,38 +839,6 @@ fn match_point(
     }
 }
 
-/// Picks the readings of a generated game: each declared open point at one of the readings
-/// the engine plays, each other at the reading chosen for it.
-fn pick_game(
-    variant: Variant,
-    open: &[trichess_oracle::rules::InterpretationInfo],
-    declared: &BTreeMap<String, Vec<String>>,
-    chosen: &BTreeMap<String, String>,
-    choices: &mut Seeded,
-) -> Game {
-    let mut game = Game::new(variant);
-    for info in open {
-        let default = info.readings[0];
-        let reading = match (chosen.get(info.id), declared.get(info.id)) {
-            (Some(r), _) => r.clone(),
-            (None, Some(playable)) => {
-                let known: Vec<&str> = info
-                    .readings
-                    .iter()
-                    .copied()
-                    .filter(|r| playable.iter().any(|p| p == r))
-                    .collect();
-                choices.pick(&known).copied().unwrap_or(default).to_string()
-            }
-            (None, None) => continue,
-        };
-        if reading != default {
-            game.interpretations.insert(info.id.to_string(), reading);
-        }
-    }
-    game
-}
-
 /// The row of a fixture the engine fails: the first disagreement at the fixture's position,
 /// as the first engine and the engine under test compare there, citing the fixture's rules;
 /// or, if they agree there, the fixture's own failure.
@@ -818,9 +887,7 @@ fn perft_row(
     duel: &mut Duel,
     game: &Game,
     setup: &Setup,
-    depth: u32,
-    nodes: u64,
-    said: String,
+    (depth, nodes, said): (u32, u64, String),
 ) -> Result<()> {
     if let Some(f) = duel.compare(game, setup, depth).finding
         && !(found.faults()? && f.kind == Kind::Crash)
