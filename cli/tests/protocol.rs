@@ -5,6 +5,7 @@ mod common;
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 use common::{run_bounded, trichess_command};
 
@@ -224,4 +225,56 @@ fn an_engine_that_does_not_start_is_a_one_line_error() {
         assert_eq!(stderr.lines().count(), 1, "{stderr}");
         assert!(stderr.contains("the engine does not start"), "{stderr}");
     }
+}
+
+#[test]
+fn rows_are_written_as_they_are_found() {
+    let dir = std::env::temp_dir().join(format!(
+        "trichess-cross-check-killed-{}",
+        std::process::id()
+    ));
+    let engine = format!("'{TRICHESS}' serve --engine fast --fault extra-move --fault-every 3");
+    let mut child = trichess_command(&[
+        "cross-check",
+        "--engine",
+        &engine,
+        "--variant",
+        "osullivan",
+        "--seconds",
+        "600",
+        "--report",
+        dir.to_str().expect("a UTF-8 path"),
+    ])
+    .stdout(Stdio::null())
+    .stderr(Stdio::null())
+    .spawn()
+    .expect("trichess runs");
+    let started = Instant::now();
+    let rows = loop {
+        let report = std::fs::read_to_string(dir.join("cross-check.json")).unwrap_or_default();
+        let rows = serde_json::from_str::<Value>(&report)
+            .ok()
+            .and_then(|r| r["rows"].as_array().map(Vec::len))
+            .unwrap_or(0);
+        if rows >= 3 || started.elapsed() > Duration::from_secs(60) {
+            break rows;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    child.kill().expect("kill");
+    child.wait().expect("wait");
+    // The report the killed run left reads, with the rows found so far.
+    let report: Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.join("cross-check.json")).expect("a report"),
+    )
+    .expect("the report is whole");
+    assert!(rows >= 3, "{report}");
+    assert!(
+        report["rows"].as_array().is_some_and(|r| r.len() >= 3),
+        "{report}"
+    );
+    assert!(
+        std::fs::read_to_string(dir.join("cross-check.md")).is_ok_and(|md| md.contains("| 3 |"))
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }
