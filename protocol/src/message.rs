@@ -5,7 +5,9 @@
 use std::collections::BTreeMap;
 
 use serde_json::{Map, Value, json};
-use trichess_model::{EngineError, Game, Move, Outcome, Setup, Variant};
+use trichess_model::{
+    EngineError, Game, InvalidPosition, Move, Outcome, PositionProblem, ProblemKind, Setup, Variant,
+};
 
 /// The protocol version this crate speaks.
 pub const PROTOCOL_VERSION: u64 = 1;
@@ -123,34 +125,64 @@ impl RefusalKind {
     }
 }
 
-/// An error reply: its kind and message.
+/// An error reply: its kind and message, and for an invalid position the problems found
+/// (each of a kind the README's model names, or `unclassified`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Refusal {
     pub kind: RefusalKind,
     pub message: String,
+    pub problems: Vec<PositionProblem>,
 }
 
 impl From<EngineError> for Refusal {
     fn from(e: EngineError) -> Refusal {
-        let (kind, message) = match e {
-            EngineError::InvalidPosition(m) => (RefusalKind::InvalidPosition, m),
-            EngineError::IllegalMove(m) => (RefusalKind::IllegalMove, m),
-            EngineError::Unsupported(m) => (RefusalKind::Unsupported, m),
-            other => (RefusalKind::Failed, other.to_string()),
+        let (kind, message, problems) = match e {
+            EngineError::InvalidPosition(p) => {
+                (RefusalKind::InvalidPosition, p.to_string(), p.problems)
+            }
+            EngineError::IllegalMove(m) => (RefusalKind::IllegalMove, m, Vec::new()),
+            EngineError::Unsupported(m) => (RefusalKind::Unsupported, m, Vec::new()),
+            other => (RefusalKind::Failed, other.to_string(), Vec::new()),
         };
-        Refusal { kind, message }
+        Refusal {
+            kind,
+            message,
+            problems,
+        }
     }
 }
 
 impl From<Refusal> for EngineError {
     fn from(r: Refusal) -> EngineError {
         match r.kind {
-            RefusalKind::InvalidPosition => EngineError::InvalidPosition(r.message),
+            RefusalKind::InvalidPosition if r.problems.is_empty() => {
+                EngineError::InvalidPosition(r.message.into())
+            }
+            RefusalKind::InvalidPosition => EngineError::InvalidPosition(InvalidPosition {
+                problems: r.problems,
+            }),
             RefusalKind::IllegalMove => EngineError::IllegalMove(r.message),
             RefusalKind::Unsupported => EngineError::Unsupported(r.message),
             RefusalKind::Failed => EngineError::Failed(r.message),
         }
     }
+}
+
+/// Reads the `problems` of an error reply: a list of `{"kind": ..., "detail": ...}`.
+fn read_problems(value: &Value) -> Result<Vec<PositionProblem>, ProtocolError> {
+    let bad = |why: String| ProtocolError::NotAReply(why);
+    let list = value
+        .as_array()
+        .ok_or_else(|| bad("'problems' is not a list".into()))?;
+    list.iter()
+        .map(|problem| {
+            let id = problem.get("kind").and_then(Value::as_str).unwrap_or("");
+            let kind = ProblemKind::from_id(id)
+                .ok_or_else(|| bad(format!("unknown kind of problem '{}'", clip(id))))?;
+            let detail = problem.get("detail").and_then(Value::as_str).unwrap_or("");
+            Ok(PositionProblem::new(kind, clip(detail)))
+        })
+        .collect()
 }
 
 /// One reply: the id of the request it answers (`None` when the request's id could not be
@@ -166,7 +198,17 @@ impl Reply {
     pub fn to_json(&self) -> Value {
         match &self.answer {
             Ok(value) => json!({"id": self.id, "ok": value}),
-            Err(r) => json!({"id": self.id, "error": r.kind.id(), "message": r.message}),
+            Err(r) if r.problems.is_empty() => {
+                json!({"id": self.id, "error": r.kind.id(), "message": r.message})
+            }
+            Err(r) => {
+                let problems: Vec<Value> = r
+                    .problems
+                    .iter()
+                    .map(|p| json!({"kind": p.kind.id(), "detail": p.detail}))
+                    .collect();
+                json!({"id": self.id, "error": r.kind.id(), "message": r.message, "problems": problems})
+            }
         }
     }
 
@@ -178,7 +220,7 @@ impl Reply {
             .ok_or_else(|| bad("a reply is a JSON object"))?;
         if let Some(key) = object
             .keys()
-            .find(|k| !["id", "ok", "error", "message"].contains(&k.as_str()))
+            .find(|k| !["id", "ok", "error", "message", "problems"].contains(&k.as_str()))
         {
             return Err(bad(&format!("unknown key '{}'", clip(key))));
         }
@@ -204,7 +246,15 @@ impl Reply {
                     Some(Value::String(m)) => clip(m),
                     Some(_) => return Err(bad("'message' is not a string")),
                 };
-                Err(Refusal { kind, message })
+                let problems = match object.get("problems") {
+                    None => Vec::new(),
+                    Some(list) => read_problems(list)?,
+                };
+                Err(Refusal {
+                    kind,
+                    message,
+                    problems,
+                })
             }
             (Some(_), Some(_)) => return Err(bad("both 'ok' and 'error'")),
             (None, None) => return Err(bad("neither 'ok' nor 'error'")),
@@ -275,7 +325,11 @@ pub fn read_request_line(bytes: &[u8]) -> RequestLine {
 fn refuse(id: Option<u64>, kind: RefusalKind, message: String) -> Reply {
     Reply {
         id,
-        answer: Err(Refusal { kind, message }),
+        answer: Err(Refusal {
+            kind,
+            message,
+            problems: Vec::new(),
+        }),
     }
 }
 

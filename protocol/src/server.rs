@@ -49,6 +49,7 @@ impl Server {
                     "a line of {length} bytes is longer than the limit of {} bytes",
                     crate::MAX_LINE
                 ),
+                problems: Vec::new(),
             }),
         }
         .to_json()

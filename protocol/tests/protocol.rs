@@ -9,8 +9,8 @@ use trichess_model::{Engine, EngineError, Game, Move, Setup, Variant};
 use trichess_oracle::Oracle;
 use trichess_protocol::message::{read_check, read_count, read_moves, read_outcome, read_position};
 use trichess_protocol::{
-    Ask, Config, ExternalEngine, FaultKind, Faults, Hello, ReplyLine, Request, RequestLine, Server,
-    read_reply_line, read_request_line,
+    Ask, Config, ExternalEngine, FaultKind, Faults, Hello, Reply, ReplyLine, Request, RequestLine,
+    Server, read_reply_line, read_request_line,
 };
 
 /// Reads `bytes` every way the protocol reads an engine's or a client's line.
@@ -255,4 +255,36 @@ fn requests_read_back_as_written() {
             );
         }
     }
+}
+
+#[test]
+fn refusals_carry_their_kinds_of_problem() {
+    let mut server = Server::new(Box::new(Oracle), oracle_hello());
+    let line = json!({"id": 4, "cmd": "check", "variant": "osullivan",
+                      "position": {"to_move": "w", "pieces": {"d8": "wK", "e8": "wK", "a1": "bK"}}});
+    let reply = server.answer(line.to_string().as_bytes());
+    let Ok(ReplyLine::One(reply)) = read_reply_line(reply.as_bytes()) else {
+        panic!("{reply}")
+    };
+    let refusal = reply.answer.expect_err("refused");
+    let EngineError::InvalidPosition(refused) = EngineError::from(refusal) else {
+        panic!("not an invalid position")
+    };
+    assert!(refused.is_classified(), "{refused:?}");
+    assert!(
+        refused
+            .kinds()
+            .contains(&trichess_model::ProblemKind::TooManyRoyals)
+    );
+    // Without problems, a refusal is unclassified; an unknown kind is not a reply.
+    let bare = br#"{"id": 1, "error": "invalid-position", "message": "no"}"#;
+    let Ok(ReplyLine::One(Reply { answer: Err(r), .. })) = read_reply_line(bare) else {
+        panic!("reads")
+    };
+    let EngineError::InvalidPosition(r) = EngineError::from(r) else {
+        panic!()
+    };
+    assert!(!r.is_classified());
+    let odd = br#"{"id": 1, "error": "invalid-position", "problems": [{"kind": "odd"}]}"#;
+    assert!(read_reply_line(odd).is_err());
 }

@@ -11,7 +11,7 @@ use serde_json::json;
 use tabled::settings::Style;
 use tabled::{Table, Tabled};
 use trichess_diff::{Choices, Duel, EngineFactory, Generator, Seeded, shrink};
-use trichess_fast::Fast;
+use trichess_fast::{Fast, Mutant};
 use trichess_model::{Engine, PerftTable, Setup, Variant};
 use trichess_oracle::Oracle;
 use trichess_oracle::register::Register;
@@ -31,12 +31,17 @@ pub struct Options {
     pub report: Option<PathBuf>,
     pub depth: u32,
     pub max_rows: usize,
+    /// The rules bug planted in the second engine (the fast one), if any.
+    pub mutant: Option<Mutant>,
 }
 
-fn factory(choice: EngineChoice) -> EngineFactory {
-    match choice {
-        EngineChoice::Oracle => Box::new(|| Box::new(Oracle) as Box<dyn Engine>),
-        EngineChoice::Fast => Box::new(|| Box::new(Fast::default()) as Box<dyn Engine>),
+fn factory(choice: EngineChoice, mutant: Option<Mutant>) -> EngineFactory {
+    match (choice, mutant) {
+        (EngineChoice::Oracle, _) => Box::new(|| Box::new(Oracle) as Box<dyn Engine>),
+        (EngineChoice::Fast, None) => Box::new(|| Box::new(Fast::default()) as Box<dyn Engine>),
+        (EngineChoice::Fast, Some(m)) => {
+            Box::new(move || Box::new(Fast::with_mutant(m)) as Box<dyn Engine>)
+        }
     }
 }
 
@@ -89,15 +94,18 @@ pub fn run(options: Options) -> Result<ExitCode> {
     });
     let (ea, eb) = options.engines;
     say!(
-        "trichess diff: seed {seed} (replay with --seed {seed}), engines {},{}, perft depth {}",
+        "trichess diff: seed {seed} (replay with --seed {seed}), engines {},{}{}, perft depth {}",
         engine_id(ea),
         engine_id(eb),
+        options
+            .mutant
+            .map_or(String::new(), |m| format!(" --mutant {m}")),
         options.depth
     );
     // A panic in an engine is caught and reported as a row; keep the default hook from
     // printing it.
     std::panic::set_hook(Box::new(|_| {}));
-    let mut duel = Duel::new(factory(ea), factory(eb));
+    let mut duel = Duel::new(factory(ea, None), factory(eb, options.mutant));
     let mut choices = Seeded::new(seed);
     let n = options.variants.len() as u64;
     let seconds = match (options.seconds, options.positions) {

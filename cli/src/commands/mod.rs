@@ -23,6 +23,7 @@ macro_rules! say_raw {
 mod cross_check;
 mod diff;
 mod fixtures;
+mod mutants;
 mod perft_suite;
 mod register;
 mod report;
@@ -38,7 +39,7 @@ use clap::{Args, Parser, Subcommand};
 use serde_json::json;
 use tabled::settings::Style;
 use tabled::{Table, Tabled};
-use trichess_fast::Fast;
+use trichess_fast::{Fast, Mutant};
 use trichess_model::{Engine, EngineError, Game, Move, Setup, Variant};
 use trichess_oracle::{Oracle, Rules, rules_for};
 
@@ -198,6 +199,25 @@ enum Command {
               value_parser = clap::builder::TypedValueParser::map(
                   clap::value_parser!(u16).range(1..=10_000), usize::from))]
         max_rows: usize,
+        /// Plant this rules bug in the second engine, which must be fast (`trichess mutants`
+        /// lists them); the run is then of the mutant's variant alone.
+        #[arg(long, value_name = "NAME", value_parser = parse_mutant)]
+        mutant: Option<Mutant>,
+    },
+    /// List the mutants: rules bugs that --mutant NAME plants in the fast engine, one at a
+    /// time. With --catch, run the fixture suite and the differential run against each and
+    /// print how each is caught.
+    Mutants {
+        /// Print the list as JSON.
+        #[arg(long, conflicts_with = "catch")]
+        json: bool,
+        /// For each mutant, run the fixture suite of its variant and the differential run
+        /// (oracle against the mutated fast engine) until it catches the mutant, and print the
+        /// catch table (exits 1 if a mutant escapes both).
+        #[arg(long)]
+        catch: bool,
+        #[command(flatten)]
+        options: mutants::CatchOptions,
     },
     /// Answer the engine protocol (PROTOCOL.md) on standard input and output, as an engine
     /// for other tools.
@@ -255,15 +275,47 @@ pub enum EngineChoice {
 
 #[derive(Debug, Args)]
 struct EngineArg {
-    /// The engine that answers.
-    #[arg(long, value_enum, default_value_t = EngineChoice::Oracle)]
-    engine: EngineChoice,
+    /// The engine that answers [default: oracle; fast with --mutant].
+    #[arg(long, value_enum)]
+    engine: Option<EngineChoice>,
+    /// Plant this rules bug in the fast engine (implies --engine fast; `trichess mutants`
+    /// lists them).
+    #[arg(long, value_name = "NAME", value_parser = parse_mutant)]
+    mutant: Option<Mutant>,
 }
 
 impl EngineArg {
-    fn build(&self) -> Box<dyn Engine> {
-        build_engine(self.engine)
+    /// Refuses a mutant for the oracle, or one that breaks another variant than `variant`.
+    fn validate(&self, variant: Option<Variant>) -> Result<()> {
+        let Some(m) = self.mutant else {
+            return Ok(());
+        };
+        if self.engine == Some(EngineChoice::Oracle) {
+            bail!(
+                "--mutant plants a bug in the fast engine, not the oracle (leave out --engine oracle)"
+            );
+        }
+        match variant {
+            Some(v) if v != m.variant() => {
+                bail!("mutant {m} breaks {}, not {v}", m.variant())
+            }
+            _ => Ok(()),
+        }
     }
+
+    fn build(&self) -> Box<dyn Engine> {
+        match (self.mutant, self.engine) {
+            (Some(m), _) => Box::new(Fast::with_mutant(m)),
+            (None, Some(EngineChoice::Fast)) => Box::new(Fast::default()),
+            (None, _) => Box::new(Oracle),
+        }
+    }
+}
+
+/// Reads `--mutant NAME`.
+pub fn parse_mutant(name: &str) -> Result<Mutant, String> {
+    name.parse::<Mutant>()
+        .map_err(|e| format!("{e}; `trichess mutants` lists them"))
 }
 
 /// Builds one of trichess's engines.
@@ -446,16 +498,19 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             every_row,
             dir,
             format,
-        } => perft_suite::run(
-            engine.build().as_mut(),
-            perft_suite::Selection {
-                dir,
-                filter,
-                max_nodes,
-                every_row,
-            },
-            format,
-        ),
+        } => {
+            engine.validate(None)?;
+            perft_suite::run(
+                engine.build().as_mut(),
+                perft_suite::Selection {
+                    dir,
+                    filter,
+                    max_nodes,
+                    every_row,
+                },
+                format,
+            )
+        }
         Command::Diff {
             generated:
                 Generated {
@@ -469,8 +524,9 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             engines,
             report,
             max_rows,
+            mutant,
         } => diff::run(diff::Options {
-            variants: variant.0,
+            variants: mutants::diff_variants(variant.0, engines, mutant)?,
             interpretations,
             seconds,
             positions,
@@ -479,20 +535,38 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             report,
             depth,
             max_rows,
+            mutant,
         }),
         Command::Serve {
             engine,
             fault,
             fault_every,
             fault_ms,
-        } => serve::run(engine.build(), fault, fault_every, fault_ms),
+        } => {
+            engine.validate(None)?;
+            serve::run(engine.build(), fault, fault_every, fault_ms)
+        }
         Command::CrossCheck(options) => cross_check::run(options),
+        Command::Mutants {
+            json,
+            catch,
+            options,
+        } => {
+            if catch {
+                mutants::catch(options)
+            } else {
+                mutants::list(json)
+            }
+        }
         Command::Fixtures {
             engine,
             filter,
             dir,
             format,
-        } => fixtures::run(engine.build().as_mut(), filter.as_deref(), dir, format),
+        } => {
+            engine.validate(None)?;
+            fixtures::run(engine.build().as_mut(), filter.as_deref(), dir, format)
+        }
     }
 }
 
@@ -693,6 +767,7 @@ fn locate_with(variant: Variant, at: &At, choice: &EngineArg) -> Result<Located>
         variant,
         interpretations: interpretation_map(variant, &at.interpretations)?,
     };
+    choice.validate(Some(variant))?;
     let mut engine = choice.build();
     engine.supports(&game).map_err(engine_error)?;
     let text = position_text(&at.position)?;
