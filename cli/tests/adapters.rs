@@ -1,5 +1,6 @@
-//! The example engines of `adapters/` cross-checked: each simplification an example lists is
-//! found and named by the rules of some row, and the checked-in reports
+//! The example engines of `adapters/` and the mutants of the zoo cross-checked: each
+//! simplification an example lists, and each mutant, is found and named by the rules of some
+//! row, and the checked-in reports
 //! (`reports/cross-check-*/`, written by `reports/cross-check.sh`) are what the commands write
 //! now. A machine without python3 or node skips that example, saying why.
 
@@ -29,6 +30,11 @@ fn missing(program: &str) -> Option<String> {
 /// Runs `trichess cross-check ARGS --report DIR` from the workspace root and returns the exit
 /// code and the report, after checking that the Markdown report is the checked-in one.
 fn cross_check(args: &[&str], checked_in: &str) -> (Option<i32>, Value) {
+    cross_check_report(args, checked_in, "cross-check")
+}
+
+/// Like [`cross_check`], for the report files `STEM.md` and `STEM.json`.
+fn cross_check_report(args: &[&str], checked_in: &str, stem: &str) -> (Option<i32>, Value) {
     let dir = std::env::temp_dir().join(format!("trichess-{checked_in}-{}", std::process::id()));
     let out = common::run_bounded(
         common::trichess_command(args)
@@ -40,14 +46,13 @@ fn cross_check(args: &[&str], checked_in: &str) -> (Option<i32>, Value) {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!stderr.contains("panicked"), "{stderr}");
     let read = |name: &str| std::fs::read_to_string(dir.join(name)).unwrap_or_default();
-    let (markdown, json) = (read("cross-check.md"), read("cross-check.json"));
+    let (markdown, json) = (read(&format!("{stem}.md")), read(&format!("{stem}.json")));
     let _ = std::fs::remove_dir_all(&dir);
-    let kept =
-        std::fs::read_to_string(workspace().join(format!("reports/{checked_in}/cross-check.md")))
-            .unwrap_or_default();
+    let kept = std::fs::read_to_string(workspace().join(format!("reports/{checked_in}/{stem}.md")))
+        .unwrap_or_default();
     assert!(
         markdown == kept,
-        "reports/{checked_in}/cross-check.md is stale; regenerate it with reports/cross-check.sh\n\
+        "reports/{checked_in}/{stem}.md is stale; regenerate it with reports/cross-check.sh\n\
          {stderr}\n--- written now:\n{markdown}"
     );
     (
@@ -174,5 +179,27 @@ fn the_fast_engine_served_agrees_with_itself_in_process() {
     for summary in report["summary"].as_array().into_iter().flatten() {
         assert_eq!(summary["fixtures_failed"], 0, "{summary}");
         assert_eq!(summary["perft_failed"], 0, "{summary}");
+    }
+}
+
+#[test]
+fn every_mutant_served_is_found_and_its_rule_named() {
+    let args = [
+        "cross-check",
+        "--mutants",
+        "--reference",
+        "fast",
+        "--positions",
+        "400",
+        "--seed",
+        "2",
+    ];
+    let (code, report) = cross_check_report(&args, "cross-check-mutants", "cross-check-mutants");
+    assert_eq!(code, Some(0), "{report}");
+    let mutants = report["mutants"].as_array().cloned().unwrap_or_default();
+    assert!(mutants.len() >= 20, "{report}");
+    for m in &mutants {
+        assert!(m["rows"].as_u64() > Some(0), "{m}");
+        assert_eq!(m["rule_named"], true, "{m}");
     }
 }

@@ -17,6 +17,7 @@ use serde_json::{Value, json};
 use tabled::settings::Style;
 use tabled::{Table, Tabled};
 use trichess_diff::{Choices, Duel, Finding, Generator, Kind, Seeded, shrink};
+use trichess_fast::Mutant;
 use trichess_model::fixture::PositionSpec;
 use trichess_model::perft::PerftPosition;
 use trichess_model::runner::{self, Verdict};
@@ -32,8 +33,17 @@ use super::{EngineChoice, Generated, interpretation_map};
 #[derive(Debug, clap::Args)]
 pub struct Options {
     /// The engine's command line (words split as a shell would; no pipes).
-    #[arg(long = "engine", value_name = "'COMMAND ARGS'")]
-    command: String,
+    #[arg(
+        long = "engine",
+        value_name = "'COMMAND ARGS'",
+        required_unless_present = "mutants"
+    )]
+    command: Option<String>,
+    /// Instead of --engine, cross-check each mutant of the zoo (`trichess mutants`) served by
+    /// this trichess (`trichess serve --mutant NAME`), and print which rows each brings and
+    /// whether they name its rule; exits 1 if a mutant brings none.
+    #[arg(long, conflicts_with = "command")]
+    mutants: bool,
     #[command(flatten)]
     generated: Generated,
     /// Write DIR/cross-check.md and DIR/cross-check.json (and an SVG diagram per row),
@@ -203,17 +213,52 @@ impl Findings {
     }
 }
 
-/// Runs the cross-check.
+/// Runs the cross-check (or, with `--mutants`, one of each mutant).
 pub fn run(options: Options) -> Result<ExitCode> {
     let seed = options.generated.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64 % 1_000_000_000)
     });
-    let command = split_words(&options.command).map_err(|e| anyhow!("--engine: {e}"))?;
+    if options.mutants {
+        return sweep(&options, seed);
+    }
+    let text = options.command.as_deref().unwrap_or_default();
+    let command = split_words(text).map_err(|e| anyhow!("--engine: {e}"))?;
     if command.is_empty() {
         bail!("--engine: the command is empty");
     }
+    let found = check(&options, command, seed, &options.generated.variant.0, true)?;
+    for m in &found.matches {
+        say!("{}", m.verdict);
+    }
+    if let Some(why) = found.faults.down() {
+        say!("the engine was given up: {why}");
+    }
+    say!("{}", Table::new(&found.summaries).with(Style::sharp()));
+    if let Some(dir) = &options.report {
+        say!("report: {}", dir.join("cross-check.md").display());
+    }
+    if found.rows.is_empty() {
+        say!("no discrepancies");
+        return Ok(ExitCode::SUCCESS);
+    }
+    say!("{}", Table::new(&found.rows).with(Style::sharp()));
+    for r in &found.rows {
+        say!("#{} ({} pieces): {}", r.number, r.pieces, r.fixture);
+    }
+    Ok(ExitCode::FAILURE)
+}
+
+/// Cross-checks the engine `command` on the variants `asked` (those it plays); with `loud`,
+/// says what it runs and writes the report of `--report`.
+fn check(
+    options: &Options,
+    command: Vec<String>,
+    seed: u64,
+    asked: &[Variant],
+    loud: bool,
+) -> Result<Findings> {
     let reference = options.reference;
     let config = Config {
         command,
@@ -230,17 +275,18 @@ pub fn run(options: Options) -> Result<ExitCode> {
     let fixtures_dir = super::fixture_dir(None)?;
     let fixtures = Fixture::load_dir(&fixtures_dir)?;
     let tables = PerftTable::load_dir(&fixtures_dir.join("perft"))?;
-    say!(
-        "trichess cross-check: engine {} {} (protocol {}; perft {}, batch {}), seed {seed} \
-         (replay with --seed {seed}), first engine {}",
-        hello.name,
-        hello.version,
-        hello.protocol,
-        yes(hello.perft),
-        yes(hello.batch),
-        super::build_engine(reference).name(),
-    );
-    let asked = &options.generated.variant.0;
+    if loud {
+        say!(
+            "trichess cross-check: engine {} {} (protocol {}; perft {}, batch {}), seed {seed} \
+             (replay with --seed {seed}), first engine {}",
+            hello.name,
+            hello.version,
+            hello.protocol,
+            yes(hello.perft),
+            yes(hello.batch),
+            super::build_engine(reference).name(),
+        );
+    }
     let variants: Vec<Variant> = asked
         .iter()
         .copied()
@@ -251,7 +297,7 @@ pub fn run(options: Options) -> Result<ExitCode> {
         .filter(|v| !variants.contains(v))
         .map(|v| v.id())
         .collect();
-    if !left.is_empty() {
+    if !left.is_empty() && loud {
         say!("not played by the engine: {}", left.join(", "));
     }
     if variants.is_empty() {
@@ -267,9 +313,9 @@ pub fn run(options: Options) -> Result<ExitCode> {
         fault_rows: BTreeMap::new(),
         faults: faults.clone(),
         registers,
-        report: options.report.clone(),
+        report: if loud { options.report.clone() } else { None },
         hello: hello.clone(),
-        invocation: invocation(&options, seed),
+        invocation: invocation(options, seed),
         reference,
         matches: Vec::new(),
         summaries: Vec::new(),
@@ -355,25 +401,125 @@ pub fn run(options: Options) -> Result<ExitCode> {
     let mut found = checker.found;
     found.faults()?;
     found.write()?;
-    for m in &found.matches {
-        say!("{}", m.verdict);
+    Ok(found)
+}
+
+/// How one mutant fared: the rows its cross-check found, and whether one names its rule (or,
+/// for a clause split into parts, one of the parts).
+#[derive(Clone, Debug, Tabled)]
+struct MutantRow {
+    mutant: &'static str,
+    rule: &'static str,
+    rows: usize,
+    #[tabled(rename = "rule named")]
+    named: &'static str,
+    #[tabled(rename = "first row")]
+    first: String,
+    #[tabled(rename = "rules named")]
+    rules: String,
+}
+
+/// Cross-checks every mutant of the zoo (of the variants asked), each served by this trichess
+/// (`trichess serve --mutant NAME`), and prints (and with `--report DIR` writes
+/// `DIR/cross-check-mutants.md` and `.json`) which rows each brings and whether one names the
+/// rule the mutant breaks. Exits 1 if a mutant brings no row.
+fn sweep(options: &Options, seed: u64) -> Result<ExitCode> {
+    let exe = std::env::current_exe()?.to_string_lossy().into_owned();
+    let reference = super::build_engine(options.reference).name();
+    say!("trichess cross-check --mutants: seed {seed}, first engine {reference}");
+    let mut table = Vec::new();
+    for m in Mutant::ALL
+        .into_iter()
+        .filter(|m| options.generated.variant.0.contains(&m.variant()))
+    {
+        let command = vec![
+            exe.clone(),
+            "serve".into(),
+            "--mutant".into(),
+            m.name().into(),
+        ];
+        let found = check(options, command, seed, &[m.variant()], false)?;
+        let mut rules: Vec<&str> = Vec::new();
+        for id in found.rows.iter().flat_map(|r| r.rules.split(' ')) {
+            if id.contains('.') && !rules.contains(&id) {
+                rules.push(id);
+            }
+        }
+        // A split clause is named by any of its parts.
+        let register = Register::of(m.variant())?;
+        let parts = register
+            .clauses
+            .iter()
+            .find(|c| c.id == m.rule())
+            .map(|c| c.parts.clone())
+            .unwrap_or_default();
+        let named = rules.contains(&m.rule()) || parts.iter().any(|p| rules.contains(&p.as_str()));
+        table.push(MutantRow {
+            mutant: m.name(),
+            rule: m.rule(),
+            rows: found.rows.len(),
+            named: yes(named),
+            first: found
+                .rows
+                .first()
+                .map_or("-".into(), |r| format!("{} {}", r.kind, r.mv)),
+            rules: rules.join(" "),
+        });
     }
-    if let Some(why) = found.faults.down() {
-        say!("the engine was given up: {why}");
-    }
-    say!("{}", Table::new(&found.summaries).with(Style::sharp()));
+    let escaped: Vec<&str> = table
+        .iter()
+        .filter(|r| r.rows == 0)
+        .map(|r| r.mutant)
+        .collect();
+    let named = table.iter().filter(|r| r.named == "yes").count();
+    say!("{}", Table::new(&table).with(Style::sharp()));
+    say!(
+        "{} mutants: {} found, {named} with their rule named",
+        table.len(),
+        table.len() - escaped.len()
+    );
     if let Some(dir) = &options.report {
-        say!("report: {}", dir.join("cross-check.md").display());
+        write_sweep(dir, options, seed, &reference, &table)?;
+        say!("report: {}", dir.join("cross-check-mutants.md").display());
     }
-    if found.rows.is_empty() {
-        say!("no discrepancies");
-        return Ok(ExitCode::SUCCESS);
+    if escaped.is_empty() {
+        Ok(ExitCode::SUCCESS)
+    } else {
+        say!("not found: {}", escaped.join(", "));
+        Ok(ExitCode::FAILURE)
     }
-    say!("{}", Table::new(&found.rows).with(Style::sharp()));
-    for r in &found.rows {
-        say!("#{} ({} pieces): {}", r.number, r.pieces, r.fixture);
-    }
-    Ok(ExitCode::FAILURE)
+}
+
+/// Writes the mutants' table as `DIR/cross-check-mutants.md` and `.json`.
+fn write_sweep(
+    dir: &std::path::Path,
+    options: &Options,
+    seed: u64,
+    reference: &str,
+    table: &[MutantRow],
+) -> Result<()> {
+    std::fs::create_dir_all(dir)?;
+    let mut md = format!(
+        "# trichess cross-check of the mutant zoo\n\nGenerated by `{}`. Each mutant of the fast \
+         engine (`trichess mutants`) served by `trichess serve --mutant NAME` and cross-checked \
+         against trichess's {reference}: the rows found, the first of them, the rule ids the rows \
+         name, and whether they name the rule the mutant breaks.\n\n",
+        invocation(options, seed)
+    );
+    md += &Table::new(table).with(Style::markdown()).to_string();
+    md.push('\n');
+    report::write_atomic(&dir.join("cross-check-mutants.md"), &md)?;
+    let rows: Vec<Value> = table
+        .iter()
+        .map(|r| {
+            json!({"mutant": r.mutant, "rule": r.rule, "rows": r.rows, "rule_named": r.named == "yes",
+                   "first_row": r.first, "rules_named": r.rules})
+        })
+        .collect();
+    report::write_atomic(
+        &dir.join("cross-check-mutants.json"),
+        &serde_json::to_string_pretty(&json!({"seed": seed, "mutants": rows}))?,
+    )
 }
 
 /// A cross-check under way: the engine under test (for the fixtures and the perft tables), the
@@ -630,10 +776,17 @@ fn yes(b: bool) -> &'static str {
 
 /// The command line that replays the run, for the report's header.
 fn invocation(options: &Options, seed: u64) -> String {
-    let mut words = vec![
-        "trichess cross-check".to_string(),
-        format!("--engine '{}'", options.command),
-    ];
+    let mut words = vec!["trichess cross-check".to_string()];
+    match &options.command {
+        Some(command) => words.push(format!("--engine '{command}'")),
+        None => words.push("--mutants".into()),
+    }
+    if options.reference != EngineChoice::Oracle {
+        words.push(format!(
+            "--reference {}",
+            super::build_engine(options.reference).name()
+        ));
+    }
     if options.generated.variant.0.len() == 1 {
         words.push(format!("--variant {}", options.generated.variant.0[0]));
     }

@@ -54,8 +54,9 @@ pub fn spinner() -> ProgressBar {
 
 /// Names the register ids a finding touches: every clause and interpretation whose id (after
 /// the variant prefix) contains one of the finding's topic words (the moving piece's role,
-/// castling, en passant, promotion, check, stalemate, ..., and for two different positions
-/// after a move, the fields in which they differ), at most four.
+/// castling, en passant, promotion, check, stalemate, ..., the centre for a move from one
+/// half-board to another, and for two different positions after a move, the fields in which
+/// they differ), at most four.
 pub fn rule_ids(finding: &Finding, register: &Register) -> Vec<String> {
     let ids = register
         .clauses
@@ -64,6 +65,13 @@ pub fn rule_ids(finding: &Finding, register: &Register) -> Vec<String> {
         .chain(register.interpretations.iter().map(|i| i.id.as_str()));
     let mut topics = finding.topics();
     topics.extend(position_topics(finding));
+    // On the hexagonal boards a move from one half-board to another passes the centre.
+    if finding
+        .mv
+        .is_some_and(|mv| mv.from().sector().is_some() && mv.from().sector() != mv.to().sector())
+    {
+        topics.push("centre");
+    }
     let mut out: Vec<String> = ids
         .filter(|id| {
             let short = id.split_once('.').map_or(*id, |(_, s)| s);
