@@ -1270,3 +1270,28 @@ fn diff_refuses_a_run_that_would_compare_nothing_or_run_away() {
     fails_with(&["diff", "--seconds", "86401"], "--seconds");
     fails_with(&["diff", "--max-rows", "0"], "--max-rows");
 }
+
+#[test]
+fn help_to_a_closed_pipe_is_not_a_crash() {
+    // `trichess diff --help | head -0`: the reader is gone before the help is written.
+    for args in [
+        &["diff", "--help"][..],
+        &["--help"][..],
+        &["help", "--help"][..],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_trichess"))
+            .args(args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("trichess starts");
+        drop(child.stdout.take());
+        let out = child.wait_with_output().expect("trichess ends");
+        assert!(out.status.success(), "{args:?}: {:?}", out.status);
+        assert!(
+            out.stderr.is_empty(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}

@@ -11,7 +11,7 @@ use trichess_diff::Duel;
 use trichess_fast::{Fast, Mutant};
 use trichess_model::{Engine, Fixture, Game, Setup, Variant};
 use trichess_oracle::Oracle;
-use trichess_oracle::register::Register;
+use trichess_oracle::register::{Register, Status};
 
 fn workspace(path: &str) -> String {
     format!("{}/../{path}", env!("CARGO_MANIFEST_DIR"))
@@ -33,13 +33,19 @@ fn fixtures() -> Vec<Fixture> {
 fn every_mutant_names_a_rule_of_its_register() {
     for m in Mutant::ALL {
         let register = Register::of(m.variant()).expect("the register reads");
+        // A split clause is cited through its parts, never itself.
         let known = register
             .clauses
             .iter()
+            .filter(|c| c.status != Status::Split)
             .map(|c| c.id.as_str())
             .chain(register.interpretations.iter().map(|i| i.id.as_str()))
             .any(|id| id == m.rule());
-        assert!(known, "{m}: {} is not in its register", m.rule());
+        assert!(
+            known,
+            "{m}: {} is not a citable rule of its register",
+            m.rule()
+        );
     }
 }
 

@@ -214,13 +214,13 @@ impl Mutant {
             ),
             YaltaEnPassantMissing => card(
                 "yalta-en-passant-missing",
-                "yalta.fide-rules",
+                "yalta.en-passant",
                 Pawns,
                 "no en passant: a pawn that has crossed a seam into the double-stepper's half-board may not take it",
             ),
             YaltaCastlingThroughCheck => card(
                 "yalta-castling-through-check",
-                "yalta.fide-rules",
+                "yalta.castling",
                 Castling,
                 "the king may castle across a square an enemy attacks",
             ),
