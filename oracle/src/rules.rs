@@ -245,3 +245,58 @@ pub fn perft_divide(rules: &dyn Rules, position: &Position, depth: u32) -> Vec<(
     rows.sort();
     rows
 }
+
+/// Checks, along games of pseudo-random moves from each of `starts`, that the board change of
+/// every legal move removes at most the one piece it was generated to capture: the piece on
+/// its `to` cell, or, for a pawn's move onto an empty en passant cell, the pawn that
+/// `en_passant_victim` names by the definition of the rule (the move's `to` a cell the pawn
+/// attacks, a double step's passed cell in the position). Nothing else may leave the board
+/// (issue 12, bug 1: a pawn's straight step onto the passed cell took the pawn beyond).
+#[cfg(test)]
+pub(crate) fn check_moves_take_at_most_their_capture(
+    starts: &[board::Setup],
+    legal: impl Fn(&board::Setup) -> Vec<Move>,
+    board_change: impl Fn(&board::Setup, Move) -> board::Setup,
+    play: impl Fn(&board::Setup, Move) -> board::Setup,
+    en_passant_victim: impl Fn(&board::Setup, Move) -> Option<Cell>,
+) {
+    for (n, start) in starts.iter().enumerate() {
+        for seed in 1..=4u64 {
+            let mut setup = start.clone();
+            let mut state = seed + 10 * n as u64;
+            for _ in 0..80 {
+                let moves = legal(&setup);
+                for &mv in &moves {
+                    let after = board_change(&setup, mv);
+                    let partner = match mv {
+                        Move::Castle { partner, .. } => Some(partner),
+                        _ => None,
+                    };
+                    let taken: Vec<Cell> = setup
+                        .pieces
+                        .iter()
+                        .map(|(&cell, &piece)| (cell, piece))
+                        .filter(|&(cell, piece)| {
+                            cell != mv.from()
+                                && cell != mv.to()
+                                && Some(cell) != partner
+                                && after.piece(cell) != Some(piece)
+                        })
+                        .map(|(cell, _)| cell)
+                        .collect();
+                    let allowed: Vec<Cell> = en_passant_victim(&setup, mv).into_iter().collect();
+                    assert!(
+                        taken.is_empty() || taken == allowed,
+                        "{mv} took {taken:?} (it may take only {allowed:?}) in {}",
+                        setup.to_model().to_text()
+                    );
+                }
+                if moves.is_empty() {
+                    break;
+                }
+                let mv = crate::pick(&mut state, &moves);
+                setup = play(&setup, mv);
+            }
+        }
+    }
+}

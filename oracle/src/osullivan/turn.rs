@@ -18,9 +18,7 @@ pub fn make_move(setup: &Setup, mv: Move) -> Setup {
     };
     let mut victim = to;
     if piece.role == Role::Pawn
-        && setup.en_passant == Some(to)
-        && setup.piece(to).is_none()
-        && let Some(passed) = pawns::en_passant_victim(to)
+        && let Some(passed) = pawns::en_passant_capture(setup, from, piece.owner, to)
     {
         next.pieces.remove(&passed);
         victim = passed;
@@ -179,5 +177,58 @@ fn drop_own_en_passant(setup: &mut Setup) {
         .map(|pawn| pawn.owner);
     if owner == Some(setup.to_move) {
         setup.en_passant = None;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use trichess_model::Variant;
+
+    use super::*;
+    use crate::osullivan::{legal_moves, start_setup};
+
+    #[test]
+    fn a_move_takes_at_most_the_one_piece_it_was_generated_to_capture() {
+        let starts: Vec<Setup> = [
+            "a1:bK,h1:rK,d8:wK,d4:bP,d2:rP r en_passant=d3 p4=b:d4",
+            "a1:bK,h1:rK,d8:wK,d7:wP,d2:bP,e5:rP w",
+        ]
+        .iter()
+        .map(|text| trichess_model::Setup::from_text(Variant::OSullivan, text).unwrap())
+        .chain([start_setup()])
+        .map(|setup| Setup::from_model(&setup))
+        .collect();
+        let readings = [
+            vec![],
+            vec![
+                ("osullivan.turn-order", "white-black-red"),
+                ("osullivan.en-passant-window", "both-opponents"),
+                ("osullivan.exposed-king", "capture"),
+            ],
+        ];
+        for readings in readings {
+            let map = readings
+                .iter()
+                .map(|&(k, v)| (k.to_string(), v.to_string()))
+                .collect();
+            let options = Options::read(&map).unwrap();
+            crate::rules::check_moves_take_at_most_their_capture(
+                &starts,
+                |setup| legal_moves(setup, &options),
+                make_move,
+                |setup, mv| apply(setup, &options, mv),
+                |setup, mv| {
+                    let pawn = setup.piece(mv.from())?;
+                    let to = mv.to();
+                    let by_definition = pawn.role == Role::Pawn
+                        && setup.piece(to).is_none()
+                        && setup.en_passant == Some(to)
+                        && pawns::capture_cells(mv.from(), pawn.owner).contains(&to);
+                    by_definition
+                        .then(|| pawns::en_passant_victim(to))
+                        .flatten()
+                },
+            );
+        }
     }
 }

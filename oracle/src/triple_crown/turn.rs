@@ -17,8 +17,7 @@ pub fn make_move(tc: &TripleCrown, setup: &Setup, mv: Move) -> Setup {
         return next;
     };
     if piece.role == Role::Pawn
-        && pawns::may_capture_en_passant(tc, setup, from, piece.owner, to)
-        && let Some(victim) = pawns::en_passant_victim(tc, to)
+        && let Some(victim) = pawns::en_passant_capture(tc, setup, from, piece.owner, to)
     {
         next.pieces.remove(&victim);
     }
@@ -184,5 +183,47 @@ pub fn begin_turn(tc: &TripleCrown, mut setup: Setup) -> Setup {
         let targets = pawns::en_passant_targets(tc, &setup);
         set_en_passant(tc, &mut setup, targets);
         return setup;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use trichess_model::Variant;
+
+    use super::*;
+    use crate::triple_crown::{array, legal_moves};
+
+    #[test]
+    fn a_move_takes_at_most_the_one_piece_it_was_generated_to_capture() {
+        for window in ["both-enemies", "next-player"] {
+            let map: BTreeMap<String, String> =
+                [("triple-crown.en-passant-window".into(), window.into())].into();
+            let tc = TripleCrown::new(&map).unwrap();
+            let starts: Vec<Setup> = ["Af3:aP,Bf3:bP,Ag5:cP,Bg5:cP,Aa1:aE,Bj1:bE,Cj1:cE a"]
+                .iter()
+                .map(|text| trichess_model::Setup::from_text(Variant::TripleCrown, text).unwrap())
+                .chain([array::start_setup(&tc)])
+                .map(|setup| Setup::from_model(&setup))
+                .collect();
+            crate::rules::check_moves_take_at_most_their_capture(
+                &starts,
+                |setup| legal_moves(&tc, setup),
+                |setup, mv| make_move(&tc, setup, mv),
+                |setup, mv| apply(&tc, setup, mv),
+                |setup, mv| {
+                    let pawn = setup.piece(mv.from())?;
+                    let to = mv.to();
+                    let by_definition = pawn.role == Role::Pawn
+                        && setup.piece(to).is_none()
+                        && pawns::en_passant_targets(&tc, setup).contains(&to)
+                        && pawns::capture_cells(&tc, mv.from(), pawn.owner).contains(&to);
+                    by_definition
+                        .then(|| pawns::en_passant_victim(&tc, to))
+                        .flatten()
+                },
+            );
+        }
     }
 }

@@ -18,9 +18,7 @@ pub fn make_move(rules: &Yalta, setup: &Setup, mv: Move) -> Setup {
         return next;
     };
     if piece.role == Role::Pawn
-        && setup.en_passant == Some(to)
-        && setup.piece(to).is_none()
-        && let Some(passed) = pawns::en_passant_victim(rules, to)
+        && let Some(passed) = pawns::en_passant_capture(rules, setup, from, piece, to)
     {
         next.pieces.remove(&passed);
     }
