@@ -180,7 +180,9 @@ impl Rules for OSullivan {
     }
 
     fn validate(&self, setup: trichess_model::Setup) -> Result<Position, InvalidPosition> {
-        Position::validated(Variant::OSullivan, setup, validate::problems)
+        Position::validated(Variant::OSullivan, setup, |setup| {
+            validate::problems(setup, &self.options)
+        })
     }
 
     fn legal_moves(&self, position: &Position) -> Vec<Move> {

@@ -105,6 +105,29 @@ pub fn en_passant_victim(target: Cell) -> Option<Cell> {
     }
 }
 
+/// Returns the seat whose pawn has double-stepped over `target`, if a double step can have
+/// passed it in this position: `target` is empty and just beyond it stands a pawn that may
+/// double-step (`osullivan.double-step-white`, `osullivan.double-step-p4`): a White pawn on
+/// rank 5 beyond rank 6, or a Black or Red P4 on rank 4 beyond rank 3.
+pub fn double_stepper(setup: &Setup, target: Cell) -> Option<Seat> {
+    let victim = en_passant_victim(target)?;
+    let pawn = setup.piece(victim)?;
+    let p4 = setup.osullivan().and_then(|s| s.p4[pawn.owner]);
+    let fits = pawn.role == Role::Pawn
+        && (target.rank() == 5) == (pawn.owner == WHITE)
+        && (pawn.owner == WHITE || p4 == Some(victim))
+        && setup.piece(target).is_none();
+    fits.then_some(pawn.owner)
+}
+
+/// Lists the position's en passant cells, the newest first: the last double step's
+/// (`en_passant`) and an older one (`en_passant_earlier`, only under
+/// `osullivan.en-passant-window=both-opponents`).
+pub fn en_passant_cells(setup: &Setup) -> impl Iterator<Item = Cell> {
+    let earlier = setup.osullivan().and_then(|s| s.en_passant_earlier);
+    setup.en_passant.into_iter().chain(earlier)
+}
+
 /// Returns the cell of the pawn that the pawn of `owner` moving from `from` to `to` takes en
 /// passant, if that move is an en passant capture.
 ///
@@ -115,7 +138,7 @@ pub fn en_passant_victim(target: Cell) -> Option<Cell> {
 /// square captures nothing. Move generation lists the capture and playing it removes the pawn
 /// by asking here, so the two cannot disagree.
 pub fn en_passant_capture(setup: &Setup, from: Cell, owner: Seat, to: Cell) -> Option<Cell> {
-    if setup.en_passant != Some(to) || setup.piece(to).is_some() {
+    if !en_passant_cells(setup).any(|c| c == to) || setup.piece(to).is_some() {
         return None;
     }
     let victim = en_passant_victim(to)?;

@@ -8,8 +8,9 @@ use crate::board::Setup;
 use super::options::{EnPassantWindow, Stalemate, TurnOrder};
 use super::{Options, WHITE, castling, check, has_legal_move, pawns};
 
-/// Makes the board change of `mv` by the side to move and updates castling rights, en
-/// passant and the P4s; the turn stays with the mover.
+/// Makes the board change of `mv` by the side to move and updates castling rights, the P4s
+/// and en passant (the move's own double step, if it is one, and no other); the turn stays
+/// with the mover.
 pub fn make_move(setup: &Setup, mv: Move) -> Setup {
     let mut next = setup.clone();
     let (from, to) = (mv.from(), mv.to());
@@ -39,6 +40,9 @@ pub fn make_move(setup: &Setup, mv: Move) -> Setup {
     }
     update_castling_rights(&mut next, from, to);
     next.en_passant = double_step_target(piece, mv);
+    if let VariantState::OSullivan(state) = &mut next.state {
+        state.en_passant_earlier = None;
+    }
     update_p4s(setup, &mut next, piece, mv, victim);
     next
 }
@@ -110,23 +114,49 @@ pub fn apply(setup: &Setup, options: &Options, mv: Move) -> Setup {
     let mover = setup.to_move;
     let mut next = make_move(setup, mv);
     next.to_move = next_seat(&next, options, mover);
-    if next.en_passant.is_none() {
-        next.en_passant = carried_en_passant(setup, &next, options);
-    }
+    let mut cells: Vec<Cell> = next.en_passant.into_iter().collect();
+    cells.extend(carried_en_passant(setup, &next, options));
+    keep_open_en_passant(&mut next, cells);
     settle(next, options)
 }
 
-/// `osullivan.en-passant-window=both-opponents`: a double step may still be taken en passant
-/// by the second opponent, on their turn, if the pawn is still there.
-fn carried_en_passant(before: &Setup, next: &Setup, options: &Options) -> Option<Cell> {
+/// Lists the en passant cells of `before` that stay open after the move that led to `next`,
+/// the newest first.
+///
+/// `osullivan.en-passant-window=both-opponents`: "each opponent may capture en passant on
+/// their next move, until the double-stepper moves again": a double step stays open while its
+/// pawn is still there, whatever other moves come in between, another double step included
+/// (the older cell is kept as `en_passant_earlier`). Under `next-player` only the move just
+/// made can open one.
+fn carried_en_passant(before: &Setup, next: &Setup, options: &Options) -> Vec<Cell> {
     if options.en_passant_window != EnPassantWindow::BothOpponents {
-        return None;
+        return Vec::new();
     }
-    let target = before.en_passant?;
-    let victim = pawns::en_passant_victim(target)?;
-    let pawn = before.piece(victim)?;
-    let still_there = next.piece(victim) == Some(pawn) && next.piece(target).is_none();
-    (still_there && next.to_move != pawn.owner).then_some(target)
+    pawns::en_passant_cells(before)
+        .filter(|&target| {
+            pawns::en_passant_victim(target).is_some_and(|v| next.piece(v) == before.piece(v))
+        })
+        .collect()
+}
+
+/// Keeps those of `cells` (the newest first) whose double step is still open, in the
+/// position's two en passant fields: the cell passed over still empty, the pawn beyond still
+/// there, and its owner not the side to move. A double step is never taken by its own side,
+/// and once the turn has come back to its owner it is stale under every reading of
+/// `osullivan.en-passant-window`. An open cell is recorded whether or not any pawn stands where
+/// it could take (decision D1, as FIDE's FEN records it).
+fn keep_open_en_passant(setup: &mut Setup, cells: Vec<Cell>) {
+    let mut open: Vec<Cell> = Vec::new();
+    for target in cells {
+        let owner = pawns::double_stepper(setup, target);
+        if owner.is_some_and(|s| s != setup.to_move) && !open.contains(&target) {
+            open.push(target);
+        }
+    }
+    setup.en_passant = open.first().copied();
+    if let VariantState::OSullivan(state) = &mut setup.state {
+        state.en_passant_earlier = open.get(1).copied();
+    }
 }
 
 /// Takes out the players whose turn has come while they have no legal move and are in
@@ -166,18 +196,12 @@ pub fn settle(mut setup: Setup, options: &Options) -> Setup {
     }
 }
 
-/// Clears the en passant square once the turn has come back to the player whose pawn
-/// passed it: a double step is never taken en passant by its own side, and after its owner
-/// has moved again it is stale under every reading of `osullivan.en-passant-window`.
+/// Drops the en passant cells whose double step the side to move made itself (see
+/// [`keep_open_en_passant`]): when players are passed over, the turn can come round to the
+/// double-stepper.
 fn drop_own_en_passant(setup: &mut Setup) {
-    let owner = setup
-        .en_passant
-        .and_then(pawns::en_passant_victim)
-        .and_then(|victim| setup.piece(victim))
-        .map(|pawn| pawn.owner);
-    if owner == Some(setup.to_move) {
-        setup.en_passant = None;
-    }
+    let cells = pawns::en_passant_cells(setup).collect();
+    keep_open_en_passant(setup, cells);
 }
 
 #[cfg(test)]
@@ -222,7 +246,7 @@ mod tests {
                     let to = mv.to();
                     let by_definition = pawn.role == Role::Pawn
                         && setup.piece(to).is_none()
-                        && setup.en_passant == Some(to)
+                        && pawns::en_passant_cells(setup).any(|c| c == to)
                         && pawns::capture_cells(mv.from(), pawn.owner).contains(&to);
                     by_definition
                         .then(|| pawns::en_passant_victim(to))

@@ -4,10 +4,11 @@ use trichess_model::{Piece, Role, Seat, VariantState};
 
 use crate::board::Setup;
 
-use super::{BLACK, RED, WHITE, castling, pawns};
+use super::options::EnPassantWindow;
+use super::{BLACK, Options, RED, WHITE, castling, pawns};
 
 /// Lists every reason `setup` is not a position of the game.
-pub fn problems(setup: &Setup) -> Vec<String> {
+pub fn problems(setup: &Setup, options: &Options) -> Vec<String> {
     let mut problems = Vec::new();
     let name = |s: Seat| setup.variant.seat_name(s);
     let VariantState::OSullivan(state) = &setup.state else {
@@ -50,24 +51,7 @@ pub fn problems(setup: &Setup) -> Vec<String> {
             ));
         }
     }
-    if let Some(target) = setup.en_passant {
-        let victim = pawns::en_passant_victim(target);
-        let pawn = victim.and_then(|v| setup.piece(v));
-        let owner_ok = pawn.is_some_and(|p| {
-            p.role == Role::Pawn
-                && p.owner != setup.to_move
-                && ((target.rank() == 5) == (p.owner == WHITE))
-                && (p.owner == WHITE || state.p4[p.owner] == victim)
-        });
-        // The pawn's starting square need not be empty: under
-        // osullivan.en-passant-window=both-opponents the first opponent may have moved there.
-        if setup.piece(target).is_some() || !owner_ok {
-            problems.push(format!(
-                "en passant on {target}: needs an empty {target} and an opponent's pawn just past \
-                 it that may have double-stepped (a White pawn, or a P4)"
-            ));
-        }
-    }
+    en_passant(setup, options, &mut problems);
     if state.p4[WHITE].is_some() {
         problems.push("White has no P4".into());
     }
@@ -92,4 +76,49 @@ pub fn problems(setup: &Setup) -> Vec<String> {
         }
     }
     problems
+}
+
+/// Each en passant cell is empty, with just beyond it an opponent's pawn that may have
+/// double-stepped over it (a White pawn, or a P4; see [`pawns::double_stepper`]). The pawn's
+/// starting square need not be empty: under `osullivan.en-passant-window=both-opponents` the
+/// first opponent may have moved there. A second, older cell (`en_passant_earlier`) exists
+/// only under that reading, beside the newer one, and belongs to another player (a player's
+/// own earlier double step is stale once they have moved again).
+fn en_passant(setup: &Setup, options: &Options, problems: &mut Vec<String>) {
+    let earlier = setup.osullivan().and_then(|s| s.en_passant_earlier);
+    let mut owners = Vec::new();
+    for (field, target) in [
+        ("en passant", setup.en_passant),
+        ("en_passant_earlier", earlier),
+    ] {
+        let Some(target) = target else { continue };
+        let owner = pawns::double_stepper(setup, target);
+        if owner.is_none_or(|s| s == setup.to_move) {
+            problems.push(format!(
+                "{field} on {target}: needs an empty {target} and an opponent's pawn just past \
+                 it that may have double-stepped (a White pawn, or a P4)"
+            ));
+        }
+        owners.extend(owner);
+    }
+    if earlier.is_none() {
+        return;
+    }
+    if options.en_passant_window != EnPassantWindow::BothOpponents {
+        problems.push(
+            "en_passant_earlier only applies under osullivan.en-passant-window=both-opponents"
+                .into(),
+        );
+    }
+    if setup.en_passant.is_none() {
+        problems.push("en_passant_earlier is given without en_passant".into());
+    }
+    if let [a, b] = owners[..]
+        && a == b
+    {
+        problems.push(format!(
+            "the two en passant cells are both {}'s double steps",
+            setup.variant.seat_name(a)
+        ));
+    }
 }

@@ -65,6 +65,24 @@ pub fn en_passant_victim(rules: &Yalta, target: Cell) -> Option<Cell> {
     rules.hex.cell(seat, file, 3)
 }
 
+/// Returns the pawn that has double-stepped over `target`, if a double step can have passed
+/// it in this position: `target` is an empty rank 3 cell and just beyond it, on rank 4,
+/// stands a pawn of that half-board's army (only its own pawns double-step there).
+pub fn double_stepper(rules: &Yalta, setup: &Setup, target: Cell) -> Option<Piece> {
+    let (seat, _, _) = rules.hex.coords(target);
+    let pawn = setup.piece(en_passant_victim(rules, target)?)?;
+    let fits = pawn.role == Role::Pawn && pawn.owner == seat && setup.piece(target).is_none();
+    fits.then_some(pawn)
+}
+
+/// Lists the position's en passant cells, the newest first: the last double step's
+/// (`en_passant`) and an older one (`en_passant_earlier`, only under
+/// `yalta.en-passant-window=both-opponents`).
+pub fn en_passant_cells(setup: &Setup) -> impl Iterator<Item = Cell> {
+    let earlier = setup.yalta().and_then(|s| s.en_passant_earlier);
+    setup.en_passant.into_iter().chain(earlier)
+}
+
 /// Returns the cell of the pawn that `pawn` moving from `from` to `to` takes en passant, if
 /// that move is an en passant capture: `to` is the cell a pawn another player controls has
 /// just passed over with a double step.
@@ -82,7 +100,7 @@ pub fn en_passant_capture(
     pawn: Piece,
     to: Cell,
 ) -> Option<Cell> {
-    if setup.en_passant != Some(to) || setup.piece(to).is_some() {
+    if !en_passant_cells(setup).any(|c| c == to) || setup.piece(to).is_some() {
         return None;
     }
     let victim = en_passant_victim(rules, to)?;

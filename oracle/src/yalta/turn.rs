@@ -10,7 +10,8 @@ use super::options::{EnPassantWindow, MateFinal, SimultaneousChecks, Stalemate, 
 use super::{Yalta, castling, check, has_legal_move, pawns};
 
 /// Makes the board change of `mv` by the side to move and updates castling rights and en
-/// passant; the turn stays with the mover.
+/// passant (the move's own double step, if it is one, and no other); the turn stays with the
+/// mover.
 pub fn make_move(rules: &Yalta, setup: &Setup, mv: Move) -> Setup {
     let mut next = setup.clone();
     let (from, to) = (mv.from(), mv.to());
@@ -41,6 +42,9 @@ pub fn make_move(rules: &Yalta, setup: &Setup, mv: Move) -> Setup {
     }
     update_castling_rights(rules, &mut next, piece, from, to);
     next.en_passant = double_step_target(rules, piece, mv);
+    if let VariantState::Yalta(state) = &mut next.state {
+        state.en_passant_earlier = None;
+    }
     next
 }
 
@@ -83,23 +87,52 @@ pub fn apply(rules: &Yalta, setup: &Setup, mv: Move) -> Setup {
     let mut next = make_move(rules, setup, mv);
     record_first_checks(rules, setup, &mut next, mover);
     let mut next = pass_turn(rules, next, mover);
-    if next.en_passant.is_none() {
-        next.en_passant = carried_en_passant(rules, setup, &next);
-    }
+    let mut cells: Vec<Cell> = next.en_passant.into_iter().collect();
+    cells.extend(carried_en_passant(rules, setup, &next));
+    keep_open_en_passant(rules, &mut next, cells);
     settle(rules, next)
 }
 
-/// `yalta.en-passant-window=both-opponents`: a double step may still be taken en passant by
-/// the second opponent, on their turn, if the pawn is still there.
-fn carried_en_passant(rules: &Yalta, before: &Setup, next: &Setup) -> Option<Cell> {
+/// Lists the en passant cells of `before` that stay open after the move that led to `next`,
+/// the newest first.
+///
+/// `yalta.en-passant-window=both-opponents`: "each opponent may capture en passant on their
+/// next move, until the double-stepper moves again": a double step stays open while its pawn
+/// is still there, whatever other moves come in between, another double step included (the
+/// older cell is kept as `en_passant_earlier`). Under `next-player` only the move just made
+/// can open one.
+fn carried_en_passant(rules: &Yalta, before: &Setup, next: &Setup) -> Vec<Cell> {
     if rules.options.en_passant_window != EnPassantWindow::BothOpponents {
-        return None;
+        return Vec::new();
     }
-    let target = before.en_passant?;
-    let victim = pawns::en_passant_victim(rules, target)?;
-    let pawn = before.piece(victim)?;
-    let still_there = next.piece(victim) == Some(pawn) && next.piece(target).is_none();
-    (still_there && !check::controls(next, next.to_move, pawn)).then_some(target)
+    pawns::en_passant_cells(before)
+        .filter(|&target| {
+            pawns::en_passant_victim(rules, target)
+                .is_some_and(|v| next.piece(v) == before.piece(v))
+        })
+        .collect()
+}
+
+/// Keeps those of `cells` (the newest first) whose double step is still open, in the
+/// position's two en passant fields: the cell passed over still empty, the pawn beyond still
+/// there, and not controlled by the side to move. The right is an opponent's; once the turn
+/// has come to the double-stepper's side (it can, when the turn passes over players who cannot
+/// move, or the game ends) it is stale under every reading of `yalta.en-passant-window`. An
+/// open cell is recorded whether or not any pawn stands where it could take (decision D1, as
+/// FIDE's FEN records it).
+fn keep_open_en_passant(rules: &Yalta, setup: &mut Setup, cells: Vec<Cell>) {
+    let mut open: Vec<Cell> = Vec::new();
+    for target in cells {
+        let pawn = pawns::double_stepper(rules, setup, target);
+        let theirs = pawn.is_some_and(|p| !check::controls(setup, setup.to_move, p));
+        if theirs && !open.contains(&target) {
+            open.push(target);
+        }
+    }
+    setup.en_passant = open.first().copied();
+    if let VariantState::Yalta(state) = &mut setup.state {
+        state.en_passant_earlier = open.get(1).copied();
+    }
 }
 
 /// Keeps the record of whose check came first for every player in check from two opponents.
@@ -281,18 +314,11 @@ fn settle_turn(rules: &Yalta, mut setup: Setup) -> Setup {
     }
 }
 
-/// Drops an en passant cell whose pawn the player to move controls: the right is an
-/// opponent's. (When the turn passes over players who cannot move, or the game ends, it can
-/// come round to the double-stepper's side.)
+/// Drops the en passant cells whose pawn the player to move controls (see
+/// [`keep_open_en_passant`]).
 fn drop_own_en_passant(rules: &Yalta, setup: &mut Setup) {
-    let own = setup
-        .en_passant
-        .and_then(|target| pawns::en_passant_victim(rules, target))
-        .and_then(|victim| setup.piece(victim))
-        .is_some_and(|pawn| check::controls(setup, setup.to_move, pawn));
-    if own {
-        setup.en_passant = None;
-    }
+    let cells = pawns::en_passant_cells(setup).collect();
+    keep_open_en_passant(rules, setup, cells);
 }
 
 /// Returns true if no player still in the game has a legal move (each tried as the side to
