@@ -193,35 +193,26 @@ impl Rules for OSullivan {
         Position::checked_board(turn::apply(position.board(), &self.options, mv))
     }
 
-    /// `osullivan.end-of-game`: the last player with a king wins; `osullivan.stalemate`
-    /// decides what a player with no legal move who is not in check does.
+    /// `osullivan.end-of-game`: the last player with a king wins ([`turn::last_king`]);
+    /// otherwise [`turn::turn_comes`] decides whether the side to move plays on, is out
+    /// (checkmate, or stalemate under `osullivan.stalemate=out`) or draws the game.
     fn outcome(&self, position: &Position) -> Outcome {
         let setup = position.board();
-        let live = check::live_seats(setup);
-        if let [winner] = live[..] {
+        if let Some(winner) = turn::last_king(setup) {
             return Outcome::Won {
                 winner,
                 reason: Reason::LastKingStanding,
             };
         }
-        if has_legal_move(setup, &self.options) {
-            return Outcome::Ongoing;
-        }
-        let seat = setup.to_move;
-        if check::in_check(setup, &self.options, seat) {
-            Outcome::Eliminated {
-                seat,
-                reason: Reason::Checkmate,
-            }
-        } else if self.options.stalemate == options::Stalemate::Out {
-            Outcome::Eliminated {
-                seat,
+        match turn::turn_comes(setup, &self.options) {
+            turn::TurnComes::Moves => Outcome::Ongoing,
+            turn::TurnComes::Out(reason) => Outcome::Eliminated {
+                seat: setup.to_move,
+                reason,
+            },
+            turn::TurnComes::Drawn => Outcome::Drawn {
                 reason: Reason::Stalemate,
-            }
-        } else {
-            Outcome::Drawn {
-                reason: Reason::Stalemate,
-            }
+            },
         }
     }
 }

@@ -1,7 +1,7 @@
 //! Playing a move: the board change, the state it updates, passing the turn, and
 //! checkmate and stalemate when a player's turn comes.
 
-use trichess_model::{Cell, Move, Piece, Role, Seat, VariantState};
+use trichess_model::{Cell, Move, Piece, Reason, Role, Seat, VariantState};
 
 use crate::board::Setup;
 
@@ -159,41 +159,80 @@ fn keep_open_en_passant(setup: &mut Setup, cells: Vec<Cell>) {
     }
 }
 
-/// Takes out the players whose turn has come while they have no legal move and are in
-/// check (or stalemated, under `osullivan.stalemate=out`), until someone can move or the
-/// game is over.
+/// Returns the winner once only one player has a king left, if so.
 ///
-/// `osullivan.checkmate`: a player is checkmated when their turn comes, their king is in
-/// check and they have no legal move: until then another player's move may still change
-/// things. `osullivan.mate-removes-king`: "remove his King from the board but leave the
-/// rest of his pieces where they are."
+/// `osullivan.end-of-game` (reading `last-king`): play goes on after a checkmate, and "the last
+/// player with a king" wins; nobody moves any more.
+pub fn last_king(setup: &Setup) -> Option<Seat> {
+    match check::live_seats(setup)[..] {
+        [winner] => Some(winner),
+        _ => None,
+    }
+}
+
+/// What becomes of the side to move when their turn comes, while the game goes on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TurnComes {
+    /// They have a legal move and make one.
+    Moves,
+    /// They leave the game, their king removed: checkmated, or stalemated under
+    /// `osullivan.stalemate=out`.
+    Out(Reason),
+    /// They are stalemated and the game is drawn (`osullivan.stalemate=draw`).
+    Drawn,
+}
+
+/// Decides what becomes of the side to move when their turn comes: the one place where
+/// checkmate and stalemate are decided, for playing on ([`settle`]) and for the outcome.
+///
+/// `osullivan.checkmate`: "Normal chess rules apply except where noted": FIDE defines
+/// checkmate for the player to move, so a player is checkmated when their turn comes, their
+/// king is in check and they have no legal move; until then another player's move may still
+/// lift the check. `osullivan.stalemate`: a player whose turn comes with no legal move who is
+/// not in check draws the game (`draw`), or leaves it as if checkmated (`out`).
+pub fn turn_comes(setup: &Setup, options: &Options) -> TurnComes {
+    if has_legal_move(setup, options) {
+        TurnComes::Moves
+    } else if check::in_check(setup, options, setup.to_move) {
+        TurnComes::Out(Reason::Checkmate)
+    } else {
+        match options.stalemate {
+            Stalemate::Draw => TurnComes::Drawn,
+            Stalemate::Out => TurnComes::Out(Reason::Stalemate),
+        }
+    }
+}
+
+/// Takes out the players whose turn has come while they cannot play on ([`turn_comes`]), until
+/// someone can move or the game is over; then drops the en passant cells that are the new
+/// side to move's own.
+///
+/// `osullivan.mate-removes-king`: "When a player is checkmated, remove his King from the
+/// board but leave the rest of his pieces where they are." Once one king is left the game is
+/// over and the turn passes to its player (decision D5: as after any move, to the next player
+/// still in the game).
 pub fn settle(mut setup: Setup, options: &Options) -> Setup {
     loop {
-        let live = check::live_seats(&setup);
-        if live.len() <= 1 {
-            if let Some(&winner) = live.first() {
-                setup.to_move = winner;
-                drop_own_en_passant(&mut setup);
-            }
-            return setup;
+        if let Some(winner) = last_king(&setup) {
+            setup.to_move = winner;
+            break;
         }
         let seat = setup.to_move;
-        if has_legal_move(&setup, options) {
-            return setup;
+        match turn_comes(&setup, options) {
+            TurnComes::Moves | TurnComes::Drawn => break,
+            TurnComes::Out(_) => {
+                if let Some(king) = setup.royal(seat) {
+                    setup.pieces.remove(&king);
+                }
+                if seat == WHITE {
+                    setup.castling.clear();
+                }
+                setup.to_move = next_seat(&setup, options, seat);
+            }
         }
-        let checkmated = check::in_check(&setup, options, seat);
-        if !checkmated && options.stalemate == Stalemate::Draw {
-            return setup;
-        }
-        if let Some(king) = setup.royal(seat) {
-            setup.pieces.remove(&king);
-        }
-        if seat == WHITE {
-            setup.castling.clear();
-        }
-        setup.to_move = next_seat(&setup, options, seat);
-        drop_own_en_passant(&mut setup);
     }
+    drop_own_en_passant(&mut setup);
+    setup
 }
 
 /// Drops the en passant cells whose double step the side to move made itself (see

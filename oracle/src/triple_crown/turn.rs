@@ -148,16 +148,53 @@ pub fn has_any_move(tc: &TripleCrown, setup: &Setup) -> bool {
     })
 }
 
+/// Lists the players checkmated when the side to move's turn comes, in seat order: the one
+/// place where the game's checkmate is decided, for playing on ([`begin_turn`]) and for the
+/// outcome.
+///
+/// `triple-crown.checkmate-en-prise`: "A player whose Emperor is En Prise to the player about
+/// to move is Checkmated".
+pub fn checkmated(tc: &TripleCrown, setup: &Setup) -> Vec<Seat> {
+    check::en_prise_to(tc, setup, setup.to_move)
+}
+
+/// What becomes of the side to move once the players checkmated at their turn are out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TurnComes {
+    /// They have a move and make one.
+    Moves,
+    /// They have no move at all and leave the game as if checkmated
+    /// (`triple-crown.stalemate=out`).
+    Out,
+    /// They have no move at all and the game is drawn (`triple-crown.stalemate=draw`).
+    Drawn,
+}
+
+/// Decides what becomes of the side to move, once the players checkmated at their turn are
+/// out: the one place where stalemate is decided, for playing on and for the outcome.
+///
+/// `triple-crown.stalemate`: the source does not say what happens to a player with no move at
+/// all; under `triple-crown.self-exposure=not-unless-forced` no other player is ever stuck (a
+/// player whose every move leaves their Emperor en prise may make any of them).
+pub fn turn_comes(tc: &TripleCrown, setup: &Setup) -> TurnComes {
+    if has_any_move(tc, setup) {
+        return TurnComes::Moves;
+    }
+    match tc.options.stalemate {
+        Stalemate::Draw => TurnComes::Drawn,
+        Stalemate::Out => TurnComes::Out,
+    }
+}
+
 /// Does what happens when the side to move's turn comes, before they move.
 ///
-/// - `triple-crown.checkmate-en-prise`: every player whose Emperor is en prise to the side to
-///   move is checkmated and loses all their pieces.
+/// - `triple-crown.checkmate-en-prise`: the players [`checkmated`] lose all their pieces.
 /// - `triple-crown.checkmater-moves`: "The checkmating player then makes their move and play
 ///   proceeds with the remaining players."
 /// - `triple-crown.last-survivor-wins`: once one player is left the game is over; they are
 ///   the side to move from then on.
 /// - `triple-crown.stalemate=out`: a player with no move at all leaves the game as if
-///   checkmated, and the turn passes on.
+///   checkmated, and the turn passes on ([`turn_comes`]).
 pub fn begin_turn(tc: &TripleCrown, mut setup: Setup) -> Setup {
     loop {
         if game_over(&setup) {
@@ -169,13 +206,13 @@ pub fn begin_turn(tc: &TripleCrown, mut setup: Setup) -> Setup {
             return setup;
         }
         let seat = setup.to_move;
-        for victim in check::en_prise_to(tc, &setup, seat) {
+        for victim in checkmated(tc, &setup) {
             remove_army(&mut setup, victim);
         }
         if game_over(&setup) {
             continue;
         }
-        if tc.options.stalemate == Stalemate::Out && !has_any_move(tc, &setup) {
+        if turn_comes(tc, &setup) == TurnComes::Out {
             remove_army(&mut setup, seat);
             setup.to_move = next_seat(tc, &setup, seat);
             continue;

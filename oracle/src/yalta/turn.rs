@@ -262,56 +262,91 @@ pub fn checkmate(rules: &Yalta, mut setup: Setup, seat: Seat, mater: Seat) -> Se
     setup
 }
 
-/// Settles the players whose turn comes while they have no legal move, until someone can
-/// move or the game is over.
+/// Returns the winner once only one player has a king left, if so.
+///
+/// `yalta.last-king-wins`: "The last player with a King on the board wins."
+pub fn last_king(setup: &Setup) -> Option<Seat> {
+    match check::live_seats(setup)[..] {
+        [winner] => Some(winner),
+        _ => None,
+    }
+}
+
+/// What becomes of the side to move when their turn comes, while the game goes on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TurnComes {
+    /// They have a legal move and make one.
+    Moves,
+    /// They are checkmated by `mater` and out now.
+    Checkmated { mater: Seat },
+    /// They are in check with no legal move and pass; the mate waits for the player to their
+    /// left (`yalta.mate-final=after-left-player`).
+    MatePending,
+    /// They are stalemated and pass (`yalta.stalemate=pass`).
+    StalematePasses,
+    /// They are stalemated and the game is drawn.
+    Drawn,
+}
+
+/// Decides what becomes of the side to move when their turn comes: the one place where
+/// checkmate and stalemate are decided, for playing on ([`settle`]) and for the outcome.
 ///
 /// `yalta.check-response`: "When a player is in check, they must resolve it on their turn as
 /// usual": one who cannot is checkmated when their turn comes (`yalta.mate-final=own-turn`),
 /// or passes with the mate pending (`after-left-player`; final at once if the seat to their
-/// left is out of the game). One who is not in check is stalemated (`yalta.stalemate`).
-/// `yalta.no-extra-move`: "Taking control of the new pieces does not grant an extra move":
-/// the turn simply passes on.
-pub fn settle(rules: &Yalta, setup: Setup) -> Setup {
-    let mut setup = settle_turn(rules, setup);
-    drop_own_en_passant(rules, &mut setup);
-    setup
+/// left is out of the game). `yalta.multiple-check` names the mater. One who is not in check
+/// is stalemated: `yalta.stalemate` draws the game (`draw`), or lets them pass unless nobody
+/// can move (`pass`).
+pub fn turn_comes(rules: &Yalta, setup: &Setup) -> TurnComes {
+    if has_legal_move(rules, setup) {
+        return TurnComes::Moves;
+    }
+    let seat = setup.to_move;
+    match check::first_checker(rules, setup, seat) {
+        Some(mater) => {
+            let waits = rules.options.mate_final == MateFinal::AfterLeftPlayer
+                && check::is_live(setup, left_of(seat));
+            if waits {
+                TurnComes::MatePending
+            } else {
+                TurnComes::Checkmated { mater }
+            }
+        }
+        None if rules.options.stalemate == Stalemate::Pass && !nobody_can_move(rules, setup) => {
+            TurnComes::StalematePasses
+        }
+        None => TurnComes::Drawn,
+    }
 }
 
-/// Gives the turn to the first player who can move (or ends the game), settling the players
-/// passed over on the way.
-fn settle_turn(rules: &Yalta, mut setup: Setup) -> Setup {
+/// Settles the players whose turn comes while they cannot play on ([`turn_comes`]), until
+/// someone can move or the game is over; then drops the en passant cells the new side to move
+/// controls.
+///
+/// `yalta.no-extra-move`: "Taking control of the new pieces does not grant an extra move":
+/// the turn simply passes on. Once one king is left the game is over and the turn passes to
+/// its player (decision D5: as after any move, to the next player still in the game).
+pub fn settle(rules: &Yalta, mut setup: Setup) -> Setup {
     loop {
-        let live = check::live_seats(&setup);
-        if live.len() <= 1 {
-            if let Some(&winner) = live.first() {
-                setup.to_move = winner;
-            }
-            return setup;
+        if let Some(winner) = last_king(&setup) {
+            setup.to_move = winner;
+            break;
         }
         let seat = setup.to_move;
-        if has_legal_move(rules, &setup) {
-            return setup;
-        }
-        match check::first_checker(rules, &setup, seat) {
-            Some(mater) => {
-                let waits = rules.options.mate_final == MateFinal::AfterLeftPlayer
-                    && check::is_live(&setup, left_of(seat));
-                if waits {
-                    if let VariantState::Yalta(state) = &mut setup.state {
-                        state.pending_mate.insert(seat);
-                    }
-                } else {
-                    setup = checkmate(rules, setup, seat, mater);
+        match turn_comes(rules, &setup) {
+            TurnComes::Moves | TurnComes::Drawn => break,
+            TurnComes::Checkmated { mater } => setup = checkmate(rules, setup, seat, mater),
+            TurnComes::MatePending => {
+                if let VariantState::Yalta(state) = &mut setup.state {
+                    state.pending_mate.insert(seat);
                 }
             }
-            None => {
-                if rules.options.stalemate == Stalemate::Draw || nobody_can_move(rules, &setup) {
-                    return setup;
-                }
-            }
+            TurnComes::StalematePasses => {}
         }
         setup = pass_turn(rules, setup, seat);
     }
+    drop_own_en_passant(rules, &mut setup);
+    setup
 }
 
 /// Drops the en passant cells whose pawn the player to move controls (see
