@@ -5,7 +5,7 @@ use trichess_model::{Cell, Move, Piece, Role, Seat, VariantState};
 
 use crate::board::Setup;
 
-use super::options::{EnPassantWindow, Stalemate, TurnOrder};
+use super::options::{EnPassantWindow, EnPriseChain, Stalemate, TurnOrder};
 use super::{TripleCrown, castling, check, pawns, pieces, promotion};
 
 /// Makes the board change of `mv` by the side to move, and updates castling rights, the
@@ -90,14 +90,14 @@ pub fn game_over(setup: &Setup) -> bool {
 }
 
 /// Plays `mv` (taken from the legal moves) and passes the turn.
+///
+/// A move that ends the game (an instant win) passes the turn like any other (decision D5):
+/// the next player in turn order still in the game is the side to move, though nobody moves
+/// any more.
 pub fn apply(tc: &TripleCrown, setup: &Setup, mv: Move) -> Setup {
     let before = begin_turn(tc, setup.clone());
     let mover = before.to_move;
     let mut next = make_move(tc, &before, mv);
-    if game_over(&next) {
-        set_en_passant(tc, &mut next, Vec::new());
-        return next;
-    }
     next.to_move = next_seat(tc, &next, mover);
     carry_en_passant(tc, &before, &mut next);
     begin_turn(tc, next)
@@ -148,14 +148,31 @@ pub fn has_any_move(tc: &TripleCrown, setup: &Setup) -> bool {
     })
 }
 
-/// Lists the players checkmated when the side to move's turn comes, in seat order: the one
-/// place where the game's checkmate is decided, for playing on ([`begin_turn`]) and for the
-/// outcome.
+/// Lists the players checkmated when the side to move's turn comes, in the order they fall
+/// (those falling together in seat order): the one place where the game's checkmate is
+/// decided, for playing on ([`begin_turn`]) and for the outcome.
 ///
 /// `triple-crown.checkmate-en-prise`: "A player whose Emperor is En Prise to the player about
-/// to move is Checkmated".
+/// to move is Checkmated and their pieces removed from the board". Removing one player's
+/// pieces may uncover a line to the other enemy's Emperor: under
+/// `triple-crown.en-prise-chain=repeat` the condition is applied again after each removal, so
+/// that player falls too; under `once` only the Emperors en prise before any removal fall.
 pub fn checkmated(tc: &TripleCrown, setup: &Setup) -> Vec<Seat> {
-    check::en_prise_to(tc, setup, setup.to_move)
+    let mover = setup.to_move;
+    let mut fallen = check::en_prise_to(tc, setup, mover);
+    if tc.options.en_prise_chain == EnPriseChain::Once || fallen.is_empty() {
+        return fallen;
+    }
+    let mut board = setup.clone();
+    let mut newly = fallen.clone();
+    while !newly.is_empty() {
+        for &seat in &newly {
+            remove_army(&mut board, seat);
+        }
+        newly = check::en_prise_to(tc, &board, mover);
+        fallen.extend(&newly);
+    }
+    fallen
 }
 
 /// What becomes of the side to move once the players checkmated at their turn are out.
@@ -201,8 +218,10 @@ pub fn begin_turn(tc: &TripleCrown, mut setup: Setup) -> Setup {
             if let [winner] = check::live_seats(&setup)[..] {
                 setup.to_move = winner;
             }
-            // Nobody moves any more, so nobody may take en passant.
-            set_en_passant(tc, &mut setup, Vec::new());
+            // The en passant cells stay recorded while their window lasts, though nobody
+            // moves any more (decision D1), unless the turn has come to their own side.
+            let targets = pawns::en_passant_targets(tc, &setup);
+            set_en_passant(tc, &mut setup, targets);
             return setup;
         }
         let seat = setup.to_move;
