@@ -66,6 +66,23 @@ interpretation! {
         /// The proposal adopted: White wins when the player to move, whoever it is, has no
         /// legal move and is not in check.
         WhiteWins = "white-wins",
+        /// The proposal adopted, the win going to the player who deprived the other of a legal
+        /// move: the player who made the last move (the seat before the stalemated player in
+        /// turn order) wins.
+        MoverWins = "mover-wins",
+    }
+}
+
+interpretation! {
+    /// `yuri.mate-timing`: when a checkmate counts. FIDE judges it for the player to move; the
+    /// text also speaks of a King "immediately ... checkmated by Red".
+    MateTiming = "yuri.mate-timing" {
+        /// A King is checkmated when its owner is to move, in check, with no legal move; the
+        /// player moving in between may still lift the check.
+        OwnerTurn = "owner-turn",
+        /// After every move, each King in check whose owner, were it their turn, would have no
+        /// legal move is checkmated at once, whoever is to move.
+        Immediately = "immediately",
     }
 }
 
@@ -77,6 +94,7 @@ pub struct Options {
     pub king_onto_king: KingOntoKing,
     pub red_checkmate: RedCheckmate,
     pub stalemate: Stalemate,
+    pub mate_timing: MateTiming,
 }
 
 impl Options {
@@ -89,6 +107,7 @@ impl Options {
             king_onto_king: r.get(),
             red_checkmate: r.get(),
             stalemate: r.get(),
+            mate_timing: r.get(),
         };
         r.finish()?;
         Ok(options)
@@ -102,6 +121,7 @@ impl Options {
             InterpretationInfo::of::<KingOntoKing>(),
             InterpretationInfo::of::<RedCheckmate>(),
             InterpretationInfo::of::<Stalemate>(),
+            InterpretationInfo::of::<MateTiming>(),
         ]
     }
 }
