@@ -162,7 +162,7 @@ pub fn pawn_moves(rules: &Yalta, setup: &Setup, from: Cell, pawn: Piece) -> Vec<
         }
     }
     for to in capture_cells(rules, from, owner) {
-        if pieces::can_capture(setup, setup.to_move, to)
+        if pieces::can_capture(rules, setup, setup.to_move, to)
             || en_passant_capture(rules, setup, from, pawn, to).is_some()
             || is_sacrifice(rules, setup, pawn, to)
         {

@@ -217,6 +217,7 @@ fn a_move_takes_at_most_the_one_piece_it_was_generated_to_capture() {
         &[
             ("yalta.en-passant-window", "both-opponents"),
             ("yalta.takeover-promotion", "any-capture"),
+            ("yalta.exposed-king", "capture"),
         ],
     ] {
         let rules = rules(readings);

@@ -80,11 +80,15 @@ pub fn next_seat(rules: &Yalta, setup: &Setup, seat: Seat) -> Seat {
     crate::rules::next_seat_with_royal(setup, seat, step)
 }
 
-/// Plays `mv` and passes the turn: records whose check came first, passes the turn on, and
+/// Plays `mv` and passes the turn: hands a captured king's army to its capturer
+/// (`yalta.exposed-king=capture`), records whose check came first, passes the turn on, and
 /// settles the players whose turn comes while they cannot move.
 pub fn apply(rules: &Yalta, setup: &Setup, mv: Move) -> Setup {
     let mover = setup.to_move;
     let mut next = make_move(rules, setup, mv);
+    if let Some(king) = setup.piece(mv.to()).filter(|p| p.role == Role::King) {
+        hand_over_armies(rules, &mut next, king.owner, mover);
+    }
     record_first_checks(rules, setup, &mut next, mover);
     let mut next = pass_turn(rules, next, mover);
     let mut cells: Vec<Cell> = next.en_passant.into_iter().collect();
@@ -239,27 +243,36 @@ fn settle_pending_mate(rules: &Yalta, mut setup: Setup, seat: Seat) -> Setup {
 /// Takes `seat` out of the game, checkmated by `mater`.
 ///
 /// `yalta.mate-removes-king`: "When a player is checkmated, their King is removed from the
-/// board." `yalta.army-takeover`: "The player who delivered the checkmate **takes control of
-/// all the checkmated player's remaining pieces** and may use them immediately": every army
-/// `seat` controlled (its own, and any it had taken over) now answers to `mater`. With one
-/// player out, no king can be checked by two opponents any more, so the check records go.
+/// board." Its army passes to the mater ([`hand_over_armies`]).
 pub fn checkmate(rules: &Yalta, mut setup: Setup, seat: Seat, mater: Seat) -> Setup {
     if let Some(king) = setup.royal(seat) {
         setup.pieces.remove(&king);
     }
+    hand_over_armies(rules, &mut setup, seat, mater);
+    setup
+}
+
+/// Hands every army `seat` controlled (its own, and any it had taken over) to `taker`, `seat`
+/// being out of the game.
+///
+/// `yalta.army-takeover`: "The player who delivered the checkmate **takes control of all the
+/// checkmated player's remaining pieces** and may use them immediately". Under
+/// `yalta.exposed-king=capture` the army of a captured king follows the same rule, its
+/// capturer taking it over. The army's castling rights go; with one player out, no king can be
+/// checked by two opponents any more, so the check records go too.
+fn hand_over_armies(rules: &Yalta, setup: &mut Setup, seat: Seat, taker: Seat) {
     let homes = castling::rook_homes(rules, seat);
     setup.castling.retain(|c| !homes.contains(c));
     if let VariantState::Yalta(state) = &mut setup.state {
         for controller in state.control.values_mut() {
             if *controller == seat {
-                *controller = mater;
+                *controller = taker;
             }
         }
-        state.control.insert(seat, mater);
+        state.control.insert(seat, taker);
         state.first_check.clear();
         state.pending_mate.remove(&seat);
     }
-    setup
 }
 
 /// Returns the winner once only one player has a king left, if so.
