@@ -10,7 +10,8 @@ use crate::board;
 use crate::interpretation::Interpretation;
 
 /// A position that a variant's rules have checked. Only [`Rules::validate`] and
-/// [`Rules::play`] make one.
+/// [`Rules::play`] make one outside this crate (inside it, perft plays the moves it has just
+/// listed without checking them again, through the crate's sealed `Apply`).
 ///
 /// The rules work on its [`board::Setup`] form; the model's [`Setup`] is made from it when
 /// first asked for.
@@ -127,8 +128,28 @@ impl InterpretationInfo {
     }
 }
 
+/// Playing a move without checking it, which only this crate may do.
+pub(crate) mod sealed {
+    use trichess_model::Move;
+
+    use super::Position;
+
+    /// The unchecked half of [`super::Rules`]: sealed, so that no caller outside this crate
+    /// can make a [`Position`] from a move nobody checked.
+    pub trait Apply {
+        /// Plays `mv` and returns the position after it, with the turn passed on, without
+        /// checking that it is legal.
+        ///
+        /// The contract: `mv` is one of [`super::Rules::legal_moves`] of `position` (perft
+        /// plays the moves it has just listed, and [`super::Rules::play`] checks first). For
+        /// any other move the result is unspecified: it may be a position that
+        /// [`super::Rules::validate`] would refuse (it never panics).
+        fn apply(&self, position: &Position, mv: Move) -> Position;
+    }
+}
+
 /// A variant's rules, with its interpretations chosen.
-pub trait Rules {
+pub trait Rules: sealed::Apply {
     /// Returns the variant.
     fn variant(&self) -> Variant;
 
@@ -146,10 +167,6 @@ pub trait Rules {
 
     /// Lists the legal moves of the side to move (none once the game is over).
     fn legal_moves(&self, position: &Position) -> Vec<Move>;
-
-    /// Plays a move taken from [`Rules::legal_moves`] of this position, without checking it,
-    /// and returns the position after it, with the turn passed on.
-    fn apply(&self, position: &Position, mv: Move) -> Position;
 
     /// Plays a move if it is legal.
     fn play(&self, position: &Position, mv: Move) -> Result<Position, IllegalMove> {

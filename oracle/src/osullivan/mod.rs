@@ -189,12 +189,8 @@ impl Rules for OSullivan {
         legal_moves(position.board(), &self.options)
     }
 
-    fn apply(&self, position: &Position, mv: Move) -> Position {
-        Position::checked_board(turn::apply(position.board(), &self.options, mv))
-    }
-
-    /// `osullivan.end-of-game`: the last player with a king wins ([`turn::last_king`]);
-    /// otherwise [`turn::turn_comes`] decides whether the side to move plays on, is out
+    /// `osullivan.end-of-game`: the last player with a king wins (`turn::last_king`);
+    /// otherwise `turn::turn_comes` decides whether the side to move plays on, is out
     /// (checkmate, or stalemate under `osullivan.stalemate=out`) or draws the game.
     fn outcome(&self, position: &Position) -> Outcome {
         let setup = position.board();
@@ -214,5 +210,11 @@ impl Rules for OSullivan {
                 reason: Reason::Stalemate,
             },
         }
+    }
+}
+
+impl crate::rules::sealed::Apply for OSullivan {
+    fn apply(&self, position: &Position, mv: Move) -> Position {
+        Position::checked_board(turn::apply(position.board(), &self.options, mv))
     }
 }

@@ -119,14 +119,10 @@ impl Rules for TripleCrown {
         legal_moves(self, position.board())
     }
 
-    fn apply(&self, position: &Position, mv: Move) -> Position {
-        Position::checked_board(turn::apply(self, position.board(), mv))
-    }
-
     /// `triple-crown.instant-win`; then `triple-crown.checkmate-en-prise` (the players
-    /// [`turn::checkmated`] as the side to move's turn comes), `triple-crown.first-mated-loses`
+    /// `turn::checkmated` as the side to move's turn comes), `triple-crown.first-mated-loses`
     /// and `triple-crown.last-survivor-wins`; then `triple-crown.stalemate` for a side to move
-    /// with no move at all ([`turn::turn_comes`]).
+    /// with no move at all (`turn::turn_comes`).
     fn outcome(&self, position: &Position) -> Outcome {
         let setup = position.board();
         if let Some(&winner) = setup
@@ -164,5 +160,11 @@ impl Rules for TripleCrown {
                 reason: Reason::Stalemate,
             },
         }
+    }
+}
+
+impl crate::rules::sealed::Apply for TripleCrown {
+    fn apply(&self, position: &Position, mv: Move) -> Position {
+        Position::checked_board(turn::apply(self, position.board(), mv))
     }
 }

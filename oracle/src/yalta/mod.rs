@@ -144,12 +144,8 @@ impl Rules for Yalta {
         legal_moves(self, position.board())
     }
 
-    fn apply(&self, position: &Position, mv: Move) -> Position {
-        Position::checked_board(turn::apply(self, position.board(), mv))
-    }
-
     /// `yalta.last-king-wins`: "The last player with a King on the board wins."
-    /// ([`turn::last_king`]); otherwise [`turn::turn_comes`] decides whether the side to move
+    /// (`turn::last_king`); otherwise `turn::turn_comes` decides whether the side to move
     /// plays on, is checkmated, passes (a mate pending, or a stalemate under
     /// `yalta.stalemate=pass`) or draws the game.
     fn outcome(&self, position: &Position) -> Outcome {
@@ -179,6 +175,12 @@ impl Rules for Yalta {
                 reason: Reason::Stalemate,
             },
         }
+    }
+}
+
+impl crate::rules::sealed::Apply for Yalta {
+    fn apply(&self, position: &Position, mv: Move) -> Position {
+        Position::checked_board(turn::apply(self, position.board(), mv))
     }
 }
 

@@ -51,7 +51,7 @@ impl Yuri {
     }
 }
 
-/// Lists the legal moves of the side to move: none once the game is over ([`goals::ended`]),
+/// Lists the legal moves of the side to move: none once the game is over (`goals::ended`),
 /// else [`moves`].
 pub fn legal_moves(setup: &Setup, options: &Options) -> Vec<Move> {
     if goals::ended(setup, options).is_some() {
@@ -194,12 +194,14 @@ impl Rules for Yuri {
         legal_moves(position.board(), &self.options)
     }
 
-    fn apply(&self, position: &Position, mv: Move) -> Position {
-        Position::checked_board(turn::apply(position.board(), mv))
-    }
-
     fn outcome(&self, position: &Position) -> Outcome {
         goals::outcome(position.board(), &self.options)
+    }
+}
+
+impl crate::rules::sealed::Apply for Yuri {
+    fn apply(&self, position: &Position, mv: Move) -> Position {
+        Position::checked_board(turn::apply(position.board(), mv))
     }
 }
 
