@@ -89,7 +89,8 @@ fn legal<'a>(setup: &'a Setup, options: &'a Options) -> impl Iterator<Item = Mov
 
 /// Returns the starting position, as the source's diagram draws it.
 ///
-/// `osullivan.start-position`, `osullivan.pieces-white`: "White has twelve pieces: six
+/// `osullivan.start-position`, read with `osullivan.piece-legend` ("R = Rook K = King Q = Queen
+/// N = Knight B = Bishop"), `osullivan.pieces-white`: "White has twelve pieces: six
 /// Pawns, two Bishops, one each of Knight, Rook, Queen, and King." `osullivan.pieces-black-red`:
 /// "Red and Black each have ten pieces: four Pawns, two Bishops, one each of Knight, Rook,
 /// Queen, and King."

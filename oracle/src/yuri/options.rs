@@ -6,8 +6,8 @@ use crate::interpretation::{InterpretationError, Readings, interpretation};
 use crate::rules::InterpretationInfo;
 
 interpretation! {
-    /// `yuri.pawns`: the source gives two descriptions of the pawns' steps and says "The
-    /// translator does not know which of these are implied."
+    /// `yuri.pawns`, `yuri.translator-unsure`: the source gives two descriptions of the
+    /// pawns' steps and says "The translator does not know which of these are implied."
     Pawns = "yuri.pawns" {
         /// The first description: Black's pawns step NE or NW, White's SE or SW, Red's NW or
         /// SW (the two orthogonal steps away from the army's corner), capturing one step N, S
@@ -58,8 +58,9 @@ interpretation! {
 }
 
 interpretation! {
-    /// `yuri.stalemate`: "the writer of this set of rules would like to add a winning
-    /// condition of depriving any player of a legal move (stalemate)" (in White's paragraph).
+    /// `yuri.stalemate`, `yuri.stalemate-proposal`: "the writer of this set of rules would
+    /// like to add a winning condition of depriving any player of a legal move (stalemate)"
+    /// (in White's paragraph).
     Stalemate = "yuri.stalemate" {
         /// The proposal is not adopted: by rule zero (FIDE 5.2.1) a stalemate draws the game.
         Draw = "draw",
