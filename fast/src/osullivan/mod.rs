@@ -245,7 +245,7 @@ fn load(g: &Geometry, setup: &Setup) -> Result<Pos, EngineError> {
     if problems.is_empty() {
         Ok(pos)
     } else {
-        Err(EngineError::InvalidPosition(problems.join("; ")))
+        Err(EngineError::InvalidPosition(problems.join("; ").into()))
     }
 }
 

@@ -41,7 +41,7 @@ impl Prepared {
         let readings = Readings::of(game)?;
         let problems = convert::problems(setup, &readings);
         if !problems.is_empty() {
-            return Err(EngineError::InvalidPosition(problems.join("; ")));
+            return Err(EngineError::InvalidPosition(problems.join("; ").into()));
         }
         let tables = tables::tables(readings.knight);
         let mut pos = convert::to_pos(setup);

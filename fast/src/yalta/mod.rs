@@ -269,7 +269,7 @@ fn read(setup: &Setup, r: &Rules) -> Result<Pos, EngineError> {
     if problems.is_empty() {
         Ok(pos)
     } else {
-        Err(EngineError::InvalidPosition(problems.join("; ")))
+        Err(EngineError::InvalidPosition(problems.join("; ").into()))
     }
 }
 

@@ -321,7 +321,7 @@ fn import(rules: Rules, setup: &Setup) -> Result<(Pos, History), EngineError> {
     if problems.is_empty() {
         Ok((p, hist))
     } else {
-        Err(EngineError::InvalidPosition(problems.join("; ")))
+        Err(EngineError::InvalidPosition(problems.join("; ").into()))
     }
 }
 

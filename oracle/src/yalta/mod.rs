@@ -25,7 +25,8 @@ pub use options::Options;
 
 use crate::InterpretationError;
 use crate::hex::{Geometry, HexBoard};
-use crate::rules::{InvalidPosition, Position, Rules};
+use crate::rules::{Position, Rules};
+use trichess_model::InvalidPosition;
 use turn::TurnComes;
 
 /// The rules of Yalta Chess, with the interpretations chosen.
@@ -86,6 +87,8 @@ pub fn has_legal_move(rules: &Yalta, setup: &Setup) -> bool {
 
 /// Returns the starting position.
 ///
+/// `yalta.players`: "Three players, distinguished by colour: **Red**, **Green**, and
+/// **Blue**": seats A, B and C, army letters r, g and b (the notation knows no other army).
 /// `yalta.start-army`: "Each player sets up a complete standard FIDE army (8 pieces + 8
 /// pawns) in their own sector, back rank at the outer hexagon edge."
 /// `yalta.back-rank-order`: "**Rook, Knight, Bishop, Queen, King, Bishop, Knight, Rook**",

@@ -90,9 +90,10 @@ pub fn attacks(rules: &Yalta, setup: &Setup, from: Cell, piece: Piece) -> Vec<Ce
 /// Returns true if the player `mover` may capture what stands on `cell`: a piece another
 /// player controls, other than a king.
 ///
-/// `yalta.fide-rules`: kings are never captured; a king is removed only by checkmate
-/// (`yalta.mate-removes-king`). `yalta.exposed-king=capture`: a king attacked when `mover`'s
-/// turn comes may be captured (what becomes of its army: [`super::turn::apply`]).
+/// `yalta.check-response`: a king in check resolves it "on their turn": kings are never
+/// captured; a king is removed only by checkmate (`yalta.mate-removes-king`).
+/// `yalta.exposed-king=capture`: a king attacked when `mover`'s turn comes may be captured
+/// (what becomes of its army: [`super::turn::apply`]).
 pub fn can_capture(rules: &Yalta, setup: &Setup, mover: Seat, cell: Cell) -> bool {
     setup.piece(cell).is_some_and(|p| {
         (p.role != Role::King || rules.options.exposed_king == ExposedKing::Capture)

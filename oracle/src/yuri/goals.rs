@@ -65,9 +65,15 @@ pub fn checkmated_now(setup: &Setup, options: &Options, seat: Seat) -> bool {
 ///   checkmated and Red wins, whoever's King it is and whoever's pieces give the check
 ///   (`yuri.red-checkmate`).
 /// - A player to move with no legal move who is not in check is stalemated: by rule zero the
-///   game is drawn (`yuri.stalemate=draw`), unless the writer's proposal is adopted: White
-///   wins (`white-wins`), or the player who made the last move (`mover-wins`).
+///   game is drawn (`yuri.stalemate=draw`), unless the writer's proposal
+///   (`yuri.stalemate-proposal`: "would like to add a winning condition of depriving any
+///   player of a legal move") is adopted: White wins (`white-wins`), or the player who made
+///   the last move (`mover-wins`).
 /// - `yuri.white-no-win`: "White has no win condition" otherwise.
+/// - `yuri.white-kingmaker` is no rule of its own, so no function grants it: White hands Black
+///   the win by stepping his King next to the Black King (Kings may stand side by side), which
+///   Black may then step onto ([`super::pieces::may_share`]); or Red the win by walking into a
+///   mate, which this function judges.
 pub fn outcome(setup: &Setup, options: &Options) -> Outcome {
     if let Some(end) = ended(setup, options) {
         return end;
