@@ -170,7 +170,7 @@ fn fold(text: &str) -> String {
 
 /// Wraps `text` at word boundaries into lines of at most `width` characters (a longer word
 /// gets a line of its own), so that no continuation line starts with a space.
-fn fill(text: &str, width: usize) -> String {
+pub(super) fn fill(text: &str, width: usize) -> String {
     let mut lines: Vec<String> = Vec::new();
     let mut line = String::new();
     let words = text.split_whitespace().flat_map(|word| {
