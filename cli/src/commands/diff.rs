@@ -2,22 +2,21 @@
 //! a discrepancy table (terminal, and Markdown + JSON + SVG with `--report DIR`).
 
 use std::collections::BTreeSet;
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, Result, bail};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use serde_json::{Value, json};
+use anyhow::{Result, bail};
+use serde_json::json;
 use tabled::settings::Style;
 use tabled::{Table, Tabled};
-use trichess_diff::{Choices, Duel, EngineFactory, Finding, Generator, Seeded, Step, shrink};
+use trichess_diff::{Choices, Duel, EngineFactory, Generator, Seeded, shrink};
 use trichess_fast::{Fast, Mutant};
 use trichess_model::{Engine, PerftTable, Setup, Variant};
 use trichess_oracle::Oracle;
 use trichess_oracle::register::Register;
 
+use super::report::{self, Row};
 use super::{EngineChoice, Interpretations, interpretation_map};
 
 /// The options of `trichess diff`.
@@ -75,30 +74,6 @@ pub fn parse_variants(text: &str) -> Result<Variants, String> {
         .map_err(|e| format!("{e} or all"))
 }
 
-/// One row of the discrepancy table.
-#[derive(Clone, Debug, Tabled)]
-struct Row {
-    #[tabled(rename = "#")]
-    number: usize,
-    variant: String,
-    kind: String,
-    readings: String,
-    position: String,
-    #[tabled(rename = "move")]
-    mv: String,
-    #[tabled(rename = "first says")]
-    a_says: String,
-    #[tabled(rename = "second says")]
-    b_says: String,
-    rules: String,
-    #[tabled(skip)]
-    pieces: usize,
-    #[tabled(skip)]
-    fixture: Value,
-    #[tabled(skip)]
-    svg: Option<String>,
-}
-
 /// How a variant's run went.
 #[derive(Clone, Debug, Tabled)]
 struct Summary {
@@ -138,15 +113,7 @@ pub fn run(options: Options) -> Result<ExitCode> {
         (None, Some(_)) => None,
         (None, None) => Some(10),
     };
-    let progress = if std::io::stderr().is_terminal() {
-        ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr())
-    } else {
-        ProgressBar::hidden()
-    };
-    progress.set_style(
-        ProgressStyle::with_template("{spinner} {elapsed} {msg}")
-            .unwrap_or_else(|_| ProgressStyle::default_spinner()),
-    );
+    let progress = report::spinner();
     let roots_dir = super::fixture_dir(None).ok().map(|d| d.join("perft"));
     let tables = roots_dir
         .and_then(|d| PerftTable::load_dir(&d).ok())
@@ -215,25 +182,17 @@ pub fn run(options: Options) -> Result<ExitCode> {
                 }
             };
             *steps += 1;
-            let game = gen_.game().clone();
-            let finding = match gen_.next(&mut duel, &mut choices) {
-                None => {
-                    generator = None;
-                    continue;
-                }
-                Some(Step::Finding(f)) => Some(f),
-                Some(Step::Position(setup)) => {
-                    let c = duel.compare(&game, &setup, options.depth);
-                    compared += c.positions;
-                    c.finding
-                }
+            let Some(c) = gen_.compare_next(&mut duel, &mut choices, options.depth) else {
+                generator = None;
+                continue;
             };
-            if let Some(f) = finding {
+            compared += c.positions;
+            if let Some(f) = c.finding {
                 generator = None;
                 let f = shrink(&mut duel, f, options.depth, 400);
                 if seen.insert(f.key()) {
                     found += 1;
-                    rows.push(row(rows.len() + 1, &f, &register));
+                    rows.push(report::row(rows.len() + 1, &f, &register));
                     if let Some(dir) = &options.report {
                         write_report(dir, seed, &rows)?;
                     }
@@ -282,119 +241,17 @@ fn engine_id(e: EngineChoice) -> &'static str {
     }
 }
 
-/// Names the register ids a finding touches: every clause and interpretation whose id (after
-/// the variant prefix) contains one of the finding's topic words (the moving piece's role,
-/// castling, en passant, promotion, check, stalemate, ...), at most four.
-fn rule_ids(finding: &Finding, register: &Register) -> Vec<String> {
-    let ids = register
-        .clauses
-        .iter()
-        .map(|c| c.id.as_str())
-        .chain(register.interpretations.iter().map(|i| i.id.as_str()));
-    let topics = finding.topics();
-    let mut out: Vec<String> = ids
-        .filter(|id| {
-            let short = id.split_once('.').map_or(*id, |(_, s)| s);
-            topics.iter().any(|t| short.contains(t))
-        })
-        .map(str::to_string)
-        .collect();
-    out.truncate(4);
-    out
-}
-
-fn row(number: usize, f: &Finding, register: &Register) -> Row {
-    let rules = rule_ids(f, register);
-    let readings: Vec<String> = f
-        .game
-        .interpretations
-        .iter()
-        .map(|(k, v)| format!("{k}={v}"))
-        .collect();
-    let svg = Some(trichess_diagram::svg(&f.setup, f.mv));
-    Row {
-        number,
-        variant: f.game.variant.id().to_string(),
-        kind: f.kind.id().to_string(),
-        readings: if readings.is_empty() {
-            "defaults".into()
-        } else {
-            readings.join(" ")
-        },
-        position: f.setup.to_text(),
-        mv: f.mv.map_or("-".into(), |m| m.to_string()),
-        a_says: f.a_says.clone(),
-        b_says: f.b_says.clone(),
-        rules: if rules.is_empty() {
-            "?".into()
-        } else {
-            rules.join(" ")
-        },
-        pieces: f.setup.pieces.len(),
-        fixture: f.fixture(&rules),
-        svg,
-    }
-}
-
-/// Writes `path` by a temporary file and a rename, so a killed run leaves the old file or the
-/// new one, never half of one.
-fn write_atomic(path: &Path, text: &str) -> Result<()> {
-    let tmp = path.with_extension("tmp");
-    std::fs::write(&tmp, text).with_context(|| format!("cannot write {}", tmp.display()))?;
-    std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))
-}
-
 fn write_report(dir: &Path, seed: u64, rows: &[Row]) -> Result<()> {
-    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    let mut md = format!(
-        "# trichess diff: discrepancies\n\nGenerated by `trichess diff --seed {seed}`; {} rows. \
-         The fixtures' rules, quote and expectation (the first engine's answer) are for a person \
-         to confirm. Diagrams show the position, with the move (if any) as an arrow.\n\n",
-        rows.len()
-    );
-    md += "| # | variant | kind | readings | position | move | first says | second says | rules | diagram |\n";
-    md += "|---|---|---|---|---|---|---|---|---|---|\n";
-    let cell = |s: &str| s.replace('|', "\\|");
-    let mut json_rows = Vec::new();
-    for r in rows {
-        let diagram = match &r.svg {
-            Some(svg) => {
-                let name = format!("diff-{}.svg", r.number);
-                write_atomic(&dir.join(&name), svg)?;
-                format!("[svg]({name})")
-            }
-            None => "-".to_string(),
-        };
-        md += &format!(
-            "| {} | {} | {} | {} | `{}` | {} | {} | {} | {} | {} |\n",
-            r.number,
-            r.variant,
-            r.kind,
-            cell(&r.readings),
-            r.position,
-            r.mv,
-            cell(&r.a_says),
-            cell(&r.b_says),
-            r.rules,
-            diagram
-        );
-        json_rows.push(json!({
-            "number": r.number, "variant": r.variant, "kind": r.kind, "readings": r.readings,
-            "position": r.position, "move": r.mv, "first_says": r.a_says,
-            "second_says": r.b_says, "rules": r.rules, "pieces": r.pieces,
-            "fixture": r.fixture,
-        }));
-    }
-    for r in rows {
-        md += &format!(
-            "\n## #{}\n\n```json\n{}\n```\n",
-            r.number,
-            serde_json::to_string_pretty(&r.fixture)?
-        );
-    }
-    write_atomic(&dir.join("diff.md"), &md)?;
-    write_atomic(
-        &dir.join("diff.json"),
-        &serde_json::to_string_pretty(&json!({"seed": seed, "rows": json_rows}))?,
-    )
+    let head = report::Head {
+        stem: "diff",
+        title: "trichess diff: discrepancies".into(),
+        intro: format!(
+            "Generated by `trichess diff --seed {seed}`; {} rows. The fixtures' rules, quote and \
+             expectation (the first engine's answer) are for a person to confirm. Diagrams show \
+             the position, with the move (if any) as an arrow.",
+            rows.len()
+        ),
+        json: json!({"seed": seed}),
+    };
+    report::write(dir, &head, rows)
 }

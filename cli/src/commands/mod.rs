@@ -20,11 +20,14 @@ macro_rules! say_raw {
     }};
 }
 
+mod cross_check;
 mod diff;
 mod fixtures;
 mod mutants;
 mod perft_suite;
 mod register;
+mod report;
+mod serve;
 
 use std::collections::BTreeMap;
 use std::io::{IsTerminal, Read};
@@ -182,22 +185,8 @@ enum Command {
     /// every move, the result and a shallow perft; print each disagreement, descended, shrunk
     /// and classified. Exits 1 if any is found.
     Diff {
-        /// The variant, or all.
-        #[arg(long, default_value = "all", value_parser = diff::parse_variants)]
-        variant: diff::Variants,
         #[command(flatten)]
-        interpretations: Interpretations,
-        /// Run this many seconds in all (split between the variants; default 10; 1 to 86400).
-        #[arg(long, conflicts_with = "positions",
-              value_parser = clap::value_parser!(u64).range(1..=86_400))]
-        seconds: Option<u64>,
-        /// Compare this many positions in all (split between the variants) instead (1 to
-        /// 100,000,000).
-        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
-        positions: Option<u64>,
-        /// The seed of the generator (printed first; default from the clock).
-        #[arg(long)]
-        seed: Option<u64>,
+        generated: Generated,
         /// The two engines, the first as the reference.
         #[arg(long, default_value = "oracle,fast", value_parser = diff::parse_engines)]
         engines: (EngineChoice, EngineChoice),
@@ -205,9 +194,6 @@ enum Command {
         /// per row where the board has one), rewritten after each row.
         #[arg(long, value_name = "DIR")]
         report: Option<PathBuf>,
-        /// The perft depth compared at each position.
-        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=4))]
-        depth: u32,
         /// Stop after this many discrepancies (1 to 10,000).
         #[arg(long, default_value_t = 20,
               value_parser = clap::builder::TypedValueParser::map(
@@ -233,6 +219,24 @@ enum Command {
         #[command(flatten)]
         options: mutants::CatchOptions,
     },
+    /// Answer the engine protocol (PROTOCOL.md) on standard input and output, as an engine
+    /// for other tools.
+    Serve {
+        #[command(flatten)]
+        engine: EngineArg,
+        /// Misbehave on purpose, on every --fault-every th line (for testing cross-check).
+        #[arg(long, value_enum, hide = true)]
+        fault: Option<serve::Fault>,
+        #[arg(long, default_value_t = 1, hide = true)]
+        fault_every: u64,
+        #[arg(long, default_value_t = 1000, hide = true)]
+        fault_ms: u64,
+    },
+    /// Check another implementation, run as a command speaking the engine protocol
+    /// (PROTOCOL.md), against trichess: which readings of the open points it follows, then
+    /// the fixture suite, the perft tables and generated positions; print each disagreement
+    /// and each fault of the engine as a row. Exits 1 if any is found.
+    CrossCheck(cross_check::Options),
     /// Run the fixture suite against an engine and print the results by rule clause.
     Fixtures {
         #[command(flatten)]
@@ -312,6 +316,39 @@ impl EngineArg {
 pub fn parse_mutant(name: &str) -> Result<Mutant, String> {
     name.parse::<Mutant>()
         .map_err(|e| format!("{e}; `trichess mutants` lists them"))
+}
+
+/// Builds one of trichess's engines.
+fn build_engine(choice: EngineChoice) -> Box<dyn Engine> {
+    match choice {
+        EngineChoice::Oracle => Box::new(Oracle),
+        EngineChoice::Fast => Box::new(Fast::default()),
+    }
+}
+
+/// What a run on generated positions compares (`diff`, `cross-check`): the variants and
+/// readings, for how long, from which seed, and how deep.
+#[derive(Debug, Args)]
+struct Generated {
+    /// The variant, or all.
+    #[arg(long, default_value = "all", value_parser = diff::parse_variants)]
+    variant: diff::Variants,
+    #[command(flatten)]
+    interpretations: Interpretations,
+    /// Run this many seconds in all (split between the variants; default 10; 1 to 86400).
+    #[arg(long, conflicts_with = "positions",
+          value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    seconds: Option<u64>,
+    /// Compare this many positions in all (split between the variants) instead (1 to
+    /// 100,000,000).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    positions: Option<u64>,
+    /// The seed of the generator (printed first; default from the clock).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// The perft depth compared at each position.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=4))]
+    depth: u32,
 }
 
 #[derive(Debug, Args)]
@@ -475,14 +512,17 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             )
         }
         Command::Diff {
-            variant,
-            interpretations,
-            seconds,
-            positions,
-            seed,
+            generated:
+                Generated {
+                    variant,
+                    interpretations,
+                    seconds,
+                    positions,
+                    seed,
+                    depth,
+                },
             engines,
             report,
-            depth,
             max_rows,
             mutant,
         } => diff::run(diff::Options {
@@ -497,6 +537,16 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             max_rows,
             mutant,
         }),
+        Command::Serve {
+            engine,
+            fault,
+            fault_every,
+            fault_ms,
+        } => {
+            engine.validate(None)?;
+            serve::run(engine.build(), fault, fault_every, fault_ms)
+        }
+        Command::CrossCheck(options) => cross_check::run(options),
         Command::Mutants {
             json,
             catch,
