@@ -1,20 +1,22 @@
 //! `trichess diff`: the differential run between two engines on generated positions, with
 //! a discrepancy table (terminal, and Markdown + JSON + SVG with `--report DIR`).
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result, anyhow, bail};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::{Value, json};
 use tabled::settings::Style;
 use tabled::{Table, Tabled};
 use trichess_diff::{Choices, Duel, EngineFactory, Finding, Generator, Seeded, Step, shrink};
 use trichess_fast::Fast;
-use trichess_model::{Engine, PerftTable, Setup, Variant};
+use trichess_model::{Engine, Move, PerftTable, Setup, Variant};
 use trichess_oracle::Oracle;
 use trichess_oracle::register::Register;
 
@@ -31,7 +33,9 @@ pub struct Options {
     pub engines: (EngineChoice, EngineChoice),
     pub report: Option<PathBuf>,
     pub depth: u32,
+    pub perft_every: u64,
     pub max_rows: usize,
+    pub threads: usize,
 }
 
 fn factory(choice: EngineChoice) -> EngineFactory {
@@ -89,6 +93,8 @@ struct Row {
     #[tabled(skip)]
     pieces: usize,
     #[tabled(skip)]
+    reached: Option<(String, Vec<String>)>,
+    #[tabled(skip)]
     fixture: Value,
     #[tabled(skip)]
     svg: Option<String>,
@@ -105,6 +111,159 @@ struct Summary {
     discrepancies: usize,
 }
 
+/// The seed thread `thread` (from 0) of `variant` walks with, in a run with `seed`: the run's
+/// seed plus 1000 times the variant's place in [`Variant::ALL`] (O'Sullivan 0, Yalta 1, Yuri
+/// 2, Triple Crown 3) plus the thread's number. A variant's walks thus do not depend on the
+/// other variants of the run, nor on how fast the threads go.
+pub fn walk_seed(seed: u64, variant: Variant, thread: usize) -> u64 {
+    let place = Variant::ALL.iter().position(|&v| v == variant).unwrap_or(0);
+    seed.wrapping_add(1000 * place as u64 + thread as u64)
+}
+
+/// What every thread of a run shares: the rows found so far (rewritten to the report as they
+/// come), the positions compared in the current variant, and whether to stop.
+struct Shared {
+    report: Option<PathBuf>,
+    header: String,
+    seed: u64,
+    max_rows: usize,
+    live: Mutex<Live>,
+    compared: AtomicU64,
+    stop: AtomicBool,
+}
+
+#[derive(Default)]
+struct Live {
+    rows: Vec<Row>,
+    seen: BTreeSet<String>,
+}
+
+impl Shared {
+    /// Adds a row for `finding` unless one has its key, and rewrites the report.
+    fn found(&self, finding: &Finding, register: &Register) -> Result<()> {
+        let mut live = self
+            .live
+            .lock()
+            .map_err(|_| anyhow!("a diff thread failed"))?;
+        if !live.seen.insert(finding.key()) {
+            return Ok(());
+        }
+        let number = live.rows.len() + 1;
+        live.rows.push(row(number, finding, register));
+        if live.rows.len() >= self.max_rows {
+            self.stop.store(true, Ordering::Relaxed);
+        }
+        if let Some(dir) = &self.report {
+            write_report(dir, &self.header, self.seed, &live.rows)?;
+        }
+        Ok(())
+    }
+
+    fn rows(&self) -> usize {
+        self.live.lock().map_or(0, |l| l.rows.len())
+    }
+}
+
+/// One thread's share of a variant's run.
+struct Walk<'a> {
+    variant: Variant,
+    fixed: &'a BTreeMap<String, String>,
+    open: &'a [(String, Vec<String>)],
+    roots: &'a [Setup],
+    register: &'a Register,
+    engines: (EngineChoice, EngineChoice),
+    depth: u32,
+    perft_every: u64,
+    deadline: Option<Instant>,
+    budget: Option<u64>,
+    shared: &'a Shared,
+}
+
+impl Walk<'_> {
+    /// Walks with the choices of `seed` until the time or the budget is spent (or the run has
+    /// its rows): returns the positions compared and the findings, shrunk, in the order found.
+    fn run(&self, seed: u64) -> Result<(u64, Vec<Finding>)> {
+        let mut duel = Duel::new(factory(self.engines.0), factory(self.engines.1));
+        let mut choices = Seeded::new(seed);
+        let mut compared = 0u64;
+        let mut generated = 0u64;
+        let mut findings = Vec::new();
+        let mut seen = BTreeSet::new();
+        let mut generator: Option<(Generator, u64)> = None;
+        loop {
+            if self.deadline.is_some_and(|d| Instant::now() >= d)
+                || self.budget.is_some_and(|b| compared >= b)
+                || self.shared.stop.load(Ordering::Relaxed)
+            {
+                break;
+            }
+            if generator.as_ref().is_none_or(|(_, steps)| *steps >= 200) {
+                generator = Some((self.generator(&mut duel, &mut choices)?, 0));
+            }
+            let Some((gen_, steps)) = generator.as_mut() else {
+                continue;
+            };
+            *steps += 1;
+            let game = gen_.game().clone();
+            let finding = match gen_.next(&mut duel, &mut choices) {
+                None => {
+                    generator = None;
+                    continue;
+                }
+                Some(Step::Finding(f)) => Some(f),
+                Some(Step::Position(setup)) => {
+                    // Perft on every `perft_every`-th position; the move sets of every
+                    // position are compared, which is perft 1 and more.
+                    let depth = if generated.is_multiple_of(self.perft_every) {
+                        self.depth
+                    } else {
+                        1
+                    };
+                    generated += 1;
+                    let c = duel.compare(&game, &setup, depth);
+                    compared += c.positions;
+                    self.shared
+                        .compared
+                        .fetch_add(c.positions, Ordering::Relaxed);
+                    c.finding.map(|f| match gen_.trail() {
+                        Some((origin, moves)) => f.reached_from(origin, moves),
+                        None => f,
+                    })
+                }
+            };
+            if let Some(f) = finding {
+                generator = None;
+                let f = shrink(&mut duel, f, self.depth, 400);
+                if seen.insert(f.key()) {
+                    self.shared.found(&f, self.register)?;
+                    findings.push(f);
+                }
+            }
+        }
+        Ok((compared, findings))
+    }
+
+    /// A generator for a new random game: its readings drawn, its roots the start and, half
+    /// the time, the perft tables' positions.
+    fn generator(&self, duel: &mut Duel, choices: &mut Seeded) -> Result<Generator> {
+        let mut game = trichess_diff::random_game(self.variant, self.open, choices);
+        game.interpretations.extend(self.fixed.clone());
+        if let Err(why) = duel.supports(&game) {
+            bail!("the engines do not both play {}: {why}", self.variant);
+        }
+        let mut game_roots = Vec::new();
+        if let Some(start) = duel.start(&game) {
+            game_roots.push(start);
+        }
+        game_roots.extend(self.roots.iter().cloned());
+        if choices.chance(50) && game_roots.len() > 1 {
+            // Walks from the start half the time, else from any root.
+            game_roots.truncate(1);
+        }
+        Ok(Generator::new(game, game_roots))
+    }
+}
+
 /// Runs the differential run.
 pub fn run(options: Options) -> Result<ExitCode> {
     let seed = options.seed.unwrap_or_else(|| {
@@ -113,17 +272,82 @@ pub fn run(options: Options) -> Result<ExitCode> {
             .map_or(0, |d| d.as_nanos() as u64 % 1_000_000_000)
     });
     let (ea, eb) = options.engines;
+    let threads = options.threads.max(1);
     say!(
-        "trichess diff: seed {seed} (replay with --seed {seed}), engines {},{}, perft depth {}",
+        "trichess diff: seed {seed} (replay with --seed {seed}), engines {},{}, perft depth {} \
+         every {} positions, {threads} thread{}",
         engine_id(ea),
         engine_id(eb),
-        options.depth
+        options.depth,
+        options.perft_every,
+        if threads == 1 { "" } else { "s" }
     );
     // A panic in an engine is caught and reported as a row; keep the default hook from
     // printing it.
     std::panic::set_hook(Box::new(|_| {}));
-    let mut duel = Duel::new(factory(ea), factory(eb));
-    let mut choices = Seeded::new(seed);
+    let result = run_variants(&options, seed, threads);
+    let _ = std::panic::take_hook();
+    let (summaries, rows) = result?;
+    say!("{}", Table::new(&summaries).with(Style::sharp()));
+    if let Some(dir) = &options.report {
+        say!("report: {}", dir.join("diff.md").display());
+    }
+    if rows.is_empty() {
+        say!("no discrepancies");
+        Ok(ExitCode::SUCCESS)
+    } else {
+        say!("{}", Table::new(&rows).with(Style::sharp()));
+        for r in &rows {
+            say!("#{} fixture ({} pieces): {}", r.number, r.pieces, r.fixture);
+        }
+        Ok(ExitCode::FAILURE)
+    }
+}
+
+/// The command that replays a run, as the report names it.
+fn command_line(options: &Options, seed: u64) -> String {
+    let mut words = vec!["trichess diff".to_string()];
+    let ids: Vec<&str> = options.variants.iter().map(|v| v.id()).collect();
+    words.push(if options.variants == Variant::ALL {
+        "--variant all".into()
+    } else {
+        format!("--variant {}", ids.join(","))
+    });
+    for given in &options.interpretations.given {
+        words.push(format!("-i {given}"));
+    }
+    match (options.seconds, options.positions) {
+        (_, Some(p)) => words.push(format!("--positions {p}")),
+        (Some(s), None) => words.push(format!("--seconds {s}")),
+        (None, None) => {}
+    }
+    words.push(format!("--seed {seed}"));
+    if options.engines != (EngineChoice::Oracle, EngineChoice::Fast) {
+        let (a, b) = options.engines;
+        words.push(format!("--engines {},{}", engine_id(a), engine_id(b)));
+    }
+    if options.depth != 2 {
+        words.push(format!("--depth {}", options.depth));
+    }
+    if options.perft_every != PERFT_EVERY {
+        words.push(format!("--perft-every {}", options.perft_every));
+    }
+    if options.max_rows != 20 {
+        words.push(format!("--max-rows {}", options.max_rows));
+    }
+    if options.threads != 1 {
+        words.push(format!("--threads {}", options.threads));
+    }
+    words.join(" ")
+}
+
+/// The default of `--perft-every`.
+pub const PERFT_EVERY: u64 = 4;
+
+/// Runs every variant in turn, each on `threads` threads, and writes the final report: the
+/// rows of every thread, in the order of the variants, then of the threads, then as found,
+/// so that a run with `--positions` gives the same report however fast its threads go.
+fn run_variants(options: &Options, seed: u64, threads: usize) -> Result<(Vec<Summary>, Vec<Row>)> {
     let n = options.variants.len() as u64;
     let seconds = match (options.seconds, options.positions) {
         (Some(s), _) => Some(s),
@@ -143,9 +367,18 @@ pub fn run(options: Options) -> Result<ExitCode> {
     let tables = roots_dir
         .and_then(|d| PerftTable::load_dir(&d).ok())
         .unwrap_or_default();
-    let mut rows: Vec<Row> = Vec::new();
-    let mut seen = BTreeSet::new();
+    let shared = Shared {
+        report: options.report.clone(),
+        header: command_line(options, seed),
+        seed,
+        max_rows: options.max_rows,
+        live: Mutex::new(Live::default()),
+        compared: AtomicU64::new(0),
+        stop: AtomicBool::new(false),
+    };
     let mut summaries = Vec::new();
+    let mut findings: Vec<(Finding, Variant)> = Vec::new();
+    let mut registers = BTreeMap::new();
     for &variant in &options.variants {
         let fixed = interpretation_map(variant, &options.interpretations)?;
         let open: Vec<(String, Vec<String>)> = trichess_oracle::interpretations(variant)
@@ -170,101 +403,80 @@ pub fn run(options: Options) -> Result<ExitCode> {
             }
         }
         let started = Instant::now();
-        let deadline = seconds.map(|s| started + Duration::from_millis(s * 1000 / n.max(1)));
-        let budget = options.positions.map(|p| p.div_ceil(n.max(1)));
-        let mut compared = 0u64;
-        let mut found = 0usize;
-        let mut generator: Option<(Generator, u64)> = None;
-        loop {
-            if deadline.is_some_and(|d| Instant::now() >= d)
-                || budget.is_some_and(|b| compared >= b)
-                || rows.len() >= options.max_rows
-            {
-                break;
+        let walk = Walk {
+            variant,
+            fixed: &fixed,
+            open: &open,
+            roots: &roots,
+            register: &register,
+            engines: options.engines,
+            depth: options.depth,
+            perft_every: options.perft_every.max(1),
+            deadline: seconds.map(|s| started + Duration::from_millis(s * 1000 / n.max(1))),
+            budget: options
+                .positions
+                .map(|p| p.div_ceil(n.max(1)).div_ceil(threads as u64)),
+            shared: &shared,
+        };
+        shared.compared.store(0, Ordering::Relaxed);
+        let results = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads)
+                .map(|t| {
+                    let walk = &walk;
+                    scope.spawn(move || walk.run(walk_seed(seed, variant, t)))
+                })
+                .collect();
+            while !handles.iter().all(|h| h.is_finished()) {
+                let compared = shared.compared.load(Ordering::Relaxed);
+                let secs = started.elapsed().as_secs_f64();
+                progress.set_message(format!(
+                    "{variant}: {compared} positions, {:.0}/s, {} discrepancies",
+                    compared as f64 / secs.max(1e-9),
+                    shared.rows()
+                ));
+                progress.tick();
+                std::thread::sleep(Duration::from_millis(100));
             }
-            let (gen_, steps) = match &mut generator {
-                Some((g, steps)) if *steps < 200 => (g, steps),
-                _ => {
-                    let mut game = trichess_diff::random_game(variant, &open, &mut choices);
-                    game.interpretations.extend(fixed.clone());
-                    if let Err(why) = duel.supports(&game) {
-                        bail!("the engines do not both play {variant}: {why}");
-                    }
-                    let mut game_roots = Vec::new();
-                    if let Some(start) = duel.start(&game) {
-                        game_roots.push(start);
-                    }
-                    game_roots.extend(roots.iter().cloned());
-                    if choices.chance(50) && game_roots.len() > 1 {
-                        // Walks from the start half the time, else from any root.
-                        game_roots.truncate(1);
-                    }
-                    generator = Some((Generator::new(game, game_roots), 0));
-                    let Some((g, steps)) = &mut generator else {
-                        unreachable!()
-                    };
-                    (g, steps)
-                }
-            };
-            *steps += 1;
-            let game = gen_.game().clone();
-            let finding = match gen_.next(&mut duel, &mut choices) {
-                None => {
-                    generator = None;
-                    continue;
-                }
-                Some(Step::Finding(f)) => Some(f),
-                Some(Step::Position(setup)) => {
-                    let c = duel.compare(&game, &setup, options.depth);
-                    compared += c.positions;
-                    c.finding
-                }
-            };
-            if let Some(f) = finding {
-                generator = None;
-                let f = shrink(&mut duel, f, options.depth, 400);
-                if seen.insert(f.key()) {
-                    found += 1;
-                    rows.push(row(rows.len() + 1, &f, &register));
-                    if let Some(dir) = &options.report {
-                        write_report(dir, seed, &rows)?;
-                    }
-                }
-            }
-            let secs = started.elapsed().as_secs_f64();
-            progress.set_message(format!(
-                "{variant}: {compared} positions, {:.0}/s, {} discrepancies",
-                compared as f64 / secs.max(1e-9),
-                rows.len()
-            ));
-            progress.tick();
-        }
+            handles
+                .into_iter()
+                .map(|h| {
+                    h.join()
+                        .unwrap_or_else(|_| Err(anyhow!("a diff thread panicked")))
+                })
+                .collect::<Vec<_>>()
+        });
         let secs = started.elapsed().as_secs_f64();
+        let mut compared = 0;
+        let mut found = BTreeSet::new();
+        for result in results {
+            let (c, fs) = result?;
+            compared += c;
+            for f in fs {
+                found.insert(f.key());
+                findings.push((f, variant));
+            }
+        }
         summaries.push(Summary {
             variant: variant.id(),
             positions: compared,
             seconds: format!("{secs:.1}"),
             rate: format!("{:.0}", compared as f64 / secs.max(1e-9)),
-            discrepancies: found,
+            discrepancies: found.len(),
         });
+        registers.insert(variant, register);
     }
     progress.finish_and_clear();
-    let _ = std::panic::take_hook();
-    say!("{}", Table::new(&summaries).with(Style::sharp()));
-    if let Some(dir) = &options.report {
-        write_report(dir, seed, &rows)?;
-        say!("report: {}", dir.join("diff.md").display());
-    }
-    if rows.is_empty() {
-        say!("no discrepancies");
-        Ok(ExitCode::SUCCESS)
-    } else {
-        say!("{}", Table::new(&rows).with(Style::sharp()));
-        for r in &rows {
-            say!("#{} fixture ({} pieces): {}", r.number, r.pieces, r.fixture);
+    let mut seen = BTreeSet::new();
+    let mut rows = Vec::new();
+    for (f, variant) in &findings {
+        if rows.len() < options.max_rows && seen.insert(f.key()) {
+            rows.push(row(rows.len() + 1, f, &registers[variant]));
         }
-        Ok(ExitCode::FAILURE)
     }
+    if let Some(dir) = &options.report {
+        write_report(dir, &shared.header, seed, &rows)?;
+    }
+    Ok((summaries, rows))
 }
 
 fn engine_id(e: EngineChoice) -> &'static str {
@@ -274,24 +486,50 @@ fn engine_id(e: EngineChoice) -> &'static str {
     }
 }
 
-/// Names the register ids a finding touches: every clause and interpretation whose id (after
-/// the variant prefix) contains one of the finding's topic words (the moving piece's role,
-/// castling, en passant, promotion, check, stalemate, ...), at most four.
+/// At most this many rule ids name a row.
+const MAX_RULES: usize = 6;
+
+/// At most this many rule ids come from one topic (Triple Crown has five promotion clauses).
+const PER_TOPIC: usize = 3;
+
+/// Names the register ids a finding involves, the most telling first, at most [`MAX_RULES`]:
+/// the interpretations whose reading in the row's game is not the default (the shrinker has set
+/// back every reading the disagreement does not need), then every clause and interpretation
+/// whose id has the words of one of the finding's topics in a row ([`Finding::topics`]: the
+/// fields in which the engines' positions differ, those the move changed, the kind of move
+/// and the pieces it moves and takes, the reasons the game ends for), at most [`PER_TOPIC`] a
+/// topic.
 fn rule_ids(finding: &Finding, register: &Register) -> Vec<String> {
-    let ids = register
+    let mut out: Vec<String> = Vec::new();
+    for (id, reading) in &finding.game.interpretations {
+        let open = register.interpretations.iter().find(|i| i.id == *id);
+        if open
+            .and_then(|i| i.readings.first())
+            .is_some_and(|r| r.name != *reading)
+        {
+            out.push(id.clone());
+        }
+    }
+    let ids: Vec<&str> = register
         .clauses
         .iter()
         .map(|c| c.id.as_str())
-        .chain(register.interpretations.iter().map(|i| i.id.as_str()));
-    let topics = finding.topics();
-    let mut out: Vec<String> = ids
-        .filter(|id| {
-            let short = id.split_once('.').map_or(*id, |(_, s)| s);
-            topics.iter().any(|t| short.contains(t))
-        })
-        .map(str::to_string)
+        .chain(register.interpretations.iter().map(|i| i.id.as_str()))
         .collect();
-    out.truncate(4);
+    for topic in finding.topics() {
+        let words: Vec<&str> = topic.split('-').collect();
+        let named = ids.iter().filter(|id| {
+            let short = id.split_once('.').map_or(**id, |(_, s)| s);
+            let parts: Vec<&str> = short.split('-').collect();
+            parts.windows(words.len()).any(|w| w == words.as_slice())
+        });
+        for id in named.take(PER_TOPIC) {
+            if !out.iter().any(|o| o == id) {
+                out.push(id.to_string());
+            }
+        }
+    }
+    out.truncate(MAX_RULES);
     out
 }
 
@@ -323,6 +561,11 @@ fn row(number: usize, f: &Finding, register: &Register) -> Row {
             rules.join(" ")
         },
         pieces: f.setup.pieces.len(),
+        reached: f
+            .origin
+            .as_ref()
+            .filter(|_| !f.path.is_empty())
+            .map(|o| (o.to_text(), f.path.iter().map(Move::to_string).collect())),
         fixture: f.fixture(&rules),
         svg,
     }
@@ -336,10 +579,12 @@ fn write_atomic(path: &Path, text: &str) -> Result<()> {
     std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))
 }
 
-fn write_report(dir: &Path, seed: u64, rows: &[Row]) -> Result<()> {
+/// Writes `DIR/diff.md`, `DIR/diff.json` and a diagram `DIR/diff-N.svg` per row, each
+/// replaced atomically; `command` is the command that replays the run.
+fn write_report(dir: &Path, command: &str, seed: u64, rows: &[Row]) -> Result<()> {
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     let mut md = format!(
-        "# trichess diff: discrepancies\n\nGenerated by `trichess diff --seed {seed}`; {} rows. \
+        "# trichess diff: discrepancies\n\nGenerated by `{command}`; {} rows. \
          The fixtures' rules, quote and expectation (the first engine's answer) are for a person \
          to confirm. Diagrams show the position, with the move (if any) as an arrow.\n\n",
         rows.len()
@@ -370,23 +615,228 @@ fn write_report(dir: &Path, seed: u64, rows: &[Row]) -> Result<()> {
             r.rules,
             diagram
         );
-        json_rows.push(json!({
+        let mut json_row = json!({
             "number": r.number, "variant": r.variant, "kind": r.kind, "readings": r.readings,
             "position": r.position, "move": r.mv, "first_says": r.a_says,
             "second_says": r.b_says, "rules": r.rules, "pieces": r.pieces,
             "fixture": r.fixture,
-        }));
+        });
+        if let Some((origin, path)) = &r.reached {
+            json_row["reached_from"] = json!({"position": origin, "moves": path});
+        }
+        json_rows.push(json_row);
     }
     for r in rows {
+        md += &format!("\n## #{}\n\n", r.number);
+        if let Some((origin, path)) = &r.reached {
+            md += &format!(
+                "Reached from `{origin}` by the moves `{}` (the first engine's).\n\n",
+                path.join(" ")
+            );
+        }
         md += &format!(
-            "\n## #{}\n\n```json\n{}\n```\n",
-            r.number,
+            "```json\n{}\n```\n",
             serde_json::to_string_pretty(&r.fixture)?
         );
     }
     write_atomic(&dir.join("diff.md"), &md)?;
     write_atomic(
         &dir.join("diff.json"),
-        &serde_json::to_string_pretty(&json!({"seed": seed, "rows": json_rows}))?,
+        &serde_json::to_string_pretty(
+            &json!({"command": command, "seed": seed, "rows": json_rows}),
+        )?,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use trichess_diff::Kind;
+    use trichess_model::Game;
+
+    /// A finding as the run reports it: the first engine's answer in `a`, the second's in `b`.
+    fn finding(
+        variant: Variant,
+        kind: Kind,
+        readings: &[(&str, &str)],
+        position: &str,
+        mv: Option<&str>,
+        (a, b): (&str, &str),
+    ) -> Finding {
+        let mut game = Game::new(variant);
+        for (id, reading) in readings {
+            game.interpretations
+                .insert(id.to_string(), reading.to_string());
+        }
+        Finding {
+            kind,
+            game,
+            setup: Setup::parse(variant, position).expect("the position reads"),
+            mv: mv.map(|m| Move::parse(variant, m).expect("the move reads")),
+            a_says: a.into(),
+            b_says: b.into(),
+            a_moves: None,
+            a_expect: (kind == Kind::DifferentPosition).then(|| json!({"position": a})),
+            origin: None,
+            path: Vec::new(),
+        }
+    }
+
+    fn rules(f: &Finding) -> Vec<String> {
+        rule_ids(
+            f,
+            &Register::of(f.game.variant).expect("the register reads"),
+        )
+    }
+
+    #[test]
+    fn an_en_passant_right_kept_by_a_king_move_names_en_passant_not_mate() {
+        // reports/diff/diff.md of seed 42, row 2, which the old topic words named
+        // mate-removes-king and exposed-king (from the word "king").
+        let f = finding(
+            Variant::OSullivan,
+            Kind::DifferentPosition,
+            &[("osullivan.en-passant-window", "both-opponents")],
+            "b1:bK,g2:rK,e5:wP b en_passant=e6",
+            Some("b1-a1"),
+            ("a1:bK,g2:rK,e5:wP r en_passant=e6", "a1:bK,g2:rK,e5:wP r"),
+        );
+        let ids = rules(&f);
+        assert_eq!(ids, ["osullivan.en-passant-window", "osullivan.en-passant"]);
+    }
+
+    #[test]
+    fn a_king_taken_under_exposed_king_capture_names_both_readings() {
+        let f = finding(
+            Variant::OSullivan,
+            Kind::DifferentPosition,
+            &[
+                ("osullivan.en-passant-window", "both-opponents"),
+                ("osullivan.exposed-king", "capture"),
+            ],
+            "e5:wP,c7:rK,d8:wK r en_passant=e6",
+            Some("c7-d8"),
+            ("e5:wP,d8:rK r en_passant=e6", "e5:wP,d8:rK r"),
+        );
+        let ids = rules(&f);
+        assert_eq!(
+            ids[..3],
+            [
+                "osullivan.en-passant-window",
+                "osullivan.exposed-king",
+                "osullivan.en-passant"
+            ]
+        );
+        assert!(!ids.iter().any(|id| id.contains("mate")), "{ids:?}");
+    }
+
+    #[test]
+    fn a_reading_at_its_default_is_not_named() {
+        let register = Register::of(Variant::OSullivan).expect("reads");
+        let open = register
+            .interpretations
+            .iter()
+            .find(|i| i.id == "osullivan.turn-order")
+            .expect("an open point");
+        let f = finding(
+            Variant::OSullivan,
+            Kind::MissingMove,
+            &[("osullivan.turn-order", open.readings[0].name.as_str())],
+            "a1:bK,h1:rK,d8:wK,c3:rN r",
+            Some("c3-e4"),
+            ("legal (9 moves)", "not legal (8 moves)"),
+        );
+        let ids = rule_ids(&f, &register);
+        assert_eq!(ids, ["osullivan.knight-barrier"]);
+    }
+
+    #[test]
+    fn a_pending_mate_kept_or_lifted_names_the_mate_rules() {
+        let f = finding(
+            Variant::Yalta,
+            Kind::DifferentPosition,
+            &[("yalta.mate-final", "after-left-player")],
+            "Ae1:rK,Cg1:bK,Ch1:gK b pending_mate=g",
+            Some("Cg1-Cf1"),
+            (
+                "Ae1:rK,Cf1:bK,Ch1:gK r",
+                "Ae1:rK,Cf1:bK,Ch1:gK r pending_mate=g",
+            ),
+        );
+        let ids = rules(&f);
+        assert_eq!(ids[..2], ["yalta.mate-final", "yalta.left-player-help"]);
+    }
+
+    #[test]
+    fn a_refused_shared_square_names_the_turn_and_the_shared_square() {
+        let f = finding(
+            Variant::Yuri,
+            Kind::DifferentValidity,
+            &[],
+            "b2:wK,f4:rK w shared_square=b2",
+            None,
+            (
+                "valid",
+                "invalid position: the White King moved onto b2 last, so Red is to move",
+            ),
+        );
+        let ids = rules(&f);
+        assert_eq!(
+            ids,
+            [
+                "yuri.turn-order",
+                "yuri.shared-square",
+                "yuri.king-onto-king"
+            ]
+        );
+    }
+
+    #[test]
+    fn the_side_to_move_after_an_instant_win_names_the_turn_and_the_win() {
+        let f = finding(
+            Variant::TripleCrown,
+            Kind::DifferentPosition,
+            &[],
+            "Aa1:aE,Ad3:aA,Ae3:aO,Ah3:aD,Ca2:cE,Cc2:aP a",
+            Some("Cc2-Cc1=D"),
+            (
+                "Aa1:aE,Ad3:aA,Ae3:aO,Ah3:aD,Cc1:aD,Ca2:cE a instant_win=a",
+                "Aa1:aE,Ad3:aA,Ae3:aO,Ah3:aD,Cc1:aD,Ca2:cE c instant_win=a",
+            ),
+        );
+        let ids = rules(&f);
+        assert_eq!(
+            ids[..2],
+            ["triple-crown.turn-order", "triple-crown.instant-win"]
+        );
+        assert!(ids.iter().any(|id| id.contains("promotion")), "{ids:?}");
+    }
+
+    #[test]
+    fn a_different_checkmate_names_the_checkmate_clauses() {
+        let f = finding(
+            Variant::OSullivan,
+            Kind::DifferentResult,
+            &[],
+            "a1:bK,h1:rK,d8:wK w",
+            None,
+            (
+                r#"{"reason":"checkmate","seat":"b","status":"eliminated"}"#,
+                r#"{"status":"ongoing"}"#,
+            ),
+        );
+        let ids = rules(&f);
+        assert_eq!(ids, ["osullivan.checkmate", "osullivan.mate-removes-king"]);
+    }
+
+    #[test]
+    fn walk_seeds_differ_by_variant_and_thread() {
+        let seeds: BTreeSet<u64> = Variant::ALL
+            .iter()
+            .flat_map(|&v| (0..4).map(move |t| walk_seed(42, v, t)))
+            .collect();
+        assert_eq!(seeds.len(), 16);
+        assert_eq!(walk_seed(42, Variant::OSullivan, 0), 42);
+        assert_eq!(walk_seed(42, Variant::Yuri, 1), 2043);
+    }
 }
