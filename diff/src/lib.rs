@@ -26,4 +26,4 @@ pub use choices::{Choices, Seeded};
 pub use compare::{Compared, Duel, EngineFactory};
 pub use finding::{Finding, Kind};
 pub use generate::{Edit, Generator, Step, random_game};
-pub use shrink::shrink;
+pub use shrink::{shorten_path, shrink};

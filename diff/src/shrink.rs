@@ -10,9 +10,9 @@ use crate::{Duel, Finding, Kind};
 /// position. Runs at most `budget` comparisons, in four steps:
 ///
 /// 1. **A shorter move path**, for a finding reached by moves from an origin (the walk's root
-///    or last edit, [`Finding::origin`]): a round of three moves, or one move, left out of the
-///    path, or one piece taken off the origin, the rest of the path replayed by the first
-///    engine (every move must still be legal for it).
+///    or last edit, [`Finding::origin`]): a round of three moves (or two, once a player is
+///    out), or one move, left out of the path, or one piece taken off the origin, the rest of
+///    the path replayed by the first engine (every move must still be legal for it).
 /// 2. **Fewer pieces** on the position itself, one at a time.
 /// 3. **Less state**: each field of the text form (castling rights, en passant, the
 ///    variant's own fields) left out, emptied, or, for a list, cut by halves down to one entry
@@ -29,7 +29,7 @@ pub fn shrink(duel: &mut Duel, finding: Finding, depth: u32, budget: usize) -> F
         // The move path gets half the budget at most.
         budget: budget / 2,
     };
-    let mut best = shrinker.shorter_path(finding);
+    let mut best = shrinker.shorten_path(finding);
     shrinker.budget = budget;
     // Fewer pieces, less state: the finding there (standing alone, or with the descent's
     // path from the candidate) replaces the case.
@@ -66,6 +66,20 @@ pub fn shrink(duel: &mut Duel, finding: Finding, depth: u32, budget: usize) -> F
         }
     }
     best
+}
+
+/// Step 1 of [`shrink`] alone: shortens the move path from the finding's origin and takes
+/// pieces off the origin, each step kept only if the disagreement (of the same kind) is still
+/// there at the end of the path; at most `budget` comparisons. A finding without an origin
+/// comes back as it is.
+pub fn shorten_path(duel: &mut Duel, finding: Finding, depth: u32, budget: usize) -> Finding {
+    Shrinker {
+        duel,
+        depth,
+        tries: 0,
+        budget,
+    }
+    .shorten_path(finding)
 }
 
 struct Shrinker<'a> {
@@ -129,9 +143,9 @@ impl Shrinker<'_> {
         })
     }
 
-    /// Step 1: shortens the move path from the finding's origin (a round of three moves
-    /// left out, then one move), then takes pieces off the origin.
-    fn shorter_path(&mut self, finding: Finding) -> Finding {
+    /// Step 1: shortens the move path from the finding's origin (a round of three moves left
+    /// out, or of two once a player is out, then one move), then takes pieces off the origin.
+    fn shorten_path(&mut self, finding: Finding) -> Finding {
         let mut best = finding;
         'shorten: while let Some(origin) = best.origin.clone() {
             let path = best.path.clone();
@@ -147,7 +161,7 @@ impl Shrinker<'_> {
                 };
                 along.push(next);
             }
-            for run in [3, 1] {
+            for run in [3, 2, 1] {
                 for start in 0..(path.len() + 1).saturating_sub(run) {
                     let mut shorter = path.clone();
                     shorter.drain(start..start + run);
