@@ -3,6 +3,8 @@
 //! rule needs, on every variant) and classified; a panic is a crash row; the move path to a
 //! finding shortens; the real engines agree on generated positions.
 
+mod common;
+
 use trichess_diff::{
     Choices, Duel, Finding, Generator, Kind, Seeded, Step, random_game, shorten_path, shrink,
 };
@@ -332,15 +334,7 @@ fn generated_positions_are_valid_for_both_engines_and_repeat_for_a_seed() {
     for variant in Variant::ALL {
         let run = |seed| {
             let mut duel = duel(Bug::None);
-            let open: Vec<(String, Vec<String>)> = trichess_oracle::interpretations(variant)
-                .into_iter()
-                .map(|i| {
-                    (
-                        i.id.to_string(),
-                        i.readings.iter().map(|r| r.to_string()).collect(),
-                    )
-                })
-                .collect();
+            let open = common::open_points(variant);
             let mut choices = Seeded::new(seed);
             let game = random_game(variant, &open, &mut choices);
             let start = duel.start(&game).unwrap();

@@ -2,6 +2,8 @@
 //! positions of every variant: the differential run compares surveys, so an engine that
 //! overrides `survey` (to read a setup once) must not answer anything else.
 
+mod common;
+
 use trichess_diff::{Duel, Generator, Seeded, Step, random_game};
 use trichess_fast::Fast;
 use trichess_model::{Engine, Game, Setup, Survey, Variant};
@@ -23,15 +25,7 @@ fn one_by_one(engine: &mut dyn Engine, game: &Game, setup: &Setup) -> Option<Sur
 #[test]
 fn a_survey_answers_what_the_methods_answer_one_by_one() {
     for variant in Variant::ALL {
-        let open: Vec<(String, Vec<String>)> = trichess_oracle::interpretations(variant)
-            .into_iter()
-            .map(|i| {
-                (
-                    i.id.to_string(),
-                    i.readings.iter().map(|r| r.to_string()).collect(),
-                )
-            })
-            .collect();
+        let open = common::open_points(variant);
         let mut duel = Duel::new(
             Box::new(|| Box::new(Oracle) as Box<dyn Engine>),
             Box::new(|| Box::new(Fast::default()) as Box<dyn Engine>),
