@@ -1,5 +1,5 @@
-//! Comparing two engines on one position, and descending a perft disagreement to the first
-//! position and move where they differ.
+//! Comparing two engines on one position, from one [`Engine::survey`] of each, and descending
+//! a perft disagreement to the first position and move where they differ.
 
 use std::collections::BTreeMap;
 use std::fmt;
