@@ -10,8 +10,8 @@ use clap::Parser;
 fn main() -> ExitCode {
     let words: Vec<String> = std::env::args().skip(1).collect();
     if words.len() == 2 && words[0] == "help" && (words[1] == "--help" || words[1] == "-h") {
-        println!(
-            "Print the help of trichess or of the given command\n\nUsage: trichess help [COMMAND]..."
+        print_ignoring_closed_pipe(
+            "Print the help of trichess or of the given command\n\nUsage: trichess help [COMMAND]...\n",
         );
         return ExitCode::SUCCESS;
     }
@@ -20,7 +20,7 @@ fn main() -> ExitCode {
         Err(e) => {
             use clap::error::ErrorKind;
             if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
-                print!("{e}");
+                print_ignoring_closed_pipe(&e.to_string());
                 return ExitCode::SUCCESS;
             }
             eprintln!("trichess: {}", clap_line(&e));
@@ -36,6 +36,14 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// Prints help text; a reader that has closed the pipe (`trichess --help | head`) has all it
+/// wants, so a failed write is not an error (and never a panic, as `print!` would make it).
+fn print_ignoring_closed_pipe(text: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
 }
 
 /// Returns true if the error is a write to a closed pipe (`trichess ... | head`): the reader

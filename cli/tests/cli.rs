@@ -1,7 +1,11 @@
 //! The `trichess` command line: its outputs, and one-line errors with a non-zero exit for
 //! every kind of bad input.
 
+mod common;
+
 use std::process::{Command, Output};
+
+use common::{run_bounded, trichess_command};
 
 fn trichess(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_trichess"))
@@ -1008,51 +1012,10 @@ fn bad_diff_command_lines_are_one_line_errors() {
 // Issue 13: the command line as a user meets it. Every case runs the binary with a time
 // bound and checks the exit code and the first line of standard error.
 
-/// Runs trichess with `stdin`, killing it (and failing) after `secs` seconds.
-fn bounded(args: &[&str], stdin: std::process::Stdio, secs: u64) -> Output {
-    use std::time::{Duration, Instant};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_trichess"))
-        .args(args)
-        .stdin(stdin)
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("trichess runs");
-    let started = Instant::now();
-    // Drain both pipes on threads so that a chatty child cannot block on a full pipe.
-    let mut out = child.stdout.take().expect("stdout");
-    let mut err = child.stderr.take().expect("stderr");
-    let out_thread = std::thread::spawn(move || {
-        let mut v = Vec::new();
-        std::io::Read::read_to_end(&mut out, &mut v).ok();
-        v
-    });
-    let err_thread = std::thread::spawn(move || {
-        let mut v = Vec::new();
-        std::io::Read::read_to_end(&mut err, &mut v).ok();
-        v
-    });
-    loop {
-        if let Some(status) = child.try_wait().expect("wait") {
-            return Output {
-                status,
-                stdout: out_thread.join().expect("stdout thread"),
-                stderr: err_thread.join().expect("stderr thread"),
-            };
-        }
-        if started.elapsed() > Duration::from_secs(secs) {
-            child.kill().ok();
-            child.wait().ok();
-            panic!("{args:?} ran for more than {secs} s");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-}
-
 /// Asserts exit code `code` within 30 s and a first stderr line that starts with `trichess: `,
 /// contains `message`, and has no control characters; returns that line.
 fn refuses(args: &[&str], stdin: std::process::Stdio, code: i32, message: &str) -> String {
-    let out = bounded(args, stdin, 30);
+    let out = run_bounded(trichess_command(args).stdin(stdin), 30);
     let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
     let first = stderr.lines().next().unwrap_or("").to_string();
     assert_eq!(out.status.code(), Some(code), "{args:?}: {stderr}");
@@ -1397,4 +1360,29 @@ fn diff_refuses_a_run_that_would_compare_nothing_or_run_away() {
     fails_with(&["diff", "--seconds", "0"], "--seconds");
     fails_with(&["diff", "--seconds", "86401"], "--seconds");
     fails_with(&["diff", "--max-rows", "0"], "--max-rows");
+}
+
+#[test]
+fn help_to_a_closed_pipe_is_not_a_crash() {
+    // `trichess diff --help | head -0`: the reader is gone before the help is written.
+    for args in [
+        &["diff", "--help"][..],
+        &["--help"][..],
+        &["help", "--help"][..],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_trichess"))
+            .args(args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("trichess starts");
+        drop(child.stdout.take());
+        let out = child.wait_with_output().expect("trichess ends");
+        assert!(out.status.success(), "{args:?}: {:?}", out.status);
+        assert!(
+            out.stderr.is_empty(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
 }

@@ -7,7 +7,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::rc::Rc;
 
 use serde_json::json;
-use trichess_model::{Engine, EngineError, Game, Move, Outcome, Setup, Survey};
+use trichess_model::{Engine, EngineError, Game, InvalidPosition, Move, Outcome, Setup, Survey};
 
 use crate::{Finding, Kind};
 
@@ -230,13 +230,14 @@ impl Duel {
     }
 
     /// Checks a position with both engines: `Some(true)` both accept, `Some(false)` both
-    /// refuse, `None` they disagree or one fails.
+    /// refuse for the same kinds of problem, `None` they disagree or one fails.
     pub fn both_accept(&mut self, game: &Game, setup: &Setup) -> Option<bool> {
         match self.verdicts(game, setup) {
             (Ok(()), Ok(())) => Some(true),
-            (Err(Failure::Engine(EngineError::InvalidPosition(_))), Err(Failure::Engine(_))) => {
-                Some(false)
-            }
+            (
+                Err(Failure::Engine(EngineError::InvalidPosition(a))),
+                Err(Failure::Engine(EngineError::InvalidPosition(b))),
+            ) if same_refusal(&a, &b) => Some(false),
             _ => None,
         }
     }
@@ -313,9 +314,21 @@ impl Duel {
             (Err(Failure::Engine(EngineError::Unsupported(_))), _)
             | (_, Err(Failure::Engine(EngineError::Unsupported(_)))) => return None,
             (
-                Err(Failure::Engine(EngineError::InvalidPosition(_))),
-                Err(Failure::Engine(EngineError::InvalidPosition(_))),
-            ) => return None,
+                Err(Failure::Engine(EngineError::InvalidPosition(a))),
+                Err(Failure::Engine(EngineError::InvalidPosition(b))),
+            ) => {
+                if same_refusal(&a, &b) {
+                    return None;
+                }
+                let mut f = row(
+                    Kind::DifferentValidity,
+                    None,
+                    refusal_text(&a),
+                    refusal_text(&b),
+                );
+                f.a_expect = Some(refusal_expect(&a));
+                return Some(f);
+            }
             (a, b)
                 if a.as_ref().err().is_some_and(Failure::is_crash)
                     || b.as_ref().err().is_some_and(Failure::is_crash) =>
@@ -330,11 +343,18 @@ impl Duel {
             (a, b) => {
                 let says = |r: &Answer<()>| match r {
                     Ok(()) => "valid".to_string(),
+                    Err(Failure::Engine(EngineError::InvalidPosition(refused))) => {
+                        refusal_text(refused)
+                    }
                     Err(e) => e.to_string(),
                 };
                 let mut f = row(Kind::DifferentValidity, None, says(&a), says(&b));
-                if a.is_ok() {
-                    f.a_moves = Some(self.moves_of_a(game, setup));
+                match &a {
+                    Ok(()) => f.a_moves = Some(self.moves_of_a(game, setup)),
+                    Err(Failure::Engine(EngineError::InvalidPosition(refused))) => {
+                        f.a_expect = Some(refusal_expect(refused));
+                    }
+                    Err(_) => {}
                 }
                 return Some(f);
             }
@@ -500,5 +520,28 @@ impl Duel {
             break;
         }
         perft_row()
+    }
+}
+
+/// Returns true if two refusals of one position agree: unless both engines sorted every
+/// problem into a kind, a refusal is a refusal; if both did, they name the same kinds.
+fn same_refusal(a: &InvalidPosition, b: &InvalidPosition) -> bool {
+    !(a.is_classified() && b.is_classified()) || a.kinds() == b.kinds()
+}
+
+/// Says what an engine refused a position for: the kinds of problem, then its words.
+fn refusal_text(refused: &InvalidPosition) -> String {
+    let kinds: Vec<&str> = refused.kinds().into_iter().map(|k| k.id()).collect();
+    format!("invalid position [{}]: {refused}", kinds.join(", "))
+}
+
+/// Returns a fixture's expectation for a refusal: the kinds of problem if the engine sorted
+/// every problem into one, else just that the position is refused.
+fn refusal_expect(refused: &InvalidPosition) -> serde_json::Value {
+    if refused.is_classified() {
+        let kinds: Vec<&str> = refused.kinds().into_iter().map(|k| k.id()).collect();
+        json!({"invalid": {"position": kinds}})
+    } else {
+        json!({"invalid": "position"})
     }
 }

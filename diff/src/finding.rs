@@ -105,7 +105,8 @@ impl Finding {
 
     /// Lists the topics the finding touches, most telling first, as the words the rule
     /// registers' ids are made of (`en-passant`, `castling`, `p4`, `knight`, `checkmate`,
-    /// ...; a topic names every id that has its words in a row): the fields in which the two
+    /// ...; a topic names every id that has its words in a row, or, with a leading `^`, that
+    /// starts with them): the fields in which the two
     /// engines' positions after the move differ, then those the move changed, and the roles on
     /// the cells where they differ; for a refusal, the fields it names, then those the position
     /// has; the kind of move and the pieces it moves and takes; the reasons of the results.
@@ -161,8 +162,9 @@ impl Finding {
     }
 
     /// The topics of a move: castling, promotion, en passant, a double step (when the first
-    /// engine's position after it has a new en passant cell), a royal piece taken, and the
-    /// roles of the moving and the taken piece.
+    /// engine's position after it has a new en passant cell), the centre (from one half-board
+    /// to another), a royal piece taken or moving, and the roles of the moving and the taken
+    /// piece.
     fn move_topics(&self, mv: Move) -> Vec<&'static str> {
         let mut topics = Vec::new();
         let royal = self.setup.variant.royal();
@@ -188,6 +190,10 @@ impl Finding {
                 }
             }
             Move::Plain { .. } => {}
+        }
+        // On the hexagonal boards a move from one half-board to another passes the centre.
+        if mv.from().sector().is_some() && mv.from().sector() != mv.to().sector() {
+            topics.push("centre");
         }
         if taken == Some(royal) {
             topics.extend_from_slice(&["exposed-king", "king-onto-king", "kings-no-capture"]);
@@ -287,19 +293,20 @@ const REASON_TOPICS: [(&str, &[&str]); 5] = [
     ("instant-win", &["instant-win"]),
 ];
 
-/// The topics of a role: the pieces that have rules of their own.
+/// The topics of a role: the pieces that have rules of their own, named by the ids that start
+/// with the role (`^knight`: `knight-barrier`, not `castling-knight`).
 fn role_topics(role: Role) -> &'static [&'static str] {
     match role {
-        Role::Knight => &["knight"],
-        Role::Pawn => &["pawn"],
-        Role::Chatelaine => &["chatelaine"],
-        Role::Vicereine => &["vicereine"],
-        Role::Baroness => &["baroness"],
-        Role::Primate => &["primate"],
-        Role::Moderator => &["moderator"],
-        Role::Pope => &["pope"],
-        Role::Emperor => &["emperor"],
-        Role::Diarch => &["diarch"],
+        Role::Knight => &["^knight"],
+        Role::Pawn => &["^pawn"],
+        Role::Chatelaine => &["^chatelaine"],
+        Role::Vicereine => &["^vicereine"],
+        Role::Baroness => &["^baroness"],
+        Role::Primate => &["^primate"],
+        Role::Moderator => &["^moderator"],
+        Role::Pope => &["^pope"],
+        Role::Emperor => &["^emperor"],
+        Role::Diarch => &["^diarch"],
         Role::King | Role::Queen | Role::Rook | Role::Bishop => &[],
     }
 }

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use trichess_model::{Cell, Game, Move, Piece, Seat, Setup, Shape, Variant, VariantState};
 
-use crate::{Choices, Duel, Finding, Kind};
+use crate::{Choices, Compared, Duel, Finding, Kind};
 
 /// Picks a game of `variant`: each open point at its default (half the time) or at a random
 /// one of its readings. `open_points` lists the interpretation ids with their readings, the
@@ -295,6 +295,33 @@ impl Generator {
         self.current = Some(setup.clone());
         self.origin = Some(setup.clone());
         self.trail.clear();
+    }
+}
+
+impl Generator {
+    /// Takes the next step and compares the engines where it leads: the positions compared
+    /// and the disagreement found there (with the walk's move path to it), or the finding met
+    /// on the way (with no position compared); `None` if no root is usable.
+    pub fn compare_next(
+        &mut self,
+        duel: &mut Duel,
+        choices: &mut impl Choices,
+        depth: u32,
+    ) -> Option<Compared> {
+        let game = self.game.clone();
+        Some(match self.next(duel, choices)? {
+            Step::Finding(f) => Compared {
+                positions: 0,
+                finding: Some(f),
+            },
+            Step::Position(setup) => {
+                let mut compared = duel.compare(&game, &setup, depth);
+                if let (Some(f), Some((origin, moves))) = (compared.finding.take(), self.trail()) {
+                    compared.finding = Some(f.reached_from(origin, moves));
+                }
+                compared
+            }
+        })
     }
 }
 

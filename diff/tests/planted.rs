@@ -9,7 +9,9 @@ use trichess_diff::{
     Choices, Duel, Finding, Generator, Kind, Seeded, Step, random_game, shorten_path, shrink,
 };
 use trichess_fast::Fast;
-use trichess_model::{Engine, EngineError, Game, Move, Outcome, PerftTable, Role, Setup, Variant};
+use trichess_model::{
+    Engine, EngineError, Game, Move, Outcome, PerftTable, ProblemKind, Role, Setup, Variant,
+};
 use trichess_oracle::Oracle;
 
 /// An engine with one planted bug: the oracle's answers but for the bug (so that nothing but
@@ -282,7 +284,7 @@ fn a_dropped_knight_move_is_found_at_the_start_by_descent_and_shrunk() {
     let small = shrink(&mut duel, found, 2, 5000);
     assert_eq!(small.kind, Kind::MissingMove);
     assert!(small.setup.pieces.len() <= 5, "{}", small.setup.to_text());
-    assert!(small.topics().contains(&"knight"));
+    assert!(small.topics().contains(&"^knight"));
     let fixture = small.fixture(&[]);
     assert!(fixture["expect"]["legal"].is_string(), "{fixture}");
 }
@@ -364,4 +366,79 @@ fn choices_stay_in_range() {
     let mut c = Seeded::new(0);
     assert!((0..1000).all(|_| c.below(7) < 7));
     assert_eq!(c.below(0), 0);
+}
+
+/// The oracle, but it names every problem it refuses a position for with one wrong kind.
+#[derive(Debug, Default)]
+struct Relabelled;
+
+impl Engine for Relabelled {
+    fn name(&self) -> String {
+        "relabelled".into()
+    }
+    fn supports(&self, game: &Game) -> Result<(), EngineError> {
+        Oracle.supports(game)
+    }
+    fn start(&mut self, game: &Game) -> Result<Setup, EngineError> {
+        Oracle.start(game)
+    }
+    fn check(&mut self, game: &Game, setup: &Setup) -> Result<(), EngineError> {
+        Oracle.check(game, setup).map_err(|e| match e {
+            EngineError::InvalidPosition(mut refused) => {
+                for problem in &mut refused.problems {
+                    problem.kind = ProblemKind::PawnOnImpossibleRank;
+                }
+                EngineError::InvalidPosition(refused)
+            }
+            other => other,
+        })
+    }
+    fn legal_moves(&mut self, game: &Game, setup: &Setup) -> Result<Vec<Move>, EngineError> {
+        Oracle.legal_moves(game, setup)
+    }
+    fn play(&mut self, game: &Game, setup: &Setup, mv: Move) -> Result<Setup, EngineError> {
+        Oracle.play(game, setup, mv)
+    }
+    fn perft(&mut self, game: &Game, setup: &Setup, depth: u32) -> Result<u64, EngineError> {
+        Oracle.perft(game, setup, depth)
+    }
+    fn outcome(&mut self, game: &Game, setup: &Setup) -> Result<Outcome, EngineError> {
+        Oracle.outcome(game, setup)
+    }
+}
+
+#[test]
+fn refusals_for_different_kinds_of_problem_are_a_difference() {
+    let game = Game::new(Variant::OSullivan);
+    let two_kings = Setup::parse(Variant::OSullivan, "a1:bK,a2:bK,d8:wK,h1:rK w").unwrap();
+    let oracle = || Box::new(Oracle) as Box<dyn Engine>;
+
+    let mut relabelled = Duel::new(
+        Box::new(oracle),
+        Box::new(|| Box::new(Relabelled) as Box<dyn Engine>),
+    );
+    assert_eq!(relabelled.both_accept(&game, &two_kings), None);
+    let found = relabelled.compare(&game, &two_kings, 1).finding.unwrap();
+    assert_eq!(found.kind, Kind::DifferentValidity);
+    assert!(found.a_says.contains("too-many-royals"), "{}", found.a_says);
+    assert!(
+        found.b_says.contains("pawn-on-impossible-rank"),
+        "{}",
+        found.b_says
+    );
+    let fixture = found.fixture(&[]);
+    assert_eq!(
+        fixture["expect"],
+        serde_json::json!({"invalid": {"position": ["too-many-royals"]}})
+    );
+
+    // The same kinds, or an engine that does not classify its problems: no difference.
+    let mut same = Duel::new(Box::new(oracle), Box::new(oracle));
+    assert_eq!(same.both_accept(&game, &two_kings), Some(false));
+    assert!(same.compare(&game, &two_kings, 1).finding.is_none());
+    let mut unclassified = Duel::new(
+        Box::new(oracle),
+        Box::new(|| Box::new(Fast::default()) as Box<dyn Engine>),
+    );
+    assert!(unclassified.compare(&game, &two_kings, 1).finding.is_none());
 }

@@ -7,10 +7,15 @@
 //!
 //! Each variant lives in a module of its own and is reached through [`Fast`], which plays every
 //! variant and dispatches on the game's variant.
+//!
+//! [`Fast::with_mutant`] builds the engine with one deliberately planted rules bug (a
+//! [`Mutant`], listed in [`Mutant::ALL`]), for showing that the fixture suite and the
+//! differential run catch bugs; [`Fast::default`] carries none.
 
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::panic))]
 
 mod hex;
+mod mutant;
 mod osullivan;
 mod square;
 #[cfg(test)]
@@ -19,6 +24,7 @@ mod triple_crown;
 mod yalta;
 mod yuri;
 
+pub use mutant::{Family, Mutant, UnknownMutant};
 use trichess_model::{Engine, EngineError, Game, Move, Outcome, Setup, Variant};
 
 /// The name the fast engine and each of its variant modules report.
@@ -45,9 +51,29 @@ pub struct Fast {
     yalta: yalta::Yalta,
     yuri: yuri::Yuri,
     triple_crown: triple_crown::TripleCrown,
+    mutant: Option<Mutant>,
 }
 
 impl Fast {
+    /// Returns the fast engine with one rules bug planted on purpose: `mutant` changes the
+    /// rules of its own variant ([`Mutant::variant`]) and nothing else. Its name says so
+    /// (`fast --mutant NAME`).
+    pub fn with_mutant(mutant: Mutant) -> Fast {
+        let only = |v: Variant| (mutant.variant() == v).then_some(mutant);
+        Fast {
+            osullivan: osullivan::OSullivan::with_mutant(only(Variant::OSullivan)),
+            yalta: yalta::Yalta::with_mutant(only(Variant::Yalta)),
+            yuri: yuri::Yuri::with_mutant(only(Variant::Yuri)),
+            triple_crown: triple_crown::TripleCrown::with_mutant(only(Variant::TripleCrown)),
+            mutant: Some(mutant),
+        }
+    }
+
+    /// Returns the planted mutant, if any.
+    pub fn mutant(&self) -> Option<Mutant> {
+        self.mutant
+    }
+
     fn variant(&self, variant: Variant) -> &dyn Engine {
         match variant {
             Variant::OSullivan => &self.osullivan,
@@ -69,7 +95,10 @@ impl Fast {
 
 impl Engine for Fast {
     fn name(&self) -> String {
-        NAME.into()
+        match self.mutant {
+            Some(m) => format!("{NAME} --mutant {m}"),
+            None => NAME.into(),
+        }
     }
 
     fn supports(&self, game: &Game) -> Result<(), EngineError> {

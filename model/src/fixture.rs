@@ -10,6 +10,11 @@
 //! - `polarity`: `positive` if it shows something the clause allows or makes happen,
 //!   `negative` if it shows something the clause forbids not happening;
 //! - `derivation`: how the expected answer was worked out by hand from the rule text;
+//! - `same_under` (optional): readings under which the expected answer holds as well, each
+//!   `{"reading": "id=reading", "why": "..."}`; a fixture should tell its reading apart from
+//!   the others (it fails under the default if it sets another reading, and under some other
+//!   reading if it cites an interpretation at its default), and says here why not where it
+//!   cannot;
 //! - `position`: `"start"`, or a position in text or JSON form;
 //! - `play` (optional): moves played first, each of which must be legal;
 //! - `expect`: exactly one of
@@ -19,7 +24,8 @@
 //!   `{"position": P}` the position reached, in text or JSON form;
 //!   `{"outcome": O}` the outcome (see [`crate::Outcome::to_json`]);
 //!   `{"invalid": "parse"}` / `{"invalid": "position"}` the position is refused when read, or
-//!   when checked against the rules.
+//!   when checked against the rules; `{"invalid": {"position": ["too-many-royals", ...]}}`
+//!   refused when checked, with problems of exactly these kinds ([`crate::ProblemKind`]).
 //!
 //! Unknown keys, duplicate keys and unknown variants are errors.
 
@@ -27,10 +33,11 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use serde::Deserialize;
+use serde::de::Error as _;
+use serde::{Deserialize, Deserializer};
 use serde_json::Value;
 
-use crate::Variant;
+use crate::{ProblemKind, Variant};
 
 /// A fixture, read and checked for shape.
 #[derive(Clone, Debug, PartialEq)]
@@ -42,9 +49,28 @@ pub struct Fixture {
     pub quote: String,
     pub polarity: Polarity,
     pub derivation: String,
+    /// Readings under which the expected answer holds as well, and why.
+    pub same_under: Vec<SameUnder>,
     pub position: PositionSpec,
     pub play: Vec<String>,
     pub expect: Expect,
+}
+
+/// A reading under which a fixture's expected answer holds as well as under its own.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SameUnder {
+    /// The interpretation and reading, `id=reading`.
+    pub reading: String,
+    /// Why the answer is the same under it.
+    pub why: String,
+}
+
+impl SameUnder {
+    /// Returns the interpretation id and the reading.
+    pub fn split(&self) -> (&str, &str) {
+        self.reading.split_once('=').unwrap_or((&self.reading, ""))
+    }
 }
 
 /// Which way a fixture tests its clause.
@@ -75,7 +101,57 @@ pub enum Expect {
     Perft(Perft),
     Position(Value),
     Outcome(Value),
-    Invalid(Phase),
+    Invalid(Refusal),
+}
+
+impl Expect {
+    /// Returns true if the fixture expects its position not to read: the runner answers it
+    /// with the notation, and no engine is asked.
+    pub fn refused_when_read(&self) -> bool {
+        matches!(
+            self,
+            Expect::Invalid(Refusal {
+                phase: Phase::Parse,
+                ..
+            })
+        )
+    }
+}
+
+/// What a fixture expects of a position that is refused: when, and for which kinds of
+/// problem.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusal {
+    pub phase: Phase,
+    /// For [`Phase::Position`]: the kinds of the problems the engine must find, each once,
+    /// sorted; empty if the fixture does not say.
+    pub kinds: Vec<ProblemKind>,
+}
+
+impl<'de> Deserialize<'de> for Refusal {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Refusal, D::Error> {
+        let value = Value::deserialize(deserializer)?;
+        let refusal = |phase, kinds| Ok(Refusal { phase, kinds });
+        match &value {
+            Value::String(s) if s == "parse" => refusal(Phase::Parse, Vec::new()),
+            Value::String(s) if s == "position" => refusal(Phase::Position, Vec::new()),
+            Value::Object(map) if map.len() == 1 && map.contains_key("position") => {
+                let mut kinds: Vec<ProblemKind> =
+                    serde_json::from_value(map["position"].clone()).map_err(D::Error::custom)?;
+                kinds.sort();
+                kinds.dedup();
+                if kinds.is_empty() || kinds.contains(&ProblemKind::Unclassified) {
+                    return Err(D::Error::custom(
+                        "'invalid': name at least one kind of problem, and not 'unclassified'",
+                    ));
+                }
+                refusal(Phase::Position, kinds)
+            }
+            _ => Err(D::Error::custom(
+                "'invalid' is \"parse\", \"position\" or {\"position\": [kinds of problem]}",
+            )),
+        }
+    }
 }
 
 /// A perft expectation.
@@ -106,6 +182,8 @@ struct FixtureFile {
     quote: String,
     polarity: Polarity,
     derivation: String,
+    #[serde(default)]
+    same_under: Vec<SameUnder>,
     position: Value,
     #[serde(default)]
     play: Vec<String>,
@@ -153,6 +231,14 @@ impl Fixture {
         if file.rules.is_empty() {
             return Err("'rules' is empty: a fixture tests at least one clause".into());
         }
+        for same in &file.same_under {
+            if !same.reading.contains('=') || same.why.trim().is_empty() {
+                return Err(format!(
+                    "'same_under': '{}' needs the form id=reading and a reason",
+                    same.reading
+                ));
+            }
+        }
         let expect: Expect =
             serde_json::from_value(file.expect).map_err(|e| format!("'expect': {e}"))?;
         if let Expect::Perft(p) = &expect
@@ -177,6 +263,7 @@ impl Fixture {
             quote: file.quote,
             polarity: file.polarity,
             derivation: file.derivation,
+            same_under: file.same_under,
             position,
             play: file.play,
             expect,

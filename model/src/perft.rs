@@ -310,7 +310,7 @@ fn setup_of(engine: &mut dyn Engine, game: &Game, p: &PerftPosition) -> Result<S
         return engine.start(game);
     }
     let setup = Setup::parse(game.variant, &p.position)
-        .map_err(|e| EngineError::InvalidPosition(e.to_string()))?;
+        .map_err(|e| EngineError::InvalidPosition(format!("it does not read: {e}").into()))?;
     engine.check(game, &setup)?;
     Ok(setup)
 }

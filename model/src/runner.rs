@@ -6,8 +6,8 @@ use std::fmt;
 
 use serde_json::Value;
 
-use crate::fixture::{Expect, Fixture, Phase, PositionSpec};
-use crate::{Move, Outcome, Setup, Variant};
+use crate::fixture::{Expect, Fixture, Phase, PositionSpec, Refusal};
+use crate::{InvalidPosition, Move, Outcome, ProblemKind, Setup, Variant};
 
 /// A variant and the readings chosen for its open points (interpretation id -> reading; an
 /// interpretation left out takes its default).
@@ -34,9 +34,9 @@ pub enum EngineError {
     /// The engine does not play this variant, or this reading of an open point.
     #[error("unsupported: {0}")]
     Unsupported(String),
-    /// The position breaks the variant's rules.
+    /// The position breaks the variant's rules: every problem found, each with its kind.
     #[error("invalid position: {0}")]
-    InvalidPosition(String),
+    InvalidPosition(InvalidPosition),
     /// The move is not legal in the position.
     #[error("illegal move: {0}")]
     IllegalMove(String),
@@ -194,7 +194,7 @@ fn check_fixture(engine: &mut dyn Engine, fixture: &Fixture) -> Result<(), Stop>
     };
     engine.supports(&game)?;
     let expected_phase = match &fixture.expect {
-        Expect::Invalid(phase) => Some(*phase),
+        Expect::Invalid(refusal) => Some(refusal.phase),
         _ => None,
     };
     let setup = match &fixture.position {
@@ -205,15 +205,20 @@ fn check_fixture(engine: &mut dyn Engine, fixture: &Fixture) -> Result<(), Stop>
             Err(why) => return Err(Stop::Fail(format!("position does not read: {why}"))),
         },
     };
-    match (engine.check(&game, &setup), expected_phase) {
-        (Err(EngineError::InvalidPosition(_)), Some(Phase::Position)) => return Ok(()),
+    match (engine.check(&game, &setup), &fixture.expect) {
+        (Err(EngineError::InvalidPosition(refused)), Expect::Invalid(refusal))
+            if refusal.phase == Phase::Position =>
+        {
+            return refused_for(&refused, refusal);
+        }
         (Err(e), _) => return Err(e.into()),
-        (Ok(()), Some(phase)) => {
+        (Ok(()), Expect::Invalid(refusal)) => {
             return Err(Stop::Fail(format!(
-                "expected the position to be refused ({phase:?} phase), but it was accepted"
+                "expected the position to be refused ({:?} phase), but it was accepted",
+                refusal.phase
             )));
         }
-        (Ok(()), None) => {}
+        (Ok(()), _) => {}
     }
     let mut setup = setup;
     for text in &fixture.play {
@@ -270,6 +275,30 @@ fn check_fixture(engine: &mut dyn Engine, fixture: &Fixture) -> Result<(), Stop>
         }
         Expect::Invalid(_) => Ok(()),
     }
+}
+
+/// Checks the kinds of the problems an engine refused a position for against those a fixture
+/// names: the same kinds, each at least once. Problems the engine did not classify match
+/// nothing and are not held against it: an engine that classifies none passes on the refusal
+/// alone.
+fn refused_for(refused: &InvalidPosition, refusal: &Refusal) -> Result<(), Stop> {
+    if refusal.kinds.is_empty() {
+        return Ok(());
+    }
+    let got = refused.classified_kinds();
+    let expected: std::collections::BTreeSet<ProblemKind> = refusal.kinds.iter().copied().collect();
+    let missing: Vec<&ProblemKind> = expected.difference(&got).collect();
+    let extra: Vec<&ProblemKind> = got.difference(&expected).collect();
+    let complete = refused.is_classified();
+    if extra.is_empty() && (missing.is_empty() || !complete) {
+        return Ok(());
+    }
+    let list = |kinds: &[&ProblemKind]| kinds.iter().map(|k| k.id()).collect::<Vec<_>>().join(" ");
+    Err(Stop::Fail(format!(
+        "refused for other kinds of problem: missing [{}], unexpected [{}] ({refused})",
+        list(&missing),
+        list(&extra)
+    )))
 }
 
 fn fail_context(e: EngineError, context: &str) -> Stop {

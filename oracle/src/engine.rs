@@ -15,7 +15,7 @@ fn rules(game: &Game) -> Result<Box<dyn Rules>, EngineError> {
 fn position(rules: &dyn Rules, setup: &Setup) -> Result<Position, EngineError> {
     rules
         .validate(setup.clone())
-        .map_err(|e| EngineError::InvalidPosition(e.to_string()))
+        .map_err(EngineError::InvalidPosition)
 }
 
 impl Engine for Oracle {

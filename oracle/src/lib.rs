@@ -23,7 +23,8 @@ use trichess_model::{Game, Variant};
 
 pub use engine::Oracle;
 pub use interpretation::InterpretationError;
-pub use rules::{IllegalMove, InvalidPosition, Position, Rules, perft, perft_divide};
+pub use rules::{IllegalMove, Position, Rules, perft, perft_divide};
+pub use trichess_model::InvalidPosition;
 
 /// Returns the rules of `game`: its variant with the chosen interpretations.
 pub fn rules_for(game: &Game) -> Result<Box<dyn Rules>, InterpretationError> {

@@ -5,9 +5,9 @@
 use std::collections::BTreeMap;
 
 use serde::Deserialize;
-use trichess_model::fixture::Polarity;
-use trichess_model::runner::FixtureResult;
-use trichess_model::{Fixture, Variant, Verdict};
+use trichess_model::fixture::{Expect, Phase, Polarity};
+use trichess_model::runner::{self, FixtureResult};
+use trichess_model::{Engine, Fixture, Variant, Verdict};
 
 use crate::rules::InterpretationInfo;
 
@@ -37,6 +37,11 @@ pub struct Clause {
     /// Why only positive (or only negative) fixtures make sense for this clause, if so.
     #[serde(default)]
     pub one_polarity: Option<String>,
+    /// For a clause whose sentence brings in several rules (status `split`): the ids of the
+    /// clauses and interpretations that each take one of them. Fixtures cite those, never the
+    /// split clause itself.
+    #[serde(default)]
+    pub parts: Vec<String>,
 }
 
 /// How a clause stands in the oracle.
@@ -49,6 +54,9 @@ pub enum Status {
     Interpretation,
     /// The clause is not a rule the oracle can apply (the note says why).
     NotApplicable,
+    /// The sentence brings in several rules (FIDE's, say), each an entry of its own listed in
+    /// `parts`; the note says what of it is not modelled.
+    Split,
 }
 
 impl Status {
@@ -57,6 +65,7 @@ impl Status {
             Status::Implemented => "implemented",
             Status::Interpretation => "interpretation",
             Status::NotApplicable => "not applicable",
+            Status::Split => "split",
         }
     }
 }
@@ -138,6 +147,13 @@ impl Register {
             })
     }
 
+    /// Returns true if `id` names a clause whose sentence is split into parts.
+    pub fn is_split(&self, id: &str) -> bool {
+        self.clauses
+            .iter()
+            .any(|c| c.id == id && c.status == Status::Split)
+    }
+
     /// Returns true if `id` names a clause or an interpretation of this register.
     pub fn has(&self, id: &str) -> bool {
         self.clauses.iter().any(|c| c.id == id) || self.interpretations.iter().any(|i| i.id == id)
@@ -198,7 +214,9 @@ impl Coverage {
 
 /// Counts, for each clause id and for each (interpretation id, reading), the fixtures that
 /// cover it and how they fared. A fixture covers every id in its `rules`, and the reading of
-/// each interpretation it names, in `rules` or in `interpretations`.
+/// each interpretation it names, in `rules` or in `interpretations`. A fixture that expects
+/// its position not to read (`{"invalid": "parse"}`) covers nothing: the runner answers it
+/// from the notation, and no engine is asked.
 pub fn coverage(
     register: &Register,
     fixtures: &[Fixture],
@@ -213,7 +231,7 @@ pub fn coverage(
         .collect();
     let mut clauses: BTreeMap<String, Coverage> = BTreeMap::new();
     let mut readings: BTreeMap<(String, String), Coverage> = BTreeMap::new();
-    for fixture in fixtures {
+    for fixture in fixtures.iter().filter(|f| !f.expect.refused_when_read()) {
         let verdict = verdicts.get(fixture.name.as_str()).copied();
         for id in &fixture.rules {
             clauses
@@ -286,11 +304,18 @@ pub fn lint(
         }
     }
     lint_interpretations(register, code, &mut problems);
+    lint_splits(register, &mut problems);
     let fixtures: Vec<&Fixture> = fixtures.iter().filter(|f| f.variant == variant).collect();
     for f in &fixtures {
         for id in &f.rules {
             if !register.has(id) {
                 problems.push(format!("fixture {}: unknown rule id {id}", f.name));
+            }
+            if register.is_split(id) {
+                problems.push(format!(
+                    "fixture {}: cites the split clause {id}; cite the part it tests",
+                    f.name
+                ));
             }
         }
         let cited = f.rules.iter().filter_map(|id| register.quote(id));
@@ -314,11 +339,21 @@ pub fn lint(
         if f.derivation.trim().is_empty() {
             problems.push(format!("fixture {}: no derivation", f.name));
         }
+        if let Expect::Invalid(refusal) = &f.expect
+            && refusal.phase == Phase::Position
+            && refusal.kinds.is_empty()
+        {
+            problems.push(format!(
+                "fixture {}: name the kinds of problem the position is refused for \
+                 ({{\"invalid\": {{\"position\": [...]}}}})",
+                f.name
+            ));
+        }
     }
     let owned: Vec<Fixture> = fixtures.into_iter().cloned().collect();
     let (clauses, readings) = coverage(register, &owned, &[]);
     for clause in &register.clauses {
-        if clause.status == Status::NotApplicable {
+        if matches!(clause.status, Status::NotApplicable | Status::Split) {
             continue;
         }
         let c = clauses.get(&clause.id).cloned().unwrap_or_default();
@@ -342,6 +377,52 @@ pub fn lint(
         }
     }
     problems
+}
+
+/// A split clause lists its parts, each an entry of the register that is not split itself;
+/// every other entry that quotes the same sentence is one of them; only split clauses have
+/// parts.
+fn lint_splits(register: &Register, problems: &mut Vec<String>) {
+    for clause in &register.clauses {
+        let split = clause.status == Status::Split;
+        if split == clause.parts.is_empty() {
+            problems.push(format!(
+                "{}: a clause has parts if and only if its status is split",
+                clause.id
+            ));
+        }
+        for part in &clause.parts {
+            if part == &clause.id || !register.has(part) || register.is_split(part) {
+                problems.push(format!(
+                    "{}: part {part} is not another clause or interpretation of the register",
+                    clause.id
+                ));
+            }
+        }
+        if !split {
+            continue;
+        }
+        let sentence = fold(&clause.quote);
+        let same_quote = register
+            .clauses
+            .iter()
+            .map(|c| (c.id.as_str(), Some(c.quote.as_str())))
+            .chain(
+                register
+                    .interpretations
+                    .iter()
+                    .map(|i| (i.id.as_str(), i.quote.as_deref())),
+            )
+            .filter(|&(id, quote)| id != clause.id && quote.map(fold) == Some(sentence.clone()));
+        for (id, _) in same_quote {
+            if !clause.parts.iter().any(|p| p == id) {
+                problems.push(format!(
+                    "{id} quotes the split clause {}'s sentence but is not among its parts",
+                    clause.id
+                ));
+            }
+        }
+    }
 }
 
 fn lint_interpretations(
@@ -368,4 +449,251 @@ fn lint_interpretations(
             problems.push(format!("interpretation {} is not in the code", entry.id));
         }
     }
+}
+
+/// A function of the oracle's source, with the register ids its doc comment names.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DocumentedFn {
+    /// The source file, as given to [`documented_fns`].
+    pub file: String,
+    pub name: String,
+    /// Every `` `id` `` or `` `id=reading` `` of a variant's register in the doc comment,
+    /// as written.
+    pub ids: Vec<String>,
+}
+
+/// Lists the functions of one source file that have a doc comment, with the register ids it
+/// names (in backticks, `` `yalta.turn-order` `` or `` `yalta.turn-order=red-blue-green` ``).
+/// A doc comment belongs to the `fn` right below it, attributes between them allowed. Code
+/// under `#[cfg(test)]` decides no rule: a test-only function is left out, and the scan stops
+/// at a test module.
+pub fn documented_fns(file: &str, text: &str) -> Vec<DocumentedFn> {
+    let mut fns = Vec::new();
+    let mut doc = String::new();
+    let mut test_only = false;
+    // The open brackets of an attribute written over several lines.
+    let mut in_attribute = 0i32;
+    for line in text.lines() {
+        let line = line.trim();
+        if let Some(comment) = line.strip_prefix("///") {
+            doc.push_str(comment);
+            doc.push('\n');
+            continue;
+        }
+        if line.starts_with("#[") || in_attribute > 0 {
+            // An attribute between the doc comment and its item.
+            test_only |= line.starts_with("#[cfg(test)]");
+            in_attribute += line.matches('[').count() as i32 - line.matches(']').count() as i32;
+            continue;
+        }
+        if test_only && line.contains("mod ") {
+            break;
+        }
+        if let Some(name) = fn_name(line)
+            && !doc.is_empty()
+            && !test_only
+        {
+            fns.push(DocumentedFn {
+                file: file.to_string(),
+                name: name.to_string(),
+                ids: backticked_ids(&doc),
+            });
+        }
+        doc.clear();
+        test_only = false;
+    }
+    fns
+}
+
+/// Returns the name of the function a line declares, if it declares one.
+fn fn_name(line: &str) -> Option<&str> {
+    let mut rest = line;
+    for qualifier in ["pub(crate) ", "pub(super) ", "pub ", "const ", "unsafe "] {
+        rest = rest.strip_prefix(qualifier).unwrap_or(rest);
+    }
+    let name = rest.strip_prefix("fn ")?;
+    let end = name
+        .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .unwrap_or(name.len());
+    (end > 0).then(|| &name[..end])
+}
+
+/// Lists the words in backticks that look like register ids (`variant.name`, with an optional
+/// `=reading`).
+fn backticked_ids(doc: &str) -> Vec<String> {
+    let prefixes: Vec<String> = Variant::ALL
+        .iter()
+        .map(|v| format!("{}.", v.id()))
+        .collect();
+    doc.split('`')
+        .skip(1)
+        .step_by(2)
+        .filter(|word| {
+            prefixes.iter().any(|p| word.starts_with(p.as_str()))
+                && word.chars().all(|c| {
+                    c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, '.' | '-' | '=')
+                })
+        })
+        .map(str::to_string)
+        .collect()
+}
+
+/// Lists what keeps a reader from following `register`'s rules into the code: every clause
+/// the oracle implements (status implemented or interpretation) and every interpretation that
+/// no function's doc comment names, and every id or reading of the variant that a doc comment
+/// names but the register does not know.
+pub fn lint_code(register: &Register, fns: &[DocumentedFn]) -> Vec<String> {
+    let mut problems = Vec::new();
+    let prefix = format!("{}.", register.variant);
+    let mut named = BTreeMap::new();
+    for f in fns {
+        for written in f.ids.iter().filter(|id| id.starts_with(&prefix)) {
+            let (id, reading) = match written.split_once('=') {
+                Some((id, reading)) => (id, Some(reading)),
+                None => (written.as_str(), None),
+            };
+            named.insert(id.to_string(), ());
+            let known = match reading {
+                None => register.has(id),
+                Some(reading) => register
+                    .interpretations
+                    .iter()
+                    .any(|i| i.id == id && i.readings.iter().any(|r| r.name == reading)),
+            };
+            if !known || register.is_split(id) {
+                problems.push(format!(
+                    "{} fn {}: the doc comment names `{written}`, which is not {}",
+                    f.file,
+                    f.name,
+                    if known {
+                        "a rule (it is split into parts)"
+                    } else {
+                        "in the register"
+                    }
+                ));
+            }
+        }
+    }
+    let decided = register
+        .clauses
+        .iter()
+        .filter(|c| matches!(c.status, Status::Implemented | Status::Interpretation))
+        .map(|c| c.id.as_str())
+        .chain(register.interpretations.iter().map(|i| i.id.as_str()));
+    for id in decided {
+        if !named.contains_key(id) {
+            problems.push(format!(
+                "{id}: no function of oracle/src names it in its doc comment"
+            ));
+        }
+    }
+    problems
+}
+
+/// Lists the fixtures of `register`'s variant that cannot tell the readings they depend on
+/// apart, running each under other readings with `engine`:
+/// - a fixture that sets a reading other than the default must fail with that interpretation
+///   at its default;
+/// - a fixture that cites an interpretation (in `rules`) at its default must fail under at
+///   least one of its other readings;
+///
+/// unless its `same_under` lists the reading (for the second rule: every other reading) and
+/// says why. Every reading `same_under` lists must be known, and the fixture must indeed pass
+/// under it.
+pub fn lint_readings(
+    register: &Register,
+    fixtures: &[Fixture],
+    engine: &mut dyn Engine,
+) -> Vec<String> {
+    let mut problems = Vec::new();
+    let prefix = format!("{}.", register.variant);
+    let default = |id: &str| {
+        register
+            .interpretations
+            .iter()
+            .find(|i| i.id == id)
+            .and_then(|i| i.readings.first())
+            .map(|r| r.name.as_str())
+    };
+    let fixtures = fixtures
+        .iter()
+        .filter(|f| f.rules.iter().any(|id| id.starts_with(&prefix)));
+    for fixture in fixtures {
+        let mut under = |id: &str, reading: &str| {
+            let mut probe = fixture.clone();
+            probe
+                .interpretations
+                .insert(id.to_string(), reading.to_string());
+            runner::run(engine, &probe)
+        };
+        let same = |id: &str, reading: &str| {
+            fixture
+                .same_under
+                .iter()
+                .any(|s| s.split() == (id, reading))
+        };
+        for s in &fixture.same_under {
+            let (id, reading) = s.split();
+            let known = register
+                .interpretations
+                .iter()
+                .any(|i| i.id == id && i.readings.iter().any(|r| r.name == reading));
+            if !known {
+                problems.push(format!(
+                    "fixture {}: same_under names the unknown reading {}",
+                    fixture.name, s.reading
+                ));
+            } else if let verdict @ (Verdict::Fail(_) | Verdict::Skip(_)) = under(id, reading) {
+                problems.push(format!(
+                    "fixture {}: same_under says it holds under {}, but it does not: {verdict}",
+                    fixture.name, s.reading
+                ));
+            }
+        }
+        for (id, reading) in &fixture.interpretations {
+            let Some(default) = default(id) else { continue };
+            if reading != default
+                && !same(id, default)
+                && !matches!(under(id, default), Verdict::Fail(_))
+            {
+                problems.push(format!(
+                    "fixture {}: sets {id}={reading} but passes under the default {default} \
+                     (add a fixture that tells them apart, or same_under with the reason)",
+                    fixture.name
+                ));
+            }
+        }
+        let cited_at_default = register.interpretations.iter().filter(|i| {
+            fixture.rules.contains(&i.id)
+                && fixture
+                    .interpretations
+                    .get(&i.id)
+                    .is_none_or(|r| Some(r.as_str()) == i.readings.first().map(|r| r.name.as_str()))
+        });
+        for entry in cited_at_default {
+            let others: Vec<&str> = entry
+                .readings
+                .iter()
+                .skip(1)
+                .map(|r| r.name.as_str())
+                .filter(|&r| !same(&entry.id, r))
+                .collect();
+            if entry.readings.len() < 2 || (others.is_empty()) {
+                continue;
+            }
+            let told_apart = others
+                .iter()
+                .any(|&r| matches!(under(&entry.id, r), Verdict::Fail(_)));
+            if !told_apart {
+                problems.push(format!(
+                    "fixture {}: cites {} at its default but passes under {} too (add a \
+                     fixture that tells them apart, or same_under with the reason)",
+                    fixture.name,
+                    entry.id,
+                    others.join(", ")
+                ));
+            }
+        }
+    }
+    problems
 }

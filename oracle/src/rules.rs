@@ -1,10 +1,11 @@
 //! The interface every variant's rules implement, and the checked position type.
 
-use std::fmt;
-
 use std::sync::OnceLock;
 
-use trichess_model::{Cell, Move, Outcome, Piece, Role, Seat, Setup, Variant};
+use trichess_model::{
+    Cell, InvalidPosition, Move, Outcome, Piece, PositionProblem, ProblemKind, Role, Seat, Setup,
+    Variant,
+};
 
 use crate::board;
 use crate::interpretation::Interpretation;
@@ -46,14 +47,17 @@ impl Position {
     }
 
     /// Checks that `setup` is a position of `variant` with no `problems`, every one of which is
-    /// reported.
+    /// reported with its kind.
     pub(crate) fn validated(
         variant: Variant,
         setup: Setup,
-        problems: impl FnOnce(&board::Setup) -> Vec<String>,
+        problems: impl FnOnce(&board::Setup) -> Vec<PositionProblem>,
     ) -> Result<Position, InvalidPosition> {
         if setup.variant != variant {
-            let problems = vec![format!("this is a {} position", setup.variant)];
+            let problems = vec![PositionProblem::new(
+                ProblemKind::WrongVariant,
+                format!("this is a {} position", setup.variant),
+            )];
             return Err(InvalidPosition { problems });
         }
         let working = board::Setup::from_model(&setup);
@@ -86,20 +90,6 @@ impl Position {
         }
     }
 }
-
-/// Why a setup is not a position of the variant: every problem found.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct InvalidPosition {
-    pub problems: Vec<String>,
-}
-
-impl fmt::Display for InvalidPosition {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.problems.join("; "))
-    }
-}
-
-impl std::error::Error for InvalidPosition {}
 
 /// Why a move was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -2,24 +2,23 @@
 //! a discrepancy table (terminal, and Markdown + JSON + SVG with `--report DIR`).
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, Result, anyhow, bail};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use serde_json::{Value, json};
+use anyhow::{Result, anyhow, bail};
+use serde_json::json;
 use tabled::settings::Style;
 use tabled::{Table, Tabled};
 use trichess_diff::{Choices, Duel, EngineFactory, Finding, Generator, Seeded, Step, shrink};
-use trichess_fast::Fast;
-use trichess_model::{Engine, Move, PerftTable, Setup, Variant};
+use trichess_fast::{Fast, Mutant};
+use trichess_model::{Engine, PerftTable, Setup, Variant};
 use trichess_oracle::Oracle;
 use trichess_oracle::register::Register;
 
+use super::report::{self, Head, Row};
 use super::{EngineChoice, Interpretations, interpretation_map};
 
 /// The options of `trichess diff`.
@@ -36,12 +35,17 @@ pub struct Options {
     pub perft_every: u64,
     pub max_rows: usize,
     pub threads: usize,
+    /// The rules bug planted in the second engine (the fast one), if any.
+    pub mutant: Option<Mutant>,
 }
 
-fn factory(choice: EngineChoice) -> EngineFactory {
-    match choice {
-        EngineChoice::Oracle => Box::new(|| Box::new(Oracle) as Box<dyn Engine>),
-        EngineChoice::Fast => Box::new(|| Box::new(Fast::default()) as Box<dyn Engine>),
+fn factory(choice: EngineChoice, mutant: Option<Mutant>) -> EngineFactory {
+    match (choice, mutant) {
+        (EngineChoice::Oracle, _) => Box::new(|| Box::new(Oracle) as Box<dyn Engine>),
+        (EngineChoice::Fast, None) => Box::new(|| Box::new(Fast::default()) as Box<dyn Engine>),
+        (EngineChoice::Fast, Some(m)) => {
+            Box::new(move || Box::new(Fast::with_mutant(m)) as Box<dyn Engine>)
+        }
     }
 }
 
@@ -72,32 +76,6 @@ pub fn parse_variants(text: &str) -> Result<Variants, String> {
     text.parse::<Variant>()
         .map(|v| Variants(vec![v]))
         .map_err(|e| format!("{e} or all"))
-}
-
-/// One row of the discrepancy table.
-#[derive(Clone, Debug, Tabled)]
-struct Row {
-    #[tabled(rename = "#")]
-    number: usize,
-    variant: String,
-    kind: String,
-    readings: String,
-    position: String,
-    #[tabled(rename = "move")]
-    mv: String,
-    #[tabled(rename = "first says")]
-    a_says: String,
-    #[tabled(rename = "second says")]
-    b_says: String,
-    rules: String,
-    #[tabled(skip)]
-    pieces: usize,
-    #[tabled(skip)]
-    reached: Option<(String, Vec<String>)>,
-    #[tabled(skip)]
-    fixture: Value,
-    #[tabled(skip)]
-    svg: Option<String>,
 }
 
 /// How a variant's run went.
@@ -149,7 +127,7 @@ impl Shared {
             return Ok(());
         }
         let number = live.rows.len() + 1;
-        live.rows.push(row(number, finding, register));
+        live.rows.push(report::row(number, finding, register));
         if live.rows.len() >= self.max_rows {
             self.stop.store(true, Ordering::Relaxed);
         }
@@ -172,6 +150,7 @@ struct Walk<'a> {
     roots: &'a [Setup],
     register: &'a Register,
     engines: (EngineChoice, EngineChoice),
+    mutant: Option<Mutant>,
     depth: u32,
     perft_every: u64,
     deadline: Option<Instant>,
@@ -183,7 +162,10 @@ impl Walk<'_> {
     /// Walks with the choices of `seed` until the time or the budget is spent (or the run has
     /// its rows): returns the positions compared and the findings, shrunk, in the order found.
     fn run(&self, seed: u64) -> Result<(u64, Vec<Finding>)> {
-        let mut duel = Duel::new(factory(self.engines.0), factory(self.engines.1));
+        let mut duel = Duel::new(
+            factory(self.engines.0, None),
+            factory(self.engines.1, self.mutant),
+        );
         let mut choices = Seeded::new(seed);
         let mut compared = 0u64;
         let mut generated = 0u64;
@@ -274,10 +256,13 @@ pub fn run(options: Options) -> Result<ExitCode> {
     let (ea, eb) = options.engines;
     let threads = options.threads.max(1);
     say!(
-        "trichess diff: seed {seed} (replay with --seed {seed}), engines {},{}, perft depth {} \
+        "trichess diff: seed {seed} (replay with --seed {seed}), engines {},{}{}, perft depth {} \
          every {} positions, {threads} thread{}",
         engine_id(ea),
         engine_id(eb),
+        options
+            .mutant
+            .map_or(String::new(), |m| format!(" --mutant {m}")),
         options.depth,
         options.perft_every,
         if threads == 1 { "" } else { "s" }
@@ -338,6 +323,9 @@ fn command_line(options: &Options, seed: u64) -> String {
     if options.threads != 1 {
         words.push(format!("--threads {}", options.threads));
     }
+    if let Some(m) = options.mutant {
+        words.push(format!("--mutant {m}"));
+    }
     words.join(" ")
 }
 
@@ -354,15 +342,7 @@ fn run_variants(options: &Options, seed: u64, threads: usize) -> Result<(Vec<Sum
         (None, Some(_)) => None,
         (None, None) => Some(10),
     };
-    let progress = if std::io::stderr().is_terminal() {
-        ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr())
-    } else {
-        ProgressBar::hidden()
-    };
-    progress.set_style(
-        ProgressStyle::with_template("{spinner} {elapsed} {msg}")
-            .unwrap_or_else(|_| ProgressStyle::default_spinner()),
-    );
+    let progress = report::spinner();
     let roots_dir = super::fixture_dir(None).ok().map(|d| d.join("perft"));
     let tables = roots_dir
         .and_then(|d| PerftTable::load_dir(&d).ok())
@@ -410,6 +390,7 @@ fn run_variants(options: &Options, seed: u64, threads: usize) -> Result<(Vec<Sum
             roots: &roots,
             register: &register,
             engines: options.engines,
+            mutant: options.mutant,
             depth: options.depth,
             perft_every: options.perft_every.max(1),
             deadline: seconds.map(|s| started + Duration::from_millis(s * 1000 / n.max(1))),
@@ -470,7 +451,7 @@ fn run_variants(options: &Options, seed: u64, threads: usize) -> Result<(Vec<Sum
     let mut rows = Vec::new();
     for (f, variant) in &findings {
         if rows.len() < options.max_rows && seen.insert(f.key()) {
-            rows.push(row(rows.len() + 1, f, &registers[variant]));
+            rows.push(report::row(rows.len() + 1, f, &registers[variant]));
         }
     }
     if let Some(dir) = &options.report {
@@ -486,365 +467,27 @@ fn engine_id(e: EngineChoice) -> &'static str {
     }
 }
 
-/// At most this many rule ids name a row.
-const MAX_RULES: usize = 6;
-
-/// At most this many rule ids come from one topic (Triple Crown has five promotion clauses).
-const PER_TOPIC: usize = 3;
-
-/// Names the register ids a finding involves, the most telling first, at most [`MAX_RULES`]:
-/// the interpretations whose reading in the row's game is not the default (the shrinker has set
-/// back every reading the disagreement does not need), then every clause and interpretation
-/// whose id has the words of one of the finding's topics in a row ([`Finding::topics`]: the
-/// fields in which the engines' positions differ, those the move changed, the kind of move
-/// and the pieces it moves and takes, the reasons the game ends for), at most [`PER_TOPIC`] a
-/// topic.
-fn rule_ids(finding: &Finding, register: &Register) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    for (id, reading) in &finding.game.interpretations {
-        let open = register.interpretations.iter().find(|i| i.id == *id);
-        if open
-            .and_then(|i| i.readings.first())
-            .is_some_and(|r| r.name != *reading)
-        {
-            out.push(id.clone());
-        }
-    }
-    let ids: Vec<&str> = register
-        .clauses
-        .iter()
-        .map(|c| c.id.as_str())
-        .chain(register.interpretations.iter().map(|i| i.id.as_str()))
-        .collect();
-    for topic in finding.topics() {
-        let words: Vec<&str> = topic.split('-').collect();
-        let named = ids.iter().filter(|id| {
-            let short = id.split_once('.').map_or(**id, |(_, s)| s);
-            let parts: Vec<&str> = short.split('-').collect();
-            parts.windows(words.len()).any(|w| w == words.as_slice())
-        });
-        for id in named.take(PER_TOPIC) {
-            if !out.iter().any(|o| o == id) {
-                out.push(id.to_string());
-            }
-        }
-    }
-    out.truncate(MAX_RULES);
-    out
-}
-
-fn row(number: usize, f: &Finding, register: &Register) -> Row {
-    let rules = rule_ids(f, register);
-    let readings: Vec<String> = f
-        .game
-        .interpretations
-        .iter()
-        .map(|(k, v)| format!("{k}={v}"))
-        .collect();
-    let svg = Some(trichess_diagram::svg(&f.setup, f.mv));
-    Row {
-        number,
-        variant: f.game.variant.id().to_string(),
-        kind: f.kind.id().to_string(),
-        readings: if readings.is_empty() {
-            "defaults".into()
-        } else {
-            readings.join(" ")
-        },
-        position: f.setup.to_text(),
-        mv: f.mv.map_or("-".into(), |m| m.to_string()),
-        a_says: f.a_says.clone(),
-        b_says: f.b_says.clone(),
-        rules: if rules.is_empty() {
-            "?".into()
-        } else {
-            rules.join(" ")
-        },
-        pieces: f.setup.pieces.len(),
-        reached: f
-            .origin
-            .as_ref()
-            .filter(|_| !f.path.is_empty())
-            .map(|o| (o.to_text(), f.path.iter().map(Move::to_string).collect())),
-        fixture: f.fixture(&rules),
-        svg,
-    }
-}
-
-/// Writes `path` by a temporary file and a rename, so a killed run leaves the old file or the
-/// new one, never half of one.
-fn write_atomic(path: &Path, text: &str) -> Result<()> {
-    let mut name = path.file_name().unwrap_or_default().to_os_string();
-    name.push(".tmp");
-    let tmp = path.with_file_name(name);
-    std::fs::write(&tmp, text).with_context(|| format!("cannot write {}", tmp.display()))?;
-    std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))
-}
-
-/// Writes `DIR/diff.md`, `DIR/diff.json` and a diagram `DIR/diff-N.svg` per row, each
-/// replaced atomically; `command` is the command that replays the run.
+/// Writes the report of `rows` into `dir` (see [`report::write`]); `command` is the command
+/// that replays the run.
 fn write_report(dir: &Path, command: &str, seed: u64, rows: &[Row]) -> Result<()> {
-    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    let generated = format!("<!-- generated by `{command}`; do not edit -->\n");
-    let mut md = format!(
-        "{generated}# trichess diff: discrepancies\n\n{} rows. The fixtures' rules, quote and \
-         expectation (the first engine's answer) are for a person to confirm. Diagrams show the \
-         position, with the move (if any) as an arrow.\n\n",
-        rows.len()
-    );
-    md += "| # | variant | kind | readings | position | move | first says | second says | rules | diagram |\n";
-    md += "|---|---|---|---|---|---|---|---|---|---|\n";
-    let cell = |s: &str| s.replace('|', "\\|");
-    let mut json_rows = Vec::new();
-    for r in rows {
-        let diagram = match &r.svg {
-            Some(svg) => {
-                let name = format!("diff-{}.svg", r.number);
-                write_atomic(&dir.join(&name), &format!("{generated}{svg}"))?;
-                format!("[svg]({name})")
-            }
-            None => "-".to_string(),
-        };
-        md += &format!(
-            "| {} | {} | {} | {} | `{}` | {} | {} | {} | {} | {} |\n",
-            r.number,
-            r.variant,
-            r.kind,
-            cell(&r.readings),
-            r.position,
-            r.mv,
-            cell(&r.a_says),
-            cell(&r.b_says),
-            r.rules,
-            diagram
-        );
-        let mut json_row = json!({
-            "number": r.number, "variant": r.variant, "kind": r.kind, "readings": r.readings,
-            "position": r.position, "move": r.mv, "first_says": r.a_says,
-            "second_says": r.b_says, "rules": r.rules, "pieces": r.pieces,
-            "fixture": r.fixture,
-        });
-        if let Some((origin, path)) = &r.reached {
-            json_row["reached_from"] = json!({"position": origin, "moves": path});
-        }
-        json_rows.push(json_row);
-    }
-    for r in rows {
-        md += &format!("\n## #{}\n\n", r.number);
-        if let Some((origin, path)) = &r.reached {
-            md += &format!(
-                "Reached from `{origin}` by the moves `{}` (the first engine's).\n\n",
-                path.join(" ")
-            );
-        }
-        md += &format!(
-            "```json\n{}\n```\n",
-            serde_json::to_string_pretty(&r.fixture)?
-        );
-    }
-    // Diagrams of rows a longer earlier run wrote are not this run's.
-    let entries =
-        std::fs::read_dir(dir).with_context(|| format!("cannot read {}", dir.display()))?;
-    for entry in entries.filter_map(|e| e.ok()) {
-        let name = entry.file_name().to_string_lossy().into_owned();
-        let number = name
-            .strip_prefix("diff-")
-            .and_then(|n| n.strip_suffix(".svg"))
-            .and_then(|n| n.parse::<usize>().ok());
-        if number.is_some_and(|n| n > rows.len()) {
-            std::fs::remove_file(entry.path())
-                .with_context(|| format!("cannot remove {}", entry.path().display()))?;
-        }
-    }
-    write_atomic(&dir.join("diff.md"), &md)?;
-    write_atomic(
-        &dir.join("diff.json"),
-        &serde_json::to_string_pretty(
-            &json!({"generated_by": command, "seed": seed, "rows": json_rows}),
-        )?,
-    )
+    let head = Head {
+        stem: "diff",
+        generated_by: Some(command.to_string()),
+        title: "trichess diff: discrepancies".into(),
+        intro: format!(
+            "{} rows. The fixtures' rules, quote and expectation (the first engine's answer) are \
+             for a person to confirm. Diagrams show the position, with the move (if any) as an \
+             arrow.",
+            rows.len()
+        ),
+        json: json!({"generated_by": command, "seed": seed}),
+    };
+    report::write(dir, &head, rows)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use trichess_diff::Kind;
-    use trichess_model::Game;
-
-    /// A finding as the run reports it: the first engine's answer in `a`, the second's in `b`.
-    fn finding(
-        variant: Variant,
-        kind: Kind,
-        readings: &[(&str, &str)],
-        position: &str,
-        mv: Option<&str>,
-        (a, b): (&str, &str),
-    ) -> Finding {
-        let mut game = Game::new(variant);
-        for (id, reading) in readings {
-            game.interpretations
-                .insert(id.to_string(), reading.to_string());
-        }
-        Finding {
-            kind,
-            game,
-            setup: Setup::parse(variant, position).expect("the position reads"),
-            mv: mv.map(|m| Move::parse(variant, m).expect("the move reads")),
-            a_says: a.into(),
-            b_says: b.into(),
-            a_moves: None,
-            a_expect: (kind == Kind::DifferentPosition).then(|| json!({"position": a})),
-            origin: None,
-            path: Vec::new(),
-        }
-    }
-
-    fn rules(f: &Finding) -> Vec<String> {
-        rule_ids(
-            f,
-            &Register::of(f.game.variant).expect("the register reads"),
-        )
-    }
-
-    #[test]
-    fn an_en_passant_right_kept_by_a_king_move_names_en_passant_not_mate() {
-        // reports/diff/diff.md of seed 42, row 2, which the old topic words named
-        // mate-removes-king and exposed-king (from the word "king").
-        let f = finding(
-            Variant::OSullivan,
-            Kind::DifferentPosition,
-            &[("osullivan.en-passant-window", "both-opponents")],
-            "b1:bK,g2:rK,e5:wP b en_passant=e6",
-            Some("b1-a1"),
-            ("a1:bK,g2:rK,e5:wP r en_passant=e6", "a1:bK,g2:rK,e5:wP r"),
-        );
-        let ids = rules(&f);
-        assert_eq!(ids, ["osullivan.en-passant-window", "osullivan.en-passant"]);
-    }
-
-    #[test]
-    fn a_king_taken_under_exposed_king_capture_names_both_readings() {
-        let f = finding(
-            Variant::OSullivan,
-            Kind::DifferentPosition,
-            &[
-                ("osullivan.en-passant-window", "both-opponents"),
-                ("osullivan.exposed-king", "capture"),
-            ],
-            "e5:wP,c7:rK,d8:wK r en_passant=e6",
-            Some("c7-d8"),
-            ("e5:wP,d8:rK r en_passant=e6", "e5:wP,d8:rK r"),
-        );
-        let ids = rules(&f);
-        assert_eq!(
-            ids[..3],
-            [
-                "osullivan.en-passant-window",
-                "osullivan.exposed-king",
-                "osullivan.en-passant"
-            ]
-        );
-        assert!(!ids.iter().any(|id| id.contains("mate")), "{ids:?}");
-    }
-
-    #[test]
-    fn a_reading_at_its_default_is_not_named() {
-        let register = Register::of(Variant::OSullivan).expect("reads");
-        let open = register
-            .interpretations
-            .iter()
-            .find(|i| i.id == "osullivan.turn-order")
-            .expect("an open point");
-        let f = finding(
-            Variant::OSullivan,
-            Kind::MissingMove,
-            &[("osullivan.turn-order", open.readings[0].name.as_str())],
-            "a1:bK,h1:rK,d8:wK,c3:rN r",
-            Some("c3-e4"),
-            ("legal (9 moves)", "not legal (8 moves)"),
-        );
-        let ids = rule_ids(&f, &register);
-        assert_eq!(ids, ["osullivan.knight-barrier"]);
-    }
-
-    #[test]
-    fn a_pending_mate_kept_or_lifted_names_the_mate_rules() {
-        let f = finding(
-            Variant::Yalta,
-            Kind::DifferentPosition,
-            &[("yalta.mate-final", "after-left-player")],
-            "Ae1:rK,Cg1:bK,Ch1:gK b pending_mate=g",
-            Some("Cg1-Cf1"),
-            (
-                "Ae1:rK,Cf1:bK,Ch1:gK r",
-                "Ae1:rK,Cf1:bK,Ch1:gK r pending_mate=g",
-            ),
-        );
-        let ids = rules(&f);
-        assert_eq!(ids[..2], ["yalta.mate-final", "yalta.left-player-help"]);
-    }
-
-    #[test]
-    fn a_refused_shared_square_names_the_turn_and_the_shared_square() {
-        let f = finding(
-            Variant::Yuri,
-            Kind::DifferentValidity,
-            &[],
-            "b2:wK,f4:rK w shared_square=b2",
-            None,
-            (
-                "valid",
-                "invalid position: the White King moved onto b2 last, so Red is to move",
-            ),
-        );
-        let ids = rules(&f);
-        assert_eq!(
-            ids,
-            [
-                "yuri.turn-order",
-                "yuri.shared-square",
-                "yuri.king-onto-king"
-            ]
-        );
-    }
-
-    #[test]
-    fn the_side_to_move_after_an_instant_win_names_the_turn_and_the_win() {
-        let f = finding(
-            Variant::TripleCrown,
-            Kind::DifferentPosition,
-            &[],
-            "Aa1:aE,Ad3:aA,Ae3:aO,Ah3:aD,Ca2:cE,Cc2:aP a",
-            Some("Cc2-Cc1=D"),
-            (
-                "Aa1:aE,Ad3:aA,Ae3:aO,Ah3:aD,Cc1:aD,Ca2:cE a instant_win=a",
-                "Aa1:aE,Ad3:aA,Ae3:aO,Ah3:aD,Cc1:aD,Ca2:cE c instant_win=a",
-            ),
-        );
-        let ids = rules(&f);
-        assert_eq!(
-            ids[..2],
-            ["triple-crown.turn-order", "triple-crown.instant-win"]
-        );
-        assert!(ids.iter().any(|id| id.contains("promotion")), "{ids:?}");
-    }
-
-    #[test]
-    fn a_different_checkmate_names_the_checkmate_clauses() {
-        let f = finding(
-            Variant::OSullivan,
-            Kind::DifferentResult,
-            &[],
-            "a1:bK,h1:rK,d8:wK w",
-            None,
-            (
-                r#"{"reason":"checkmate","seat":"b","status":"eliminated"}"#,
-                r#"{"status":"ongoing"}"#,
-            ),
-        );
-        let ids = rules(&f);
-        assert_eq!(ids, ["osullivan.checkmate", "osullivan.mate-removes-king"]);
-    }
 
     #[test]
     fn walk_seeds_differ_by_variant_and_thread() {

@@ -165,8 +165,12 @@ fn run_with_progress(engine: &mut dyn Engine, fixtures: &[Fixture]) -> Vec<Fixtu
     results
 }
 
+/// The row of the fixtures whose position does not read: the runner refuses them with the
+/// notation, before any engine is asked, so they count towards no clause of the engine's.
+const NOTATION_ROW: &str = "(notation: positions that do not read)";
+
 /// Groups results by the clauses the fixtures cite: clauses in register order, then any id
-/// the registers do not know, each with its counts.
+/// the registers do not know, each with its counts; last the fixtures the notation answers.
 fn rows_by_clause(fixtures: &[Fixture], results: &[FixtureResult]) -> Vec<Row> {
     let mut order: Vec<String> = Vec::new();
     let mut variants: Vec<_> = fixtures.iter().map(|f| f.variant).collect();
@@ -178,8 +182,14 @@ fn rows_by_clause(fixtures: &[Fixture], results: &[FixtureResult]) -> Vec<Row> {
         }
     }
     let mut rows: BTreeMap<String, Row> = BTreeMap::new();
-    for r in results {
-        for id in &r.rules {
+    for (f, r) in fixtures.iter().zip(results) {
+        let notation = [NOTATION_ROW.to_string()];
+        let ids = if f.expect.refused_when_read() {
+            &notation[..]
+        } else {
+            &r.rules[..]
+        };
+        for id in ids {
             let row = rows.entry(id.clone()).or_insert_with(|| Row {
                 clause: id.clone(),
                 fixtures: 0,

@@ -20,10 +20,14 @@ macro_rules! say_raw {
     }};
 }
 
+mod cross_check;
 mod diff;
 mod fixtures;
+mod mutants;
 mod perft_suite;
 mod register;
+mod report;
+mod serve;
 
 use std::collections::BTreeMap;
 use std::io::{IsTerminal, Read};
@@ -35,7 +39,7 @@ use clap::{Args, Parser, Subcommand};
 use serde_json::json;
 use tabled::settings::Style;
 use tabled::{Table, Tabled};
-use trichess_fast::Fast;
+use trichess_fast::{Fast, Mutant};
 use trichess_model::{Engine, EngineError, Game, Move, Setup, Variant};
 use trichess_oracle::{Oracle, Rules, rules_for};
 
@@ -181,22 +185,8 @@ enum Command {
     /// every move, the result and a shallow perft; print each disagreement, descended, shrunk
     /// and classified. Exits 1 if any is found.
     Diff {
-        /// The variant, or all.
-        #[arg(long, default_value = "all", value_parser = diff::parse_variants)]
-        variant: diff::Variants,
         #[command(flatten)]
-        interpretations: Interpretations,
-        /// Run this many seconds in all (split between the variants; default 10; 1 to 86400).
-        #[arg(long, conflicts_with = "positions",
-              value_parser = clap::value_parser!(u64).range(1..=86_400))]
-        seconds: Option<u64>,
-        /// Compare this many positions in all (split between the variants) instead (1 to
-        /// 100,000,000).
-        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
-        positions: Option<u64>,
-        /// The seed of the generator (printed first; default from the clock).
-        #[arg(long)]
-        seed: Option<u64>,
+        generated: Generated,
         /// The two engines, the first as the reference.
         #[arg(long, default_value = "oracle,fast", value_parser = diff::parse_engines)]
         engines: (EngineChoice, EngineChoice),
@@ -204,11 +194,8 @@ enum Command {
         /// per row where the board has one), rewritten after each row.
         #[arg(long, value_name = "DIR")]
         report: Option<PathBuf>,
-        /// The perft depth compared (descended by perft divide on a disagreement).
-        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=4))]
-        depth: u32,
-        /// Compare perft on every Nth generated position (1 to 1000; the move sets of every
-        /// position are compared).
+        /// Compare perft (to --depth) on every Nth generated position (1 to 1000; the move
+        /// sets of every position are compared).
         #[arg(long, value_name = "N", default_value_t = diff::PERFT_EVERY,
               value_parser = clap::value_parser!(u64).range(1..=1000))]
         perft_every: u64,
@@ -222,7 +209,44 @@ enum Command {
               value_parser = clap::builder::TypedValueParser::map(
                   clap::value_parser!(u16).range(1..=10_000), usize::from))]
         max_rows: usize,
+        /// Plant this rules bug in the second engine, which must be fast (`trichess mutants`
+        /// lists them); the run is then of the mutant's variant alone.
+        #[arg(long, value_name = "NAME", value_parser = parse_mutant)]
+        mutant: Option<Mutant>,
     },
+    /// List the mutants: rules bugs that --mutant NAME plants in the fast engine, one at a
+    /// time. With --catch, run the fixture suite and the differential run against each and
+    /// print how each is caught.
+    Mutants {
+        /// Print the list as JSON.
+        #[arg(long, conflicts_with = "catch")]
+        json: bool,
+        /// For each mutant, run the fixture suite of its variant and the differential run
+        /// (oracle against the mutated fast engine) until it catches the mutant, and print the
+        /// catch table (exits 1 if a mutant escapes both).
+        #[arg(long)]
+        catch: bool,
+        #[command(flatten)]
+        options: mutants::CatchOptions,
+    },
+    /// Answer the engine protocol (PROTOCOL.md) on standard input and output, as an engine
+    /// for other tools.
+    Serve {
+        #[command(flatten)]
+        engine: EngineArg,
+        /// Misbehave on purpose, on every --fault-every th line (for testing cross-check).
+        #[arg(long, value_enum, hide = true)]
+        fault: Option<serve::Fault>,
+        #[arg(long, default_value_t = 1, hide = true)]
+        fault_every: u64,
+        #[arg(long, default_value_t = 1000, hide = true)]
+        fault_ms: u64,
+    },
+    /// Check another implementation, run as a command speaking the engine protocol
+    /// (PROTOCOL.md), against trichess: which readings of the open points it follows, then
+    /// the fixture suite, the perft tables and generated positions; print each disagreement
+    /// and each fault of the engine as a row. Exits 1 if any is found.
+    CrossCheck(cross_check::Options),
     /// Run the fixture suite against an engine and print the results by rule clause.
     Fixtures {
         #[command(flatten)]
@@ -261,18 +285,80 @@ pub enum EngineChoice {
 
 #[derive(Debug, Args)]
 struct EngineArg {
-    /// The engine that answers.
-    #[arg(long, value_enum, default_value_t = EngineChoice::Oracle)]
-    engine: EngineChoice,
+    /// The engine that answers [default: oracle; fast with --mutant].
+    #[arg(long, value_enum)]
+    engine: Option<EngineChoice>,
+    /// Plant this rules bug in the fast engine (implies --engine fast; `trichess mutants`
+    /// lists them).
+    #[arg(long, value_name = "NAME", value_parser = parse_mutant)]
+    mutant: Option<Mutant>,
 }
 
 impl EngineArg {
-    fn build(&self) -> Box<dyn Engine> {
-        match self.engine {
-            EngineChoice::Oracle => Box::new(Oracle),
-            EngineChoice::Fast => Box::new(Fast::default()),
+    /// Refuses a mutant for the oracle, or one that breaks another variant than `variant`.
+    fn validate(&self, variant: Option<Variant>) -> Result<()> {
+        let Some(m) = self.mutant else {
+            return Ok(());
+        };
+        if self.engine == Some(EngineChoice::Oracle) {
+            bail!(
+                "--mutant plants a bug in the fast engine, not the oracle (leave out --engine oracle)"
+            );
+        }
+        match variant {
+            Some(v) if v != m.variant() => {
+                bail!("mutant {m} breaks {}, not {v}", m.variant())
+            }
+            _ => Ok(()),
         }
     }
+
+    fn build(&self) -> Box<dyn Engine> {
+        match (self.mutant, self.engine) {
+            (Some(m), _) => Box::new(Fast::with_mutant(m)),
+            (None, Some(EngineChoice::Fast)) => Box::new(Fast::default()),
+            (None, _) => Box::new(Oracle),
+        }
+    }
+}
+
+/// Reads `--mutant NAME`.
+pub fn parse_mutant(name: &str) -> Result<Mutant, String> {
+    name.parse::<Mutant>()
+        .map_err(|e| format!("{e}; `trichess mutants` lists them"))
+}
+
+/// Builds one of trichess's engines.
+fn build_engine(choice: EngineChoice) -> Box<dyn Engine> {
+    match choice {
+        EngineChoice::Oracle => Box::new(Oracle),
+        EngineChoice::Fast => Box::new(Fast::default()),
+    }
+}
+
+/// What a run on generated positions compares (`diff`, `cross-check`): the variants and
+/// readings, for how long, from which seed, and how deep.
+#[derive(Debug, Args)]
+struct Generated {
+    /// The variant, or all.
+    #[arg(long, default_value = "all", value_parser = diff::parse_variants)]
+    variant: diff::Variants,
+    #[command(flatten)]
+    interpretations: Interpretations,
+    /// Run this many seconds in all (split between the variants; default 10; 1 to 86400).
+    #[arg(long, conflicts_with = "positions",
+          value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    seconds: Option<u64>,
+    /// Compare this many positions in all (split between the variants) instead (1 to
+    /// 100,000,000).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    positions: Option<u64>,
+    /// The seed of the generator (printed first; default from the clock).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// The perft depth compared at each position.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=4))]
+    depth: u32,
 }
 
 #[derive(Debug, Args)]
@@ -422,30 +508,37 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             every_row,
             dir,
             format,
-        } => perft_suite::run(
-            engine.build().as_mut(),
-            perft_suite::Selection {
-                dir,
-                filter,
-                max_nodes,
-                every_row,
-            },
-            format,
-        ),
+        } => {
+            engine.validate(None)?;
+            perft_suite::run(
+                engine.build().as_mut(),
+                perft_suite::Selection {
+                    dir,
+                    filter,
+                    max_nodes,
+                    every_row,
+                },
+                format,
+            )
+        }
         Command::Diff {
-            variant,
-            interpretations,
-            seconds,
-            positions,
-            seed,
+            generated:
+                Generated {
+                    variant,
+                    interpretations,
+                    seconds,
+                    positions,
+                    seed,
+                    depth,
+                },
             engines,
             report,
-            depth,
             perft_every,
             threads,
             max_rows,
+            mutant,
         } => diff::run(diff::Options {
-            variants: variant.0,
+            variants: mutants::diff_variants(variant.0, engines, mutant)?,
             interpretations,
             seconds,
             positions,
@@ -456,13 +549,38 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             perft_every,
             max_rows,
             threads,
+            mutant,
         }),
+        Command::Serve {
+            engine,
+            fault,
+            fault_every,
+            fault_ms,
+        } => {
+            engine.validate(None)?;
+            serve::run(engine.build(), fault, fault_every, fault_ms)
+        }
+        Command::CrossCheck(options) => cross_check::run(options),
+        Command::Mutants {
+            json,
+            catch,
+            options,
+        } => {
+            if catch {
+                mutants::catch(options)
+            } else {
+                mutants::list(json)
+            }
+        }
         Command::Fixtures {
             engine,
             filter,
             dir,
             format,
-        } => fixtures::run(engine.build().as_mut(), filter.as_deref(), dir, format),
+        } => {
+            engine.validate(None)?;
+            fixtures::run(engine.build().as_mut(), filter.as_deref(), dir, format)
+        }
     }
 }
 
@@ -663,6 +781,7 @@ fn locate_with(variant: Variant, at: &At, choice: &EngineArg) -> Result<Located>
         variant,
         interpretations: interpretation_map(variant, &at.interpretations)?,
     };
+    choice.validate(Some(variant))?;
     let mut engine = choice.build();
     engine.supports(&game).map_err(engine_error)?;
     let text = position_text(&at.position)?;

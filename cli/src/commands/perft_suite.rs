@@ -40,13 +40,20 @@ pub fn run(engine: &mut dyn Engine, selection: Selection, format: Format) -> Res
     };
     let tables = PerftTable::load_dir(&dir)?;
     let name = engine.name();
+    // The engine the table's rows name: a mutated engine ("fast --mutant NAME") is checked
+    // against the rows its unmutated engine computed.
+    let base = name
+        .split_whitespace()
+        .next()
+        .unwrap_or_default()
+        .to_string();
     let every_row = selection.every_row;
     let max_nodes = selection.max_nodes;
     let skip = |row: &PerftRow| {
         if let Some(limit) = max_nodes.filter(|&limit| row.nodes > limit) {
             return Some(format!("over --max-nodes {limit}"));
         }
-        (!every_row && !row.engines.contains(&name))
+        (!every_row && !row.engines.contains(&base))
             .then(|| format!("not computed by {name} when the table was made (give --every-row)"))
     };
     let show = std::io::stderr().is_terminal();

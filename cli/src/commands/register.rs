@@ -52,7 +52,8 @@ pub fn print(variant: Variant, dir: Option<PathBuf>, json: bool) -> Result<ExitC
             .map(|c| {
                 let cov = clauses.get(&c.id).unwrap_or(&none);
                 json!({"id": c.id, "quote": c.quote, "status": c.status.name(), "note": fold(&c.note),
-                       "positive": cov.positive, "negative": cov.negative, "passing": cov.passing})
+                       "parts": c.parts, "positive": cov.positive, "negative": cov.negative,
+                       "passing": cov.passing})
             })
             .collect();
         let interpretation_list: Vec<_> = register
@@ -94,12 +95,18 @@ pub fn print(variant: Variant, dir: Option<PathBuf>, json: bool) -> Result<ExitC
         .iter()
         .map(|c| {
             let cov = clauses.get(&c.id).unwrap_or(&none);
+            // A split clause's fixtures are its parts'; say which they are.
+            let quote = if c.parts.is_empty() {
+                c.quote.clone()
+            } else {
+                format!("{} (parts: {})", c.quote, c.parts.join(", "))
+            };
             ClauseRow {
                 clause: fill_id(&c.id, clause_width),
                 status: c.status.name(),
                 fixtures: format!("{}/{}", cov.positive, cov.negative),
                 passing: cov.passing,
-                quote: fill(&c.quote, quote_width),
+                quote: fill(&quote, quote_width),
             }
         })
         .collect();
@@ -163,7 +170,7 @@ fn fold(text: &str) -> String {
 
 /// Wraps `text` at word boundaries into lines of at most `width` characters (a longer word
 /// gets a line of its own), so that no continuation line starts with a space.
-fn fill(text: &str, width: usize) -> String {
+pub(super) fn fill(text: &str, width: usize) -> String {
     let mut lines: Vec<String> = Vec::new();
     let mut line = String::new();
     let words = text.split_whitespace().flat_map(|word| {

@@ -10,6 +10,7 @@ use std::sync::OnceLock;
 
 use trichess_model::{Cell, Variant};
 
+use crate::Mutant;
 use crate::square::{self, KNIGHT_LEAPS, Lines};
 
 /// The number of cells.
@@ -77,15 +78,21 @@ impl Geometry {
 
     /// osullivan.barrier, osullivan.barrier-corner, osullivan.unusable-squares: whether one step
     /// from `from` by (df, dr) lands on a cell without crossing the barrier between d1 and e1 (a
-    /// diagonal step past its upper end, d1-e2 or d2-e1, does not cross it).
-    fn step(&self, from: usize, df: i32, dr: i32) -> Option<usize> {
+    /// diagonal step past its upper end, d1-e2 or d2-e1, does not cross it). A mutant of the
+    /// board opens the barrier or closes its corner.
+    fn step(&self, from: usize, df: i32, dr: i32, mutant: Option<Mutant>) -> Option<usize> {
         let (f, r) = (i32::from(self.file[from]), i32::from(self.rank[from]));
         let to = self.at(f + df, r + dr)?;
-        let crosses = r == 0 && dr == 0 && ((f == 3 && df == 1) || (f == 4 && df == -1));
+        let d_to_e = (f == 3 && df == 1) || (f == 4 && df == -1);
+        let crosses = match mutant {
+            Some(Mutant::OSullivanBarrierIgnored) => false,
+            Some(Mutant::OSullivanBarrierCornerClosed) => d_to_e && r.min(r + dr) == 0,
+            _ => r == 0 && dr == 0 && d_to_e,
+        };
         (!crosses).then_some(to)
     }
 
-    fn build() -> Geometry {
+    fn build(mutant: Option<Mutant>) -> Geometry {
         let board = Variant::OSullivan.board();
         let mut cells = Vec::with_capacity(N);
         for i in 0..board.len() {
@@ -118,7 +125,7 @@ impl Geometry {
             g.rank[i] = c.rank();
             g.grid[usize::from(c.rank())][usize::from(c.file())] = i as u8;
         }
-        let lines: Lines<N> = Lines::build(|sq, df, dr| g.step(sq, df, dr));
+        let lines: Lines<N> = Lines::build(|sq, df, dr| g.step(sq, df, dr, mutant));
         g.rays = lines.rays;
         g.lines = lines.lines;
         g.king = lines.king;
@@ -135,11 +142,11 @@ impl Geometry {
             // osullivan.pawn-direction: White's pawns go down the board, Black's and Red's up.
             for seat in 0..3 {
                 let dr = if seat == WHITE { -1 } else { 1 };
-                if let Some(to) = g.step(sq, 0, dr) {
+                if let Some(to) = g.step(sq, 0, dr, mutant) {
                     g.push[seat][sq] = to as u8;
                 }
                 for df in [-1, 1] {
-                    if let Some(to) = g.step(sq, df, dr) {
+                    if let Some(to) = g.step(sq, df, dr, mutant) {
                         g.pawn_att[seat][sq] |= 1 << to;
                         g.pawn_from[seat][to] |= 1 << sq;
                     }
@@ -189,7 +196,21 @@ fn unreachable_board(len: usize) -> ! {
 /// The geometry, built on first use.
 pub(super) fn geometry() -> &'static Geometry {
     static G: OnceLock<Geometry> = OnceLock::new();
-    G.get_or_init(Geometry::build)
+    G.get_or_init(|| Geometry::build(None))
+}
+
+/// The geometry a mutant plays on: its own for a mutant of the board (built on first use),
+/// else the true one.
+pub(super) fn geometry_for(mutant: Option<Mutant>) -> &'static Geometry {
+    static OPEN: OnceLock<Geometry> = OnceLock::new();
+    static CORNER_CLOSED: OnceLock<Geometry> = OnceLock::new();
+    match mutant {
+        Some(m @ Mutant::OSullivanBarrierIgnored) => OPEN.get_or_init(|| Geometry::build(Some(m))),
+        Some(m @ Mutant::OSullivanBarrierCornerClosed) => {
+            CORNER_CLOSED.get_or_init(|| Geometry::build(Some(m)))
+        }
+        _ => geometry(),
+    }
 }
 
 /// The cells a rook or queen sees from `sq` along the orthogonals, given the occupied cells.

@@ -16,7 +16,8 @@ use trichess_model::{
     Seat, Setup, Variant, VariantState,
 };
 
-use geometry::{BLACK, Geometry, NONE, RED, WHITE, geometry};
+use crate::Mutant;
+use geometry::{BLACK, Geometry, NONE, RED, WHITE};
 use position::{
     Buffers, CASTLE_C, CASTLE_E, Cfg, EMPTY, KING, Mv, PAWN, PROMO, Pos, ROOK, castle_cells,
     perft_after, perft_root,
@@ -26,6 +27,7 @@ use position::{
 #[derive(Debug, Default)]
 pub(crate) struct OSullivan {
     bufs: Buffers,
+    mutant: Option<Mutant>,
 }
 
 /// The open points of the register, with their readings (the first is the default).
@@ -48,8 +50,9 @@ const READINGS: &[(&str, &[&str])] = &[
     ("osullivan.exposed-king", &["no-capture", "capture"]),
 ];
 
-/// Reads the game's readings into a [`Cfg`], refusing unknown ids and reading names.
-fn config(game: &Game) -> Result<Cfg, EngineError> {
+/// Reads the game's readings into a [`Cfg`], refusing unknown ids and reading names; the
+/// mutant, if any, rides along.
+fn config(game: &Game, mutant: Option<Mutant>) -> Result<Cfg, EngineError> {
     if game.variant != Variant::OSullivan {
         return Err(EngineError::Unsupported(format!(
             "this module plays osullivan, not {}",
@@ -86,6 +89,7 @@ fn config(game: &Game) -> Result<Cfg, EngineError> {
         knight_straight: is("osullivan.knight-barrier", "straight-line"),
         castle_either: is("osullivan.castling-direction", "either-side"),
         king_capture: is("osullivan.exposed-king", "capture"),
+        mutant,
     })
 }
 
@@ -245,7 +249,7 @@ fn load(g: &Geometry, setup: &Setup) -> Result<Pos, EngineError> {
     if problems.is_empty() {
         Ok(pos)
     } else {
-        Err(EngineError::InvalidPosition(problems.join("; ")))
+        Err(EngineError::InvalidPosition(problems.join("; ").into()))
     }
 }
 
@@ -350,9 +354,20 @@ fn start_setup() -> Setup {
 }
 
 impl OSullivan {
-    fn prepare(game: &Game, setup: &Setup) -> Result<(&'static Geometry, Cfg, Pos), EngineError> {
-        let cfg = config(game)?;
-        let g = geometry();
+    pub(crate) fn with_mutant(mutant: Option<Mutant>) -> OSullivan {
+        OSullivan {
+            bufs: Buffers::default(),
+            mutant,
+        }
+    }
+
+    fn prepare(
+        &self,
+        game: &Game,
+        setup: &Setup,
+    ) -> Result<(&'static Geometry, Cfg, Pos), EngineError> {
+        let cfg = config(game, self.mutant)?;
+        let g = geometry::geometry_for(self.mutant);
         let pos = load(g, setup)?;
         Ok((g, cfg, pos))
     }
@@ -364,27 +379,27 @@ impl Engine for OSullivan {
     }
 
     fn supports(&self, game: &Game) -> Result<(), EngineError> {
-        config(game).map(|_| ())
+        config(game, self.mutant).map(|_| ())
     }
 
     fn start(&mut self, game: &Game) -> Result<Setup, EngineError> {
-        config(game)?;
+        config(game, self.mutant)?;
         Ok(start_setup())
     }
 
     fn check(&mut self, game: &Game, setup: &Setup) -> Result<(), EngineError> {
-        Self::prepare(game, setup).map(|_| ())
+        self.prepare(game, setup).map(|_| ())
     }
 
     fn legal_moves(&mut self, game: &Game, setup: &Setup) -> Result<Vec<Move>, EngineError> {
-        let (g, cfg, pos) = Self::prepare(game, setup)?;
+        let (g, cfg, pos) = self.prepare(game, setup)?;
         let mut moves = Vec::new();
         pos.generate(g, &cfg, &mut moves);
         Ok(moves.into_iter().map(|m| to_move(g, m)).collect())
     }
 
     fn play(&mut self, game: &Game, setup: &Setup, mv: Move) -> Result<Setup, EngineError> {
-        let (g, cfg, pos) = Self::prepare(game, setup)?;
+        let (g, cfg, pos) = self.prepare(game, setup)?;
         let mut moves = Vec::new();
         pos.generate(g, &cfg, &mut moves);
         let Some(&found) = moves.iter().find(|&&m| to_move(g, m) == mv) else {
@@ -400,7 +415,7 @@ impl Engine for OSullivan {
     }
 
     fn perft(&mut self, game: &Game, setup: &Setup, depth: u32) -> Result<u64, EngineError> {
-        let (g, cfg, pos) = Self::prepare(game, setup)?;
+        let (g, cfg, pos) = self.prepare(game, setup)?;
         Ok(perft_root(g, &cfg, &pos, depth, &mut self.bufs))
     }
 
@@ -411,7 +426,7 @@ impl Engine for OSullivan {
         depth: u32,
     ) -> Result<Vec<(Move, u64)>, EngineError> {
         let rest = crate::divide_rest(depth)?;
-        let (g, cfg, pos) = Self::prepare(game, setup)?;
+        let (g, cfg, pos) = self.prepare(game, setup)?;
         let mut moves = Vec::new();
         pos.generate(g, &cfg, &mut moves);
         let mut rows = Vec::with_capacity(moves.len());
@@ -425,7 +440,7 @@ impl Engine for OSullivan {
     }
 
     fn outcome(&mut self, game: &Game, setup: &Setup) -> Result<Outcome, EngineError> {
-        let (g, cfg, pos) = Self::prepare(game, setup)?;
+        let (g, cfg, pos) = self.prepare(game, setup)?;
         // osullivan.end-of-game: the last king left wins.
         if pos.live_count() <= 1 {
             return Ok(Outcome::Won {

@@ -1,6 +1,7 @@
 //! The internal position, legal move generation, copy-make and perft.
 
 use super::geometry::{BLACK, Geometry, N, NONE, RED, WHITE, bishop_att, rook_att};
+use crate::Mutant;
 
 /// Role indices (the model's order).
 pub(super) use crate::square::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
@@ -57,6 +58,8 @@ pub(super) struct Cfg {
     pub castle_either: bool,
     /// osullivan.exposed-king = capture.
     pub king_capture: bool,
+    /// The rules bug planted on purpose, if any ([`Mutant`]).
+    pub mutant: Option<Mutant>,
 }
 
 /// The pieces of the live opponents that can attack, by how they attack.
@@ -154,6 +157,18 @@ impl Pos {
         self.board[sq] = EMPTY;
     }
 
+    /// Takes every piece of `seat` off the board (only the mutant mated-army-removed does).
+    fn remove_army(&mut self, seat: usize) {
+        let mut army = self.occ_seat[seat];
+        while army != 0 {
+            let sq = army.trailing_zeros() as usize;
+            army &= army - 1;
+            self.remove(sq, seat, usize::from(self.board[sq] & 7));
+        }
+        self.p4[seat] = NONE;
+        self.freed &= !(1 << seat);
+    }
+
     /// osullivan.mate-removes-king: a seat is in the game while its king is on the board.
     #[inline]
     pub fn live(&self, seat: usize) -> bool {
@@ -166,7 +181,7 @@ impl Pos {
 
     /// osullivan.check, osullivan.dead-inert: the attacking pieces of `seat`'s live opponents
     /// (a dead army attacks nothing), leaving out `skip` (a seat whose king is being taken).
-    fn enemy(&self, seat: usize, skip: usize) -> Enemy {
+    fn enemy(&self, cfg: &Cfg, seat: usize, skip: usize) -> Enemy {
         let mut e = Enemy {
             knights: 0,
             kings: 0,
@@ -176,7 +191,8 @@ impl Pos {
             bishop_queen: 0,
         };
         for o in 0..3 {
-            if o == seat || o == skip || !self.live(o) {
+            let inert = !self.live(o) && cfg.mutant != Some(Mutant::OSullivanDeadArmyChecks);
+            if o == seat || o == skip || inert {
                 continue;
             }
             let b = &self.bb[o];
@@ -209,8 +225,11 @@ impl Pos {
     /// `victim` is a P4 taking the other P4 while neither stands across the equator (rank 5 or
     /// higher) and the capturer is not freed (osullivan.p4-freed).
     #[inline]
-    fn p4_forbids(&self, g: &Geometry, s: usize, from: usize, victim: usize) -> bool {
-        if s == WHITE || self.p4[s] as usize != from {
+    fn p4_forbids(&self, g: &Geometry, cfg: &Cfg, s: usize, from: usize, victim: usize) -> bool {
+        if s == WHITE
+            || self.p4[s] as usize != from
+            || cfg.mutant == Some(Mutant::OSullivanP4RuleMissing)
+        {
             return false;
         }
         let other = if s == RED { BLACK } else { RED };
@@ -231,7 +250,7 @@ impl Pos {
         }
         let ksq = kbb.trailing_zeros() as usize;
         let kt = &g.knight[usize::from(cfg.knight_straight)];
-        let e = self.enemy(s, 9);
+        let e = self.enemy(cfg, s, 9);
         let occ = self.occ;
         let in_check = Self::attacked(g, kt, ksq, occ, &e, 0);
         let own = self.occ_seat[s];
@@ -253,7 +272,7 @@ impl Pos {
             let occ2 = (occ & !bit(from) & !extra) | bit(to);
             let victim = self.board[to];
             if victim != EMPTY && usize::from(victim & 7) == KING {
-                let e2 = self.enemy(s, usize::from(victim >> 3));
+                let e2 = self.enemy(cfg, s, usize::from(victim >> 3));
                 return !Self::attacked(g, kt, ksq, occ2, &e2, bit(to) | extra);
             }
             !Self::attacked(g, kt, ksq, occ2, &e, bit(to) | extra)
@@ -281,7 +300,9 @@ impl Pos {
                 let may_double = if s == WHITE {
                     g.rank[from] == 6
                 } else {
-                    self.p4[s] as usize == from && p4_home(g, s) as usize == from
+                    self.p4[s] as usize == from
+                        && p4_home(g, s) as usize == from
+                        && cfg.mutant != Some(Mutant::OSullivanP4NoDoubleStep)
                 };
                 if may_double {
                     let push2 = g.push[s][to];
@@ -297,7 +318,7 @@ impl Pos {
             while caps != 0 {
                 let to = caps.trailing_zeros() as usize;
                 caps &= caps - 1;
-                if self.p4_forbids(g, s, from, to) || !safe(from, to, 0) {
+                if self.p4_forbids(g, cfg, s, from, to) || !safe(from, to, 0) {
                     continue;
                 }
                 if g.rank[to] == far_rank {
@@ -317,7 +338,7 @@ impl Pos {
                     && self.board[victim] == (stepper * 8 + PAWN) as u8
                     && g.rank[victim] == g.rank[from]
                     && occ & bit(ep) == 0
-                    && !self.p4_forbids(g, s, from, victim)
+                    && !self.p4_forbids(g, cfg, s, from, victim)
                     && safe(from, ep, bit(victim))
                 {
                     out.push(Mv::new(from, ep, EN_PASSANT));
@@ -339,7 +360,13 @@ impl Pos {
                 }
             }
         }
-        // Sliders.
+        // Sliders. (The mutant dead-pieces-transparent lets them pass a dead army's pieces.)
+        let slide_occ = if cfg.mutant == Some(Mutant::OSullivanDeadPiecesTransparent) {
+            let dead = (0..3).filter(|&o| !self.live(o));
+            occ & !dead.fold(0, |m, o| m | self.occ_seat[o])
+        } else {
+            occ
+        };
         for (role, orth, diag) in [
             (BISHOP, false, true),
             (ROOK, true, false),
@@ -351,10 +378,10 @@ impl Pos {
                 pieces &= pieces - 1;
                 let mut att = 0;
                 if orth {
-                    att |= rook_att(g, from, occ);
+                    att |= rook_att(g, from, slide_occ);
                 }
                 if diag {
-                    att |= bishop_att(g, from, occ);
+                    att |= bishop_att(g, from, slide_occ);
                 }
                 let mut to_set = att & targets;
                 while to_set != 0 {
@@ -374,7 +401,7 @@ impl Pos {
             to_set &= to_set - 1;
             let victim = self.board[to];
             let e2 = if victim != EMPTY && usize::from(victim & 7) == KING {
-                self.enemy(s, usize::from(victim >> 3))
+                self.enemy(cfg, s, usize::from(victim >> 3))
             } else {
                 e
             };
@@ -384,7 +411,8 @@ impl Pos {
         }
         // osullivan.castling-white-only, osullivan.castling-move, osullivan.castling-unmoved,
         // osullivan.castling-not-in-check, osullivan.castling-direction.
-        if s == WHITE && self.castling && !in_check {
+        let may_castle = !in_check || cfg.mutant == Some(Mutant::OSullivanCastlingInCheck);
+        if s == WHITE && self.castling && may_castle {
             let c = castle_cells(g);
             let rook_home = self.board[c.b8] == (WHITE * 8 + ROOK) as u8;
             if ksq == c.d8 && rook_home && occ & bit(c.c8) == 0 {
@@ -521,6 +549,9 @@ impl Pos {
             if in_check || cfg.stalemate_out {
                 let k = self.bb[s][KING].trailing_zeros() as usize;
                 self.remove(k, s, KING);
+                if in_check && cfg.mutant == Some(Mutant::OSullivanMatedArmyRemoved) {
+                    self.remove_army(s);
+                }
                 if s == WHITE {
                     self.castling = false;
                 }

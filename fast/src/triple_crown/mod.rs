@@ -18,13 +18,22 @@ mod tests;
 
 use trichess_model::{Engine, EngineError, Game, Move, Outcome, Reason, Seat, Setup};
 
+use crate::Mutant;
 use position::{Ctx, Mv, Pos};
 use readings::Readings;
 use tables::{NONE, Tables};
 
 /// The fast engine's TripleCrown.
 #[derive(Debug, Default)]
-pub(crate) struct TripleCrown;
+pub(crate) struct TripleCrown {
+    mutant: Option<Mutant>,
+}
+
+impl TripleCrown {
+    pub(crate) fn with_mutant(mutant: Option<Mutant>) -> TripleCrown {
+        TripleCrown { mutant }
+    }
+}
 
 /// A validated game and position: the readings, the tables and the internal position with
 /// every player en prise to the side to move already taken out.
@@ -37,13 +46,13 @@ struct Prepared {
 }
 
 impl Prepared {
-    fn new(game: &Game, setup: &Setup) -> Result<Prepared, EngineError> {
-        let readings = Readings::of(game)?;
+    fn new(game: &Game, setup: &Setup, mutant: Option<Mutant>) -> Result<Prepared, EngineError> {
+        let readings = Readings::of(game, mutant)?;
         let problems = convert::problems(setup, &readings);
         if !problems.is_empty() {
-            return Err(EngineError::InvalidPosition(problems.join("; ")));
+            return Err(EngineError::InvalidPosition(problems.join("; ").into()));
         }
-        let tables = tables::tables(readings.knight);
+        let tables = tables::tables_of(&readings);
         let mut pos = convert::to_pos(setup);
         let ep = [pos.ep[0], pos.ep[1], position::NO_EP];
         let mut fallen = NONE;
@@ -122,23 +131,23 @@ impl Engine for TripleCrown {
     }
 
     fn supports(&self, game: &Game) -> Result<(), EngineError> {
-        Readings::of(game).map(|_| ())
+        Readings::of(game, self.mutant).map(|_| ())
     }
 
     fn start(&mut self, game: &Game) -> Result<Setup, EngineError> {
-        let readings = Readings::of(game)?;
+        let readings = Readings::of(game, self.mutant)?;
         Ok(convert::start_setup(
-            tables::tables(readings.knight),
+            tables::tables_of(&readings),
             &readings,
         ))
     }
 
     fn check(&mut self, game: &Game, setup: &Setup) -> Result<(), EngineError> {
-        Prepared::new(game, setup).map(|_| ())
+        Prepared::new(game, setup, self.mutant).map(|_| ())
     }
 
     fn legal_moves(&mut self, game: &Game, setup: &Setup) -> Result<Vec<Move>, EngineError> {
-        let p = Prepared::new(game, setup)?;
+        let p = Prepared::new(game, setup, self.mutant)?;
         Ok(p.legal()
             .into_iter()
             .map(|m| convert::to_move(m, p.tables))
@@ -146,7 +155,7 @@ impl Engine for TripleCrown {
     }
 
     fn play(&mut self, game: &Game, setup: &Setup, mv: Move) -> Result<Setup, EngineError> {
-        let p = Prepared::new(game, setup)?;
+        let p = Prepared::new(game, setup, self.mutant)?;
         let Some(m) = p
             .legal()
             .into_iter()
@@ -163,7 +172,7 @@ impl Engine for TripleCrown {
     }
 
     fn perft(&mut self, game: &Game, setup: &Setup, depth: u32) -> Result<u64, EngineError> {
-        let p = Prepared::new(game, setup)?;
+        let p = Prepared::new(game, setup, self.mutant)?;
         let depth = depth as usize;
         let mut bufs = buffers(depth);
         Ok(perft_rec(
@@ -186,7 +195,7 @@ impl Engine for TripleCrown {
                 "perft divide needs depth 1 or more".into(),
             ));
         };
-        let p = Prepared::new(game, setup)?;
+        let p = Prepared::new(game, setup, self.mutant)?;
         let ctx = p.ctx();
         let mut bufs = buffers(rest);
         let mut scratch = Vec::new();
@@ -202,7 +211,7 @@ impl Engine for TripleCrown {
     }
 
     fn outcome(&mut self, game: &Game, setup: &Setup) -> Result<Outcome, EngineError> {
-        let p = Prepared::new(game, setup)?;
+        let p = Prepared::new(game, setup, self.mutant)?;
         let pos = &p.pos;
         let seat = |s: u8| Seat::ALL[s as usize % 3];
         // triple-crown.instant-win.

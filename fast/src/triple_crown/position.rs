@@ -4,6 +4,7 @@ use super::bits::{Bits, CELLS};
 use super::geo;
 use super::readings::Readings;
 use super::tables::{NONE, Tables};
+use crate::Mutant;
 
 // Role codes.
 pub(crate) const EMPEROR: u8 = 0;
@@ -32,8 +33,9 @@ const DIAG_SLIDERS: u16 = bit(QUEEN) | bit(DIARCH) | bit(PRIMATE) | bit(MODERATO
 const WAZIR_STEPPERS: u16 = bit(EMPEROR) | bit(PRIMATE) | bit(POPE);
 /// The Ferz's step: Emperor, Chatelaine (`triple-crown.chatelaine`), Baroness.
 const FERZ_STEPPERS: u16 = bit(EMPEROR) | bit(CHATELAINE) | bit(BARONESS);
-/// `triple-crown.across-pieces`: the Viceroy compounds make the straight-across step.
-const ACROSS_STEPPERS: u16 =
+/// `triple-crown.across-pieces`: the Viceroy compounds make the straight-across step (move
+/// generation reads it from [`Readings::across`](super::readings::Readings)).
+pub(crate) const ACROSS_STEPPERS: u16 =
     bit(EMPEROR) | bit(DIARCH) | bit(VICEREINE) | bit(BARONESS) | bit(MODERATOR) | bit(POPE);
 
 /// The role classes kept as cell sets in [`Pos::class_bits`], by index.
@@ -342,7 +344,7 @@ impl Pos {
         if rb & FERZ_STEPPERS != 0 {
             out |= t.ferz[from];
         }
-        if rb & ACROSS_STEPPERS != 0 {
+        if rb & ctx.r.across != 0 {
             out |= t.across[from];
         }
         if role == KNIGHT {
@@ -538,10 +540,11 @@ impl Pos {
                 continue;
             }
             // triple-crown.castling-check: from either enemy, whoever moves next.
-            if spec
-                .path
-                .iter()
-                .any(|&f| self.attacked_with(ctx, cell(f), enemies, self.occ))
+            if ctx.r.mutant != Some(Mutant::TripleCrownCastlingThroughCheck)
+                && spec
+                    .path
+                    .iter()
+                    .any(|&f| self.attacked_with(ctx, cell(f), enemies, self.occ))
             {
                 continue;
             }
@@ -557,6 +560,14 @@ impl Pos {
     /// `triple-crown.promotion-missing`, `-full-quota`, `-non-array` and the reading of
     /// `triple-crown.promotion-diarch-only`: the roles the side to move may promote to.
     pub(crate) fn promotion_roles(&self, ctx: Ctx) -> u16 {
+        if ctx.r.mutant == Some(Mutant::TripleCrownPromotionQuotaIgnored) {
+            return bit(QUEEN)
+                | bit(CHATELAINE)
+                | bit(VICEREINE)
+                | bit(PRIMATE)
+                | bit(MODERATOR)
+                | bit(KNIGHT);
+        }
         let me = self.to_move as usize;
         let has = |r: u8| !self.pieces(me, r).is_empty();
         if has(BARONESS) && has(POPE) {
@@ -681,7 +692,11 @@ impl Pos {
         let risky = if in_check {
             super::bits::ALL
         } else {
-            let mut r = self.pinned(ctx, me, king);
+            let mut r = if ctx.r.mutant == Some(Mutant::TripleCrownPinsIgnored) {
+                Bits::EMPTY
+            } else {
+                self.pinned(ctx, me, king)
+            };
             r.set(king);
             r
         };
@@ -721,7 +736,14 @@ impl Pos {
                 }
                 let e = self.emperor[s] as usize;
                 if self.attacked_with(ctx, e, self.seat_bits[me], self.occ) {
-                    self.remove_seat(s);
+                    if ctx.r.mutant == Some(Mutant::TripleCrownEnPriseKeepsArmy) {
+                        // The Emperor goes and its rights with it; the army stays.
+                        self.take(e);
+                        self.emperor[s] = NONE;
+                        self.castling &= !(15 << (4 * s));
+                    } else {
+                        self.remove_seat(s);
+                    }
                     if first == NONE {
                         first = s as u8;
                     }
@@ -787,6 +809,7 @@ impl Pos {
         let role = piece & 15;
         // triple-crown.instant-win: a Pawn to a far rank while holding all three non-array pieces.
         if m.kind == PROMOTION
+            && ctx.r.mutant != Some(Mutant::TripleCrownInstantWinMissing)
             && !self.pieces(me, BARONESS).is_empty()
             && !self.pieces(me, POPE).is_empty()
             && !self.pieces(me, DIARCH).is_empty()

@@ -3,6 +3,9 @@
 
 use trichess_model::{EngineError, Game, Variant};
 
+use super::position::{ACROSS_STEPPERS, CHATELAINE, EMPEROR, POPE};
+use crate::Mutant;
+
 /// `triple-crown.knight`: which cells a Knight leaps to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum KnightReading {
@@ -42,6 +45,11 @@ pub(crate) struct Readings {
     pub(crate) diarch_only_baroness_or_pope: bool,
     /// `triple-crown.stalemate`: true for `out`, false for `draw`.
     pub(crate) stalemate_out: bool,
+    /// The roles (bit per role code) that make the straight-across step
+    /// (`triple-crown.across-pieces`); only a mutant changes it.
+    pub(crate) across: u16,
+    /// The rules bug planted on purpose, if any ([`Mutant`]).
+    pub(crate) mutant: Option<Mutant>,
 }
 
 impl Default for Readings {
@@ -55,6 +63,8 @@ impl Default for Readings {
             queen_in_quota: false,
             diarch_only_baroness_or_pope: true,
             stalemate_out: false,
+            across: ACROSS_STEPPERS,
+            mutant: None,
         }
     }
 }
@@ -87,8 +97,8 @@ pub(crate) const INTERPRETATIONS: &[(&str, &[&str])] = &[
 
 impl Readings {
     /// Decodes the game's readings, refusing another variant, an unknown interpretation id and
-    /// an unknown reading name.
-    pub(crate) fn of(game: &Game) -> Result<Readings, EngineError> {
+    /// an unknown reading name; the planted mutant, if any, rides along.
+    pub(crate) fn of(game: &Game, mutant: Option<Mutant>) -> Result<Readings, EngineError> {
         if game.variant != Variant::TripleCrown {
             return Err(EngineError::Unsupported(format!(
                 "this is the Triple Crown engine, not {}",
@@ -131,6 +141,13 @@ impl Readings {
                 // start-array and pawn-rank-count have one reading each.
                 _ => {}
             }
+        }
+        r.mutant = mutant;
+        match mutant {
+            Some(Mutant::TripleCrownChatelaineAcross) => r.across |= 1 << CHATELAINE,
+            Some(Mutant::TripleCrownPopeAsPrimate) => r.across &= !(1 << POPE),
+            Some(Mutant::TripleCrownEmperorNoAcross) => r.across &= !(1 << EMPEROR),
+            _ => {}
         }
         Ok(r)
     }

@@ -9,7 +9,8 @@ use super::bits::{Bits, CELLS};
 use crate::hex::Dir;
 
 use super::geo::{self, dir};
-use super::readings::KnightReading;
+use super::readings::{KnightReading, Readings};
+use crate::Mutant;
 
 /// "No cell".
 pub(crate) const NONE: u8 = u8::MAX;
@@ -73,7 +74,18 @@ fn push_prefixes(out: &mut Vec<Bits>, ray: &[u8]) {
 
 /// Returns the tables of a Knight reading, building them the first time.
 pub(crate) fn tables(knight: KnightReading) -> &'static Tables {
-    TABLES[knight.index()].get_or_init(|| Tables::build(knight))
+    TABLES[knight.index()].get_or_init(|| Tables::build(knight, false))
+}
+
+/// Returns the tables the readings play on: those of their Knight reading, or, for the mutant
+/// centre-fork-missing, tables of its own (built the first time).
+pub(crate) fn tables_of(r: &Readings) -> &'static Tables {
+    static FORK_MISSING: [OnceLock<Tables>; 3] = [const { OnceLock::new() }; 3];
+    if r.mutant == Some(Mutant::TripleCrownCentreForkMissing) {
+        FORK_MISSING[r.knight.index()].get_or_init(|| Tables::build(r.knight, true))
+    } else {
+        tables(r.knight)
+    }
 }
 
 fn set_of(cells: impl IntoIterator<Item = usize>) -> Bits {
@@ -153,7 +165,9 @@ pub(crate) fn knight_leaps(reading: KnightReading) -> Vec<Bits> {
 }
 
 impl Tables {
-    fn build(knight: KnightReading) -> Tables {
+    /// Builds the tables; `fork_missing` (the mutant centre-fork-missing) keeps the first
+    /// branch of a diagonal that forks at the centre only.
+    fn build(knight: KnightReading, fork_missing: bool) -> Tables {
         let mut ray_cells = Vec::new();
         let mut ray_prefix = Vec::new();
         let mut ortho = vec![[Ray::default(); 4]; CELLS];
@@ -179,7 +193,8 @@ impl Tables {
                 ray_cells.extend_from_slice(ray);
                 push_prefixes(&mut ray_prefix, ray);
             }
-            for (i, ray) in hex.diag_rays(c as u8).iter().enumerate() {
+            let rays = hex.diag_rays(c as u8).iter();
+            for (i, ray) in rays.filter(|r| !fork_missing || r.shared == 0).enumerate() {
                 let ray = &ray.cells;
                 diag[c][i] = Ray {
                     start: ray_cells.len() as u16,

@@ -29,7 +29,7 @@ fn mv(text: &str) -> Move {
 }
 
 fn moves(g: &Game, s: &Setup) -> Vec<String> {
-    let mut v: Vec<String> = TripleCrown
+    let mut v: Vec<String> = TripleCrown::default()
         .legal_moves(g, s)
         .unwrap_or_else(|e| panic!("{e}"))
         .into_iter()
@@ -44,7 +44,7 @@ fn slow_perft(g: &Game, s: &Setup, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let mut e = TripleCrown;
+    let mut e = TripleCrown::default();
     let mut n = 0;
     for m in e.legal_moves(g, s).unwrap_or_else(|e| panic!("{e}")) {
         let after = e.play(g, s, m).unwrap_or_else(|e| panic!("{m}: {e}"));
@@ -142,7 +142,7 @@ fn the_fixture_suite_passes_in_full() {
     ));
     let fixtures = Fixture::load_dir(dir).unwrap_or_else(|e| panic!("{e}"));
     assert!(fixtures.len() > 90);
-    let results = run_all(&mut TripleCrown, &fixtures);
+    let results = run_all(&mut TripleCrown::default(), &fixtures);
     let bad: Vec<String> = results
         .iter()
         .filter(|r| r.verdict != Verdict::Pass)
@@ -173,7 +173,7 @@ fn perft_equals_the_sum_of_its_divide_rows_and_a_plain_recursion() {
         ),
     ];
     for (g, text) in positions {
-        let mut e = TripleCrown;
+        let mut e = TripleCrown::default();
         let s = if text == "start" {
             e.start(&g).unwrap_or_else(|e| panic!("{e}"))
         } else {
@@ -200,7 +200,7 @@ fn perft_equals_the_sum_of_its_divide_rows_and_a_plain_recursion() {
 #[test]
 fn check_refuses_garbage_without_panicking() {
     let g = game(&[]);
-    let mut e = TripleCrown;
+    let mut e = TripleCrown::default();
     let mut s = setup("Aa1:aE,Bj1:bE,Cj1:cE a");
     // A King, a Rook and a square-board cell.
     let board = Variant::OSullivan.board();
@@ -264,7 +264,7 @@ fn random_playouts_agree_with_the_boundary() {
         ],
     ] {
         let g = game(&readings);
-        let mut e = TripleCrown;
+        let mut e = TripleCrown::default();
         let mut s = e.start(&g).unwrap_or_else(|e| panic!("{e}"));
         for ply in 0..60 {
             e.check(&g, &s).unwrap_or_else(|e| panic!("ply {ply}: {e}"));
@@ -288,7 +288,7 @@ fn random_playouts_agree_with_the_boundary() {
 #[test]
 fn nothing_moves_once_the_game_is_over() {
     let g = game(&[]);
-    let mut e = TripleCrown;
+    let mut e = TripleCrown::default();
     let s = setup("Aa1:aE,Ba5:aV,Ba1:bE a");
     assert_eq!(e.perft(&g, &s, 1000).ok(), Some(0));
     assert_eq!(e.perft(&g, &s, 0).ok(), Some(1));
@@ -393,7 +393,7 @@ fn random_positions_perft_like_the_boundary() {
     for _ in 0..40 {
         let s = random_setup(&mut rng);
         assert_eq!(
-            TripleCrown.perft(&g, &s, 2).ok(),
+            TripleCrown::default().perft(&g, &s, 2).ok(),
             Some(slow_perft(&g, &s, 2)),
             "{}",
             s.to_text()
@@ -403,7 +403,7 @@ fn random_positions_perft_like_the_boundary() {
 
 /// Plays `moves` from `position` and returns the text form of the position reached.
 fn after(g: &Game, position: &str, moves: &[&str]) -> String {
-    let mut e = TripleCrown;
+    let mut e = TripleCrown::default();
     let mut s = setup(position);
     for m in moves {
         s = e.play(g, &s, mv(m)).unwrap_or_else(|e| panic!("{m}: {e}"));
@@ -471,7 +471,7 @@ fn rule_facts_through_play() {
     // With the default reading the same player stays and the game is drawn.
     let s = after(&g, packed, &["Ce1-Cd1"]);
     assert_eq!(
-        TripleCrown.outcome(&g, &setup(&s)).ok(),
+        TripleCrown::default().outcome(&g, &setup(&s)).ok(),
         Some(Outcome::Drawn {
             reason: Reason::Stalemate
         })
@@ -483,7 +483,7 @@ fn a_move_that_is_not_legal_is_refused() {
     let g = game(&[]);
     let s = setup("Aa1:aE,Bj1:bE,Cj1:cE a");
     assert!(matches!(
-        TripleCrown.play(&g, &s, mv("Aa1-Aa3")),
+        TripleCrown::default().play(&g, &s, mv("Aa1-Aa3")),
         Err(EngineError::IllegalMove(_))
     ));
     assert_eq!(moves(&g, &s), ["Aa1-Aa2", "Aa1-Ab1", "Aa1-Ab2"]);
@@ -495,7 +495,7 @@ fn a_move_that_is_not_legal_is_refused() {
 #[ignore]
 fn perft_speed() {
     let g = game(&[]);
-    let mut e = TripleCrown;
+    let mut e = TripleCrown::default();
     let s = e.start(&g).unwrap_or_else(|e| panic!("{e}"));
     let max: u32 = std::env::var("TC_DEPTH")
         .ok()

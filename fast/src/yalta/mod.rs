@@ -15,6 +15,7 @@ use trichess_model::{
     VariantState, YaltaState,
 };
 
+use crate::Mutant;
 use pos::{
     BISHOP, KING, KNIGHT, LONG, PAWN, PROMOTION, Pos, Promo, QUEEN, ROOK, Rules, SHORT, flag_of,
     from_of, left, promo_of, to_of,
@@ -23,14 +24,23 @@ use tables::{CELLS, KnightReading, NONE, Tables};
 
 /// The fast engine's Yalta.
 #[derive(Debug, Default)]
-pub(crate) struct Yalta;
+pub(crate) struct Yalta {
+    mutant: Option<Mutant>,
+}
+
+impl Yalta {
+    pub(crate) fn with_mutant(mutant: Option<Mutant>) -> Yalta {
+        Yalta { mutant }
+    }
+}
 
 fn unsupported(what: String) -> EngineError {
     EngineError::Unsupported(what)
 }
 
-/// Reads the game's readings of Yalta's open points (a missing id is the default reading).
-fn rules(game: &Game) -> Result<Rules, EngineError> {
+/// Reads the game's readings of Yalta's open points (a missing id is the default reading),
+/// with the planted mutant, if any: a mutant of the board plays on tables of its own.
+fn rules(game: &Game, mutant: Option<Mutant>) -> Result<Rules, EngineError> {
     if game.variant != Variant::Yalta {
         return Err(unsupported(format!(
             "the fast engine's Yalta does not play {}",
@@ -75,14 +85,22 @@ fn rules(game: &Game) -> Result<Rules, EngineError> {
         }
     }
     Ok(Rules {
-        t: Tables::get(knight, touching),
+        t: match mutant {
+            Some(
+                m @ (Mutant::YaltaCentreForkMissing
+                | Mutant::YaltaKnightKeepsColour
+                | Mutant::YaltaCastlingThroughCheck),
+            ) => Tables::mutated(knight, touching, m),
+            _ => Tables::get(knight, touching),
+        },
         next,
         ep_both,
-        after_left,
+        after_left: after_left && mutant != Some(Mutant::YaltaHelpIgnored),
         promo,
         uncovered_first,
         stalemate_pass,
         test_all: false,
+        mutant,
     })
 }
 
@@ -269,7 +287,7 @@ fn read(setup: &Setup, r: &Rules) -> Result<Pos, EngineError> {
     if problems.is_empty() {
         Ok(pos)
     } else {
-        Err(EngineError::InvalidPosition(problems.join("; ")))
+        Err(EngineError::InvalidPosition(problems.join("; ").into()))
     }
 }
 
@@ -375,20 +393,20 @@ impl Engine for Yalta {
     }
 
     fn supports(&self, game: &Game) -> Result<(), EngineError> {
-        rules(game).map(|_| ())
+        rules(game, self.mutant).map(|_| ())
     }
 
     fn start(&mut self, game: &Game) -> Result<Setup, EngineError> {
-        rules(game)?;
+        rules(game, self.mutant)?;
         Ok(write(&start_pos()))
     }
 
     fn check(&mut self, game: &Game, setup: &Setup) -> Result<(), EngineError> {
-        read(setup, &rules(game)?).map(|_| ())
+        read(setup, &rules(game, self.mutant)?).map(|_| ())
     }
 
     fn legal_moves(&mut self, game: &Game, setup: &Setup) -> Result<Vec<Move>, EngineError> {
-        let r = rules(game)?;
+        let r = rules(game, self.mutant)?;
         let pos = read(setup, &r)?;
         let mut buf = Vec::new();
         moves_of(&pos, &r, &mut buf);
@@ -396,7 +414,7 @@ impl Engine for Yalta {
     }
 
     fn play(&mut self, game: &Game, setup: &Setup, mv: Move) -> Result<Setup, EngineError> {
-        let r = rules(game)?;
+        let r = rules(game, self.mutant)?;
         let mut pos = read(setup, &r)?;
         let mut buf = Vec::new();
         moves_of(&pos, &r, &mut buf);
@@ -411,7 +429,7 @@ impl Engine for Yalta {
     }
 
     fn perft(&mut self, game: &Game, setup: &Setup, depth: u32) -> Result<u64, EngineError> {
-        let r = rules(game)?;
+        let r = rules(game, self.mutant)?;
         let pos = read(setup, &r)?;
         if depth == 0 {
             return Ok(1);
@@ -427,7 +445,7 @@ impl Engine for Yalta {
         setup: &Setup,
         depth: u32,
     ) -> Result<Vec<(Move, u64)>, EngineError> {
-        let r = rules(game)?;
+        let r = rules(game, self.mutant)?;
         let pos = read(setup, &r)?;
         if depth == 0 {
             return Err(EngineError::Failed(
@@ -455,7 +473,7 @@ impl Engine for Yalta {
     }
 
     fn outcome(&mut self, game: &Game, setup: &Setup) -> Result<Outcome, EngineError> {
-        let r = rules(game)?;
+        let r = rules(game, self.mutant)?;
         let pos = read(setup, &r)?;
         let s = pos.to_move;
         if in_game(&pos) == 1 {

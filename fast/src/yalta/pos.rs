@@ -3,6 +3,7 @@
 //! of the game).
 
 use super::tables::{CELLS, NONE, Tables, bit, bits};
+use crate::Mutant;
 
 pub(super) const KING: u8 = 1;
 pub(super) const QUEEN: u8 = 2;
@@ -116,6 +117,8 @@ pub(super) struct Rules {
     pub(super) stalemate_pass: bool,
     /// Tests every move in full, without the pin filter (for testing the filter).
     pub(super) test_all: bool,
+    /// The rules bug planted on purpose, if any ([`Mutant`]).
+    pub(super) mutant: Option<Mutant>,
 }
 
 /// yalta.left-player-help: the seat to one's left, whose half-board one's files a-d run into.
@@ -408,6 +411,8 @@ impl Pos {
         let k = self.king[usize::from(s)];
         let risky = if r.test_all || self.checkers[usize::from(s)] != 0 || k == NONE {
             !0
+        } else if r.mutant == Some(Mutant::YaltaPinsIgnored) {
+            bit(k)
         } else {
             self.pinned(k, own, t) | bit(k)
         };
@@ -442,9 +447,11 @@ impl Pos {
         }
     }
 
-    /// yalta.fide-rules: castling on either wing of the own back rank.
+    /// yalta.fide-rules: castling on either wing of the own back rank, the king crossing no
+    /// attacked cell ([`Tables::castle_crossed`]).
     fn castles<B: Moves>(&self, c: u8, a: u8, s: u8, t: &Tables, buf: &mut B) {
         let risky = !0u128;
+        let may_cross = |x: u8| self.attackers(&self.b, x, s, t) == 0;
         let base = a * 32;
         if a != s || c != base + 4 || self.checkers[usize::from(s)] != 0 {
             return;
@@ -455,7 +462,7 @@ impl Pos {
             && self.board[usize::from(base + 7)] == rook
             && empty(base + 5)
             && empty(base + 6)
-            && self.attackers(&self.b, base + 5, s, t) == 0
+            && may_cross(base + t.castle_crossed[0])
         {
             self.try_push(mv(c, base + 6, SHORT, 0), s, t, buf, risky);
         }
@@ -464,7 +471,7 @@ impl Pos {
             && empty(base + 1)
             && empty(base + 2)
             && empty(base + 3)
-            && self.attackers(&self.b, base + 3, s, t) == 0
+            && may_cross(base + t.castle_crossed[1])
         {
             self.try_push(mv(c, base + 2, LONG, 0), s, t, buf, risky);
         }
@@ -520,7 +527,11 @@ impl Pos {
             }
         }
         let caps = t.caps[a][cu];
-        if self.ep != NONE && caps & !occ & bit(self.ep) != 0 && s == self.to_move {
+        if self.ep != NONE
+            && caps & !occ & bit(self.ep) != 0
+            && s == self.to_move
+            && r.mutant != Some(Mutant::YaltaEnPassantMissing)
+        {
             self.try_push(mv(c, self.ep, EN_PASSANT, 0), s, t, buf, risky);
         }
         let hits = caps & occ & !kings;
@@ -718,13 +729,21 @@ impl Pos {
         let mater = match checkers.count_ones() {
             0 => return,
             1 => checkers.trailing_zeros() as u8,
+            _ if r.mutant == Some(Mutant::YaltaSecondCheckMates) && self.first[su] != NONE => {
+                (checkers & !(1 << self.first[su])).trailing_zeros() as u8
+            }
             _ if self.first[su] != NONE => self.first[su],
             _ => checkers.trailing_zeros() as u8,
         };
         self.remove(self.king[su]);
         self.king[su] = NONE;
         for a in 0..3 {
-            if self.control[a] == s {
+            if self.control[a] == s && r.mutant == Some(Mutant::YaltaTakeoverMissing) {
+                for c in bits(self.b.army[a]) {
+                    self.remove(c);
+                }
+                self.control[a] = NONE;
+            } else if self.control[a] == s {
                 self.control[a] = mater;
                 self.control_set |= 1 << a;
             }

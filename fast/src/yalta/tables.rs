@@ -6,6 +6,7 @@ use std::sync::OnceLock;
 
 use trichess_model::Seat;
 
+use crate::Mutant;
 use crate::hex::{Dir, Hex};
 
 /// Number of cells of the Yalta board.
@@ -72,6 +73,10 @@ pub(super) struct Tables {
     /// Per cell, every cell whose contents can bear on whether a king there is attacked: its
     /// lines and the cells a leaper attacks it from.
     pub(super) sensitive: PerCell<u128>,
+    /// The cells (as offsets from the army's a1) that a castling king crosses, short and long,
+    /// which no enemy may attack: f1 and d1 (the mutant castling-through-check looks at e1,
+    /// the king's own cell, which castling already needs unattacked).
+    pub(super) castle_crossed: [u8; 2],
 }
 
 impl Tables {
@@ -83,10 +88,33 @@ impl Tables {
             KnightReading::OrthogonalThenDiagonal => 1,
             KnightReading::TwoThenOne => 2,
         };
-        CACHE[k * 2 + usize::from(touching)].get_or_init(|| Tables::new(knight, touching))
+        CACHE[k * 2 + usize::from(touching)].get_or_init(|| Tables::new(knight, touching, None))
     }
 
-    fn new(knight: KnightReading, touching: bool) -> Tables {
+    /// Returns the tables of a reading as a mutant of the tables sees them (built once): the
+    /// centre fork missing, knights keeping their colour across a seam, or castling that
+    /// looks at the wrong cells.
+    pub(super) fn mutated(
+        knight: KnightReading,
+        touching: bool,
+        mutant: Mutant,
+    ) -> &'static Tables {
+        static CACHE: [OnceLock<Tables>; 18] = [const { OnceLock::new() }; 18];
+        let k = match knight {
+            KnightReading::Symmetric => 0,
+            KnightReading::OrthogonalThenDiagonal => 1,
+            KnightReading::TwoThenOne => 2,
+        };
+        let m = match mutant {
+            Mutant::YaltaKnightKeepsColour => 1,
+            Mutant::YaltaCastlingThroughCheck => 2,
+            _ => 0,
+        };
+        CACHE[m * 6 + k * 2 + usize::from(touching)]
+            .get_or_init(|| Tables::new(knight, touching, Some(mutant)))
+    }
+
+    fn new(knight: KnightReading, touching: bool, mutant: Option<Mutant>) -> Tables {
         let hex = Hex::get(4);
         let mut ray_bits = Vec::new();
         let mut lines = Vec::new();
@@ -99,7 +127,9 @@ impl Tables {
                 (hex.diag_rays(cell), &mut diag),
             ] {
                 let first = lines.len() as u16;
-                for ray in rays {
+                // The mutant centre-fork-missing keeps the first branch of a fork only.
+                let fork_missing = mutant == Some(Mutant::YaltaCentreForkMissing);
+                for ray in rays.iter().filter(|r| !fork_missing || r.shared == 0) {
                     let mask = ray.cells.iter().fold(0u128, |m, &c| m | bit(c));
                     lines.push(Line {
                         start: ray_bits.len() as u16,
@@ -116,7 +146,15 @@ impl Tables {
                 king[usize::from(cell)] |= bit(across);
             }
         }
-        let knight_to = knights(hex, knight);
+        let mut knight_to = knights(hex, knight);
+        if mutant == Some(Mutant::YaltaKnightKeepsColour) {
+            // A leap onto another half-board lands on the cell one file over (index ^ 1
+            // flips the file's lowest bit), which has the colour the knight left.
+            for (c, to) in knight_to.iter_mut().enumerate() {
+                let across = |t: u8| usize::from(t) / 32 != c / 32;
+                *to = bits(*to).fold(0, |m, t| m | bit(if across(t) { t ^ 1 } else { t }));
+            }
+        }
         let mut knight_from = vec![0u128; CELLS];
         for (c, &to) in knight_to.iter().enumerate() {
             for t in bits(to) {
@@ -189,6 +227,11 @@ impl Tables {
         let sensitive: Vec<u128> = sensitive;
         let three = |v: &[Vec<u128>; 3]| [per_cell(&v[0]), per_cell(&v[1]), per_cell(&v[2])];
         Tables {
+            castle_crossed: if mutant == Some(Mutant::YaltaCastlingThroughCheck) {
+                [4, 4]
+            } else {
+                [5, 3]
+            },
             sensitive: per_cell(&sensitive),
             ray_bits,
             orth_union: per_cell(&orth_union),

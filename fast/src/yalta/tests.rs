@@ -162,7 +162,7 @@ const POSITIONS: &[(&str, &[(&str, &str)])] = &[
 
 fn setup(g: &Game, text: &str) -> Setup {
     if text == "start" {
-        Yalta.start(g).unwrap()
+        Yalta::default().start(g).unwrap()
     } else {
         Setup::parse(Variant::Yalta, text).unwrap()
     }
@@ -170,7 +170,7 @@ fn setup(g: &Game, text: &str) -> Setup {
 
 #[test]
 fn fast_perft_equals_plain_recursion_and_divide() {
-    let mut e = Yalta;
+    let mut e = Yalta::default();
     for &(text, readings) in POSITIONS {
         let g = game(readings);
         let s = setup(&g, text);
@@ -191,7 +191,7 @@ fn fast_perft_equals_plain_recursion_and_divide() {
 #[test]
 fn start_perft() {
     let g = Game::new(Variant::Yalta);
-    let mut e = Yalta;
+    let mut e = Yalta::default();
     let s = e.start(&g).unwrap();
     let depth: u32 = std::env::var("YALTA_PERFT_DEPTH")
         .ok()
@@ -227,7 +227,7 @@ impl Lcg {
 fn garbage_setups_never_panic() {
     let board = Variant::Yalta.board();
     let mut rng = Lcg(7);
-    let mut e = Yalta;
+    let mut e = Yalta::default();
     let games = [
         Game::new(Variant::Yalta),
         game(&[
@@ -308,16 +308,20 @@ fn garbage_setups_never_panic() {
 #[test]
 fn refused_readings_and_positions() {
     assert!(
-        Yalta
+        Yalta::default()
             .supports(&game(&[("yalta.turn-order", "clockwise")]))
             .is_err()
     );
     assert!(
-        Yalta
+        Yalta::default()
             .supports(&game(&[("yalta.no-such-point", "x")]))
             .is_err()
     );
-    assert!(Yalta.supports(&Game::new(Variant::OSullivan)).is_err());
+    assert!(
+        Yalta::default()
+            .supports(&Game::new(Variant::OSullivan))
+            .is_err()
+    );
     let g = Game::new(Variant::Yalta);
     for bad in [
         "Ae1:rK,Ad1:rK,Be1:gK,Ce1:bK r",
@@ -330,7 +334,10 @@ fn refused_readings_and_positions() {
     ] {
         let s = Setup::parse(Variant::Yalta, bad).unwrap();
         assert!(
-            matches!(Yalta.check(&g, &s), Err(EngineError::InvalidPosition(_))),
+            matches!(
+                Yalta::default().check(&g, &s),
+                Err(EngineError::InvalidPosition(_))
+            ),
             "{bad}"
         );
     }
@@ -341,7 +348,7 @@ fn the_pin_filter_changes_no_move_set() {
     let mut rng = Lcg(99);
     for &(text, readings) in POSITIONS {
         let g = game(readings);
-        let fast = rules(&g).unwrap();
+        let fast = rules(&g, None).unwrap();
         let full = Rules {
             test_all: true,
             ..fast
@@ -393,7 +400,7 @@ fn random_playouts_stay_valid_under_every_reading() {
         ("yalta.stalemate", &["draw", "pass"]),
     ];
     let mut rng = Lcg(2026);
-    let mut e = Yalta;
+    let mut e = Yalta::default();
     let mut ended = 0;
     let mut taken = 0;
     for _ in 0..60 {

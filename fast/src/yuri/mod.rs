@@ -14,12 +14,21 @@ use trichess_model::{
     Variant, VariantState, YuriState, parse_pieces, pieces_text,
 };
 
+use crate::Mutant;
 use geometry::{BISHOP, BLACK, KING, KNIGHT, NONE, PAWN, RED, Tables, WHITE, tables};
 use position::{EMPTY, Gen, History, MEET, Mv, Perft, Pos, Rules};
 
 /// The fast engine's Yuri.
 #[derive(Debug, Default)]
-pub(crate) struct Yuri;
+pub(crate) struct Yuri {
+    mutant: Option<Mutant>,
+}
+
+impl Yuri {
+    pub(crate) fn with_mutant(mutant: Option<Mutant>) -> Yuri {
+        Yuri { mutant }
+    }
+}
 
 /// yuri.start-position: the source's diagram read row by row (see the register): army
 /// (0 White, 1 Red, 2 Black), role, cell.
@@ -72,15 +81,19 @@ fn pawn_homes(army: usize) -> u64 {
         .fold(0, |m, i| m | 1 << i)
 }
 
-/// Reads the game's readings; refuses an unknown interpretation or reading.
-fn rules(game: &Game) -> Result<Rules, EngineError> {
+/// Reads the game's readings, refusing an unknown interpretation or reading; the planted
+/// mutant, if any, rides along.
+fn rules(game: &Game, mutant: Option<Mutant>) -> Result<Rules, EngineError> {
     if game.variant != Variant::Yuri {
         return Err(EngineError::Unsupported(format!(
             "the fast engine's Yuri module does not play {}",
             game.variant
         )));
     }
-    let mut rules = Rules::default();
+    let mut rules = Rules {
+        mutant,
+        ..Rules::default()
+    };
     for (id, reading) in &game.interpretations {
         let known = match (id.as_str(), reading.as_str()) {
             ("yuri.pawns", "two-directions") => true,
@@ -111,6 +124,9 @@ fn rules(game: &Game) -> Result<Rules, EngineError> {
                 "interpretation {id} = {reading} is not a reading the fast engine knows"
             )));
         }
+    }
+    if mutant == Some(Mutant::YuriPawnsOtherReading) {
+        rules.away = !rules.away;
     }
     Ok(rules)
 }
@@ -321,7 +337,7 @@ fn import(rules: Rules, setup: &Setup) -> Result<(Pos, History), EngineError> {
     if problems.is_empty() {
         Ok((p, hist))
     } else {
-        Err(EngineError::InvalidPosition(problems.join("; ")))
+        Err(EngineError::InvalidPosition(problems.join("; ").into()))
     }
 }
 
@@ -397,8 +413,8 @@ struct Ready {
     hist: History,
 }
 
-fn ready(game: &Game, setup: &Setup) -> Result<Ready, EngineError> {
-    let rules = rules(game)?;
+fn ready(game: &Game, setup: &Setup, mutant: Option<Mutant>) -> Result<Ready, EngineError> {
+    let rules = rules(game, mutant)?;
     let (pos, hist) = import(rules, setup)?;
     Ok(Ready {
         gen_: Gen { t: tables(), rules },
@@ -431,11 +447,11 @@ impl Engine for Yuri {
     }
 
     fn supports(&self, game: &Game) -> Result<(), EngineError> {
-        rules(game).map(|_| ())
+        rules(game, self.mutant).map(|_| ())
     }
 
     fn start(&mut self, game: &Game) -> Result<Setup, EngineError> {
-        rules(game)?;
+        rules(game, self.mutant)?;
         let t = tables();
         let mut p = Pos::empty();
         for (army, role, name) in START {
@@ -450,17 +466,17 @@ impl Engine for Yuri {
     }
 
     fn check(&mut self, game: &Game, setup: &Setup) -> Result<(), EngineError> {
-        ready(game, setup).map(|_| ())
+        ready(game, setup, self.mutant).map(|_| ())
     }
 
     fn legal_moves(&mut self, game: &Game, setup: &Setup) -> Result<Vec<Move>, EngineError> {
-        let r = ready(game, setup)?;
+        let r = ready(game, setup, self.mutant)?;
         let t = r.gen_.t;
         Ok(r.moves().into_iter().map(|m| to_move(t, m)).collect())
     }
 
     fn play(&mut self, game: &Game, setup: &Setup, mv: Move) -> Result<Setup, EngineError> {
-        let r = ready(game, setup)?;
+        let r = ready(game, setup, self.mutant)?;
         let t = r.gen_.t;
         let Some(m) = r.moves().into_iter().find(|&m| to_move(t, m) == mv) else {
             return Err(EngineError::IllegalMove(format!(
@@ -476,7 +492,7 @@ impl Engine for Yuri {
     }
 
     fn perft(&mut self, game: &Game, setup: &Setup, depth: u32) -> Result<u64, EngineError> {
-        Ok(ready(game, setup)?.perft(depth))
+        Ok(ready(game, setup, self.mutant)?.perft(depth))
     }
 
     fn perft_divide(
@@ -486,7 +502,7 @@ impl Engine for Yuri {
         depth: u32,
     ) -> Result<Vec<(Move, u64)>, EngineError> {
         let rest = crate::divide_rest(depth)?;
-        let r = ready(game, setup)?;
+        let r = ready(game, setup, self.mutant)?;
         let t = r.gen_.t;
         let moves = r.moves();
         let mut perft = Perft {
@@ -510,7 +526,7 @@ impl Engine for Yuri {
     }
 
     fn outcome(&mut self, game: &Game, setup: &Setup) -> Result<Outcome, EngineError> {
-        let r = ready(game, setup)?;
+        let r = ready(game, setup, self.mutant)?;
         let t = r.gen_.t;
         if r.pos.shared != NONE {
             // yuri.black-wins: the Kings share a square.
@@ -523,9 +539,12 @@ impl Engine for Yuri {
             return Ok(Outcome::Ongoing);
         }
         if r.pos.in_check(t) {
-            // yuri.red-wins / yuri.red-checkmate: any King checkmated is Red's win.
+            // yuri.red-wins / yuri.red-checkmate: any King checkmated is Red's win (the mutant
+            // red-own-mate-loses gives a mate of Red's own King to Black).
+            let own_mate = r.pos.to_move == RED as u8
+                && r.gen_.rules.mutant == Some(Mutant::YuriRedOwnMateLoses);
             Ok(Outcome::Won {
-                winner: seat(RED),
+                winner: seat(if own_mate { BLACK } else { RED }),
                 reason: Reason::Checkmate,
             })
         } else if r.gen_.rules.stalemate_white {

@@ -4,6 +4,7 @@
 use super::geometry::{
     ALL, BISHOP, BLACK, KING, KNIGHT, N, NONE, PAWN, QUEEN, ROOK, Tables, WHITE,
 };
+use crate::Mutant;
 use crate::square::{BISHOP_DIRS, ROOK_DIRS};
 
 /// An empty mailbox cell.
@@ -26,6 +27,8 @@ pub(super) const DOUBLE: u8 = 1;
 pub(super) const EN_PASSANT: u8 = 2;
 /// yuri.shared-square: the White King onto the Black King or the Black King onto the White.
 pub(super) const MEET: u8 = 3;
+/// A King capturing a King: only the mutant king-captures-king makes it.
+pub(super) const KING_CAPTURE: u8 = 4;
 
 /// The readings chosen for the open points.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -38,6 +41,8 @@ pub(super) struct Rules {
     pub into_check: bool,
     /// yuri.stalemate = white-wins.
     pub stalemate_white: bool,
+    /// The rules bug planted on purpose, if any ([`Mutant`]).
+    pub mutant: Option<Mutant>,
 }
 
 /// A position: pieces by army and role, a mailbox (`army * 8 + role`), the Kings' cells and
@@ -123,12 +128,17 @@ impl Pos {
         let (from, to) = (usize::from(m.from), usize::from(m.to));
         let role = usize::from(self.mail[from] & 7);
         self.take(t, from);
-        if m.kind == MEET {
+        if m.kind >= MEET {
             // yuri.shared-square: the King stepped onto stays (it is no capture); the board
-            // lists the King that moved, and the game is over.
+            // lists the King that moved, and the game is over. (A King captured, which only
+            // the mutant king-captures-king does, is gone.)
+            if m.kind == KING_CAPTURE {
+                self.king[usize::from(self.mail[to] >> 3)] = NONE;
+            } else {
+                self.shared = to as u8;
+            }
             self.take(t, to);
             self.put(t, me, KING, to);
-            self.shared = to as u8;
         } else {
             self.take(t, to);
             if m.kind == EN_PASSANT {
@@ -205,6 +215,13 @@ impl Gen<'_> {
     /// Appends the legal moves of the side to move to `out`.
     pub(super) fn legal(&self, p: &Pos, hist: &[(u64, Snap)], out: &mut Vec<Mv>) {
         let t = self.t;
+        let mutant = self.rules.mutant;
+        // The mutant white-repeats forgets the earlier board states.
+        let hist = if mutant == Some(Mutant::YuriWhiteRepeats) {
+            &[]
+        } else {
+            hist
+        };
         if p.shared != NONE {
             // yuri.shared-square: the game is over.
             return;
@@ -219,7 +236,13 @@ impl Gen<'_> {
         let kings = p.role[KING];
         let enemies = occ & !own & !kings;
         let in_check = p.attacked(t, ksq, occ, enemies);
-        let zone = if in_check { ALL } else { t.lines[ksq] };
+        let zone = if in_check {
+            ALL
+        } else if mutant == Some(Mutant::YuriPinsIgnored) {
+            0
+        } else {
+            t.lines[ksq]
+        };
         let mut ctx = Ctx {
             g: self,
             p,
@@ -245,14 +268,19 @@ impl Gen<'_> {
             targets &= targets - 1;
             let tbit = 1u64 << to;
             if kings & tbit != 0 {
-                if usize::from(partner) == to
+                let kind = if usize::from(partner) == to {
+                    (mutant != Some(Mutant::YuriSharedSquareRefused)).then_some(MEET)
+                } else {
+                    (mutant == Some(Mutant::YuriKingCapturesKing)).then_some(KING_CAPTURE)
+                };
+                if let Some(kind) = kind
                     && (self.rules.into_check || !p.attacked(t, to, occ ^ kbit, enemies))
                 {
                     ctx.out.push(Mv {
                         from: ksq as u8,
                         to: to as u8,
                         promo: NONE,
-                        kind: MEET,
+                        kind,
                     });
                 }
                 continue;

@@ -173,7 +173,7 @@ fn diagram() -> BTreeMap<String, String> {
 
 #[test]
 fn the_start_position_is_the_diagram_square_by_square() {
-    let start = Yuri.start(&Game::new(Variant::Yuri)).unwrap();
+    let start = Yuri::default().start(&Game::new(Variant::Yuri)).unwrap();
     let got: BTreeMap<String, String> = start
         .pieces
         .iter()
@@ -230,7 +230,7 @@ fn setup_of(e: &mut Yuri, g: &Game, text: &str) -> Setup {
 
 #[test]
 fn perft_is_the_sum_of_its_divide() {
-    let mut e = Yuri;
+    let mut e = Yuri::default();
     for g in [
         game(&[]),
         game(&[
@@ -251,7 +251,7 @@ fn perft_is_the_sum_of_its_divide() {
 
 #[test]
 fn fast_perft_equals_the_plain_recursion() {
-    let mut e = Yuri;
+    let mut e = Yuri::default();
     for g in all_games().into_iter().step_by(3) {
         for text in POSITIONS {
             let s = setup_of(&mut e, &g, text);
@@ -269,7 +269,7 @@ fn fast_perft_equals_the_plain_recursion() {
 
 #[test]
 fn start_perft_small_depths() {
-    let mut e = Yuri;
+    let mut e = Yuri::default();
     let g = Game::new(Variant::Yuri);
     let s = e.start(&g).unwrap();
     assert_eq!(e.perft(&g, &s, 0).unwrap(), 1);
@@ -515,7 +515,7 @@ fn naive_moves(g: &Game, s: &Setup) -> BTreeSet<String> {
 
 #[test]
 fn random_games_agree_with_the_naive_generator() {
-    let mut e = Yuri;
+    let mut e = Yuri::default();
     let mut rng = Rng(0x1234_5678_9abc_def1);
     let starts = [
         "start",
@@ -576,7 +576,7 @@ fn random_games_agree_with_the_naive_generator() {
 #[test]
 fn repetition_is_seen_inside_perft() {
     // White's knight may not come back to d4 after going out and Red and Black moving back.
-    let mut e = Yuri;
+    let mut e = Yuri::default();
     let g = Game::new(Variant::Yuri);
     let s = pos("g7:wK,d4:wN,a1:bK,g1:rK w");
     assert_eq!(e.perft(&g, &s, 4).unwrap(), slow_perft(&mut e, &g, &s, 4));
@@ -584,7 +584,7 @@ fn repetition_is_seen_inside_perft() {
 
 #[test]
 fn outcomes() {
-    let mut e = Yuri;
+    let mut e = Yuri::default();
     let g = Game::new(Variant::Yuri);
     let mate = pos("a1:bK,c2:wN,c3:wN,b7:wR,g7:wK,g1:rK b");
     assert_eq!(
@@ -648,7 +648,7 @@ fn garbage() -> Vec<Setup> {
 
 #[test]
 fn check_refuses_garbage_without_panicking() {
-    let mut e = Yuri;
+    let mut e = Yuri::default();
     for g in [game(&[]), game(&[("yuri.double-step", "first-move")])] {
         for s in garbage() {
             let refused =
@@ -666,7 +666,7 @@ fn check_refuses_garbage_without_panicking() {
 
 #[test]
 fn unknown_readings_are_unsupported() {
-    let e = Yuri;
+    let e = Yuri::default();
     assert!(e.supports(&game(&[])).is_ok());
     for g in all_games() {
         assert!(e.supports(&g).is_ok());
@@ -687,7 +687,7 @@ fn unknown_readings_are_unsupported() {
 #[test]
 #[ignore = "a benchmark: run with --release --ignored --nocapture"]
 fn perft_speed() {
-    let mut e = Yuri;
+    let mut e = Yuri::default();
     let g = Game::new(Variant::Yuri);
     let s = e.start(&g).unwrap();
     for depth in 1..=8 {
@@ -706,7 +706,7 @@ fn perft_speed() {
 
 #[test]
 fn after_the_kings_meet_nothing_moves() {
-    let mut e = Yuri;
+    let mut e = Yuri::default();
     let g = Game::new(Variant::Yuri);
     let s = pos("d4:wK,e4:bK,g1:rK w");
     let m = Move::parse(Variant::Yuri, "d4-e4").unwrap();

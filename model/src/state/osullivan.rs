@@ -3,7 +3,10 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::notation::{Field, FieldKind};
-use crate::{BySeat, Cell, Piece, Role, Variant};
+use crate::{BySeat, Cell, Piece, Role, Seat, Variant};
+
+/// The cell where each P4 starts (by army letter), as the source's diagram has it.
+const P4_HOMES: [(char, &str); 2] = [('b', "d2"), ('r', "e2")];
 
 /// O'Sullivan: where the Black and Red P4s are, and which of them are free of the
 /// P4-against-P4 restriction.
@@ -12,7 +15,7 @@ pub struct OSullivanState {
     /// The cell of each seat's P4, while it is on the board unpromoted. White has none.
     pub p4: BySeat<Option<Cell>>,
     /// Seats whose P4 has captured across the midline and is free of the restriction.
-    pub p4_freed: BTreeSet<crate::Seat>,
+    pub p4_freed: BTreeSet<Seat>,
     /// The cell passed over by an earlier double step that the side to move may still take en
     /// passant, when the most recent double step (the common `en_passant` field) is another
     /// one. Only the reading `osullivan.en-passant-window=both-opponents` uses it.
@@ -27,21 +30,24 @@ impl OSullivanState {
         ("en_passant_earlier", FieldKind::Cell),
     ];
 
+    /// Returns the cell where `seat`'s P4 starts, as the source's diagram has it: Black's on
+    /// d2, Red's on e2; White has none. The `p4` field's default (and the engines' starting
+    /// positions) read it here.
+    pub fn p4_home(seat: Seat) -> Option<Cell> {
+        let (_, name) = P4_HOMES
+            .iter()
+            .find(|&&(letter, _)| Variant::OSullivan.seat_from_letter(letter) == Some(seat))?;
+        Variant::OSullivan.board().parse_cell(name).ok()
+    }
+
     /// The state when a position does not say: Black's P4 is a Black pawn on d2 and Red's a
-    /// Red pawn on e2, where there is one (their starting cells); none is freed.
+    /// Red pawn on e2, where there is one (their starting cells, [`OSullivanState::p4_home`]);
+    /// none is freed.
     pub fn default_for(pieces: &BTreeMap<Cell, Piece>) -> OSullivanState {
-        let board = Variant::OSullivan.board();
         let mut p4 = BySeat::default();
-        for (letter, file) in [('b', 3), ('r', 4)] {
-            let Some(seat) = Variant::OSullivan.seat_from_letter(letter) else {
-                continue;
-            };
-            let Some(home) = board.square(file, 1) else {
-                continue;
-            };
-            if pieces.get(&home) == Some(&Piece::new(seat, Role::Pawn)) {
-                p4[seat] = Some(home);
-            }
+        for seat in Seat::ALL {
+            p4[seat] = OSullivanState::p4_home(seat)
+                .filter(|home| pieces.get(home) == Some(&Piece::new(seat, Role::Pawn)));
         }
         OSullivanState {
             p4,

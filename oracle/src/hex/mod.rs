@@ -71,6 +71,9 @@ impl HexBoard {
     }
 
     /// Returns the geometry of the Yalta board (n = 4).
+    ///
+    /// `yalta.board`: the hexagon of three 4x8 half-boards, 96 cells, named `Aa1`..`Ch4` (the
+    /// cells themselves are the model's: a name off the half-boards does not read).
     pub fn yalta() -> HexBoard {
         HexBoard {
             board: Variant::Yalta.board(),
@@ -79,6 +82,10 @@ impl HexBoard {
     }
 
     /// Returns the geometry of the Triple Crown board (n = 5).
+    ///
+    /// `triple-crown.board-size`: "an extrapolation of a 10x10 board to 15x15": three 10x5
+    /// half-boards, 150 cells, named `Aa1`..`Cj5` (the cells themselves are the model's: a
+    /// name off the half-boards does not read).
     pub fn triple_crown() -> HexBoard {
         HexBoard {
             board: Variant::TripleCrown.board(),
@@ -129,6 +136,9 @@ impl HexBoard {
 
     /// Returns the centre cell straight across the centre from a centre cell (180 degrees
     /// round: Ad4 and Be4, Ae4 and Cd4, Bd4 and Ce4 on the Yalta board).
+    ///
+    /// `triple-crown.straight-across`: "a very limited root-3 diagonal": one step, from a
+    /// centre cell only. Which pieces make it: `triple-crown.across-pieces`.
     pub fn across(&self, cell: Cell) -> Option<Cell> {
         let ring = self.centre_ring();
         let at = ring.iter().position(|&c| c == cell)?;
@@ -137,7 +147,16 @@ impl HexBoard {
 
     /// Takes one step from `from` in direction `dir`: lists the cells reached, each with the
     /// direction to keep going in from there. None off the board; two where a diagonal forks
-    /// at the centre.
+    /// at the centre. Every line, step and leap of both boards is built from this one step.
+    ///
+    /// - `yalta.sector-board`, `triple-crown.board-halves`: a file runs on over the top edge
+    ///   into the neighbouring half-board, counting back down (A's left files into C's right
+    ///   ones, A's right files into B's left ones); a rank never leaves its half-board.
+    /// - `yalta.not-circular`: nothing lies beyond the a- and h-files (a- and j-files): no
+    ///   line runs round the board.
+    /// - `yalta.centre-junction`, `triple-crown.centre-moves`: at the centre point a diagonal
+    ///   forks to the two centre cells 120 degrees round; an orthogonal line never passes it,
+    ///   going on to the centre cell 60 degrees round; none reaches the opposite one.
     pub fn step(&self, from: Cell, dir: Dir) -> Vec<(Cell, Dir)> {
         let n = self.n;
         let (seat, f, r) = self.coords(from);

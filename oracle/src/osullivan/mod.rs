@@ -13,10 +13,10 @@ mod pieces;
 mod turn;
 mod validate;
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 use trichess_model::{
-    BySeat, Cell, Move, OSullivanState, Outcome, Piece, Reason, Role, Seat, Variant, VariantState,
+    Cell, Move, OSullivanState, Outcome, Piece, Reason, Role, Seat, Variant, VariantState,
 };
 
 use crate::board::Setup;
@@ -24,7 +24,8 @@ use crate::board::Setup;
 pub use options::Options;
 
 use crate::interpretation::InterpretationError;
-use crate::rules::{InvalidPosition, Position, Rules};
+use crate::rules::{Position, Rules};
+use trichess_model::InvalidPosition;
 
 /// White's seat.
 pub const WHITE: Seat = Seat::A;
@@ -87,12 +88,14 @@ fn legal<'a>(setup: &'a Setup, options: &'a Options) -> impl Iterator<Item = Mov
         .filter(move |&mv| !check::in_check(&turn::make_move(setup, mv), options, mover))
 }
 
-/// Returns the starting position, as the source's diagram draws it.
+/// Returns the starting position, as the source's diagram draws it, with White to move
+/// (`osullivan.white-moves-first`: FIDE article 1, White makes the first move).
 ///
 /// `osullivan.start-position`, `osullivan.pieces-white`: "White has twelve pieces: six
 /// Pawns, two Bishops, one each of Knight, Rook, Queen, and King." `osullivan.pieces-black-red`:
 /// "Red and Black each have ten pieces: four Pawns, two Bishops, one each of Knight, Rook,
-/// Queen, and King."
+/// Queen, and King." Black's and Red's P4s stand on d2 and e2, where the model's `p4` field
+/// puts them by default ([`OSullivanState::p4_home`]).
 pub fn start_setup() -> trichess_model::Setup {
     use Role::*;
     let rows: [(Seat, &[(&str, Role)]); 3] = [
@@ -122,7 +125,6 @@ pub fn start_setup() -> trichess_model::Setup {
                 ("a2", Rook),
                 ("b2", Knight),
                 ("c2", Bishop),
-                ("d2", Pawn),
                 ("a1", King),
                 ("b1", Queen),
                 ("c1", Bishop),
@@ -137,7 +139,6 @@ pub fn start_setup() -> trichess_model::Setup {
                 ("h2", Rook),
                 ("g2", Knight),
                 ("f2", Bishop),
-                ("e2", Pawn),
                 ("h1", King),
                 ("g1", Queen),
                 ("f1", Bishop),
@@ -153,20 +154,20 @@ pub fn start_setup() -> trichess_model::Setup {
             }
         }
     }
-    let mut p4 = BySeat::default();
-    p4[BLACK] = pawns::p4_home(BLACK);
-    p4[RED] = pawns::p4_home(RED);
+    // The P4s, on the cells the model's `p4` field defaults to, and so the P4s of the state.
+    for seat in [BLACK, RED] {
+        if let Some(home) = OSullivanState::p4_home(seat) {
+            pieces.insert(home, Piece::new(seat, Pawn));
+        }
+    }
+    let state = OSullivanState::default_for(&pieces);
     trichess_model::Setup {
         variant: Variant::OSullivan,
         to_move: WHITE,
         pieces,
         castling: castling::rook_home().into_iter().collect(),
         en_passant: None,
-        state: VariantState::OSullivan(OSullivanState {
-            p4,
-            p4_freed: BTreeSet::new(),
-            en_passant_earlier: None,
-        }),
+        state: VariantState::OSullivan(state),
     }
 }
 

@@ -1,6 +1,6 @@
 //! How pawns move: direction, double steps, captures, en passant, promotion, and the P4 rule.
 
-use trichess_model::{Cell, Move, Role, Seat};
+use trichess_model::{Cell, Move, OSullivanState, Role, Seat};
 
 use crate::board::Setup;
 
@@ -21,15 +21,6 @@ pub fn promotion_rank(owner: Seat) -> u8 {
     if owner == WHITE { 0 } else { 7 }
 }
 
-/// Returns the cell where `seat`'s P4 starts: Black's on d2, Red's on e2.
-pub fn p4_home(seat: Seat) -> Option<Cell> {
-    match seat {
-        BLACK => board::cell(3, 1),
-        RED => board::cell(4, 1),
-        _ => None,
-    }
-}
-
 /// Returns true if the pawn of `owner` on `from` may move two squares.
 ///
 /// `osullivan.double-step-white`: "All of White's Pawns may move two squares on their first
@@ -42,7 +33,7 @@ pub fn may_double_step(setup: &Setup, from: Cell, owner: Seat) -> bool {
         return from.rank() == 6;
     }
     let p4 = setup.osullivan().and_then(|s| s.p4[owner]);
-    p4 == Some(from) && p4_home(owner) == Some(from)
+    p4 == Some(from) && OSullivanState::p4_home(owner) == Some(from)
 }
 
 /// Lists the cells a pawn of `owner` on `from` attacks: one step diagonally forwards.
@@ -61,6 +52,8 @@ pub fn capture_cells(from: Cell, owner: Seat) -> Vec<Cell> {
 /// are across the Equator." `osullivan.p4-freed`: "However, a P4 may capture any other piece
 /// across the midline in a normal pawn capture, and then is free to move and capture without
 /// restriction." Whether a pawn is across is judged where both stand before the capture.
+/// `osullivan.no-other-restrictions`: "No other Black or Red piece has any restriction
+/// regarding the midline or equator": only the two P4s, against each other, are held here.
 pub fn p4_capture_forbidden(setup: &Setup, from: Cell, victim: Cell) -> bool {
     let Some(state) = setup.osullivan() else {
         return false;
@@ -127,6 +120,11 @@ pub fn may_capture_en_passant(setup: &Setup, from: Cell, owner: Seat, target: Ce
 }
 
 /// Lists the moves of the pawn of `owner` on `from`, ignoring check.
+///
+/// `osullivan.pawn-moves`: "Normal chess rules apply except where noted": FIDE 3.7.a-c, one
+/// cell straight forwards onto an empty cell, two where [`may_double_step`] allows it over two
+/// empty cells, and captures only diagonally forwards ([`capture_cells`]), en passant
+/// included ([`may_capture_en_passant`]).
 pub fn pawn_moves(setup: &Setup, options: &Options, from: Cell, owner: Seat) -> Vec<Move> {
     let mut targets = Vec::new();
     if let Some(one) = board::geometry()

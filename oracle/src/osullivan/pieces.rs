@@ -17,8 +17,9 @@ fn slides(setup: &Setup, from: Cell, directions: &[Direction]) -> Vec<Cell> {
 
 /// Lists the cells `piece` on `from` attacks: where it could capture, whatever stands there.
 ///
-/// `osullivan.normal-rules`: "Normal chess rules apply except where noted": FIDE's moves,
-/// on this board's cells and with its barrier.
+/// `osullivan.piece-moves`: "Normal chess rules apply except where noted": FIDE 3.2-3.6 and
+/// 3.8.a, on this board's cells and with its barrier; pawns attack as
+/// [`pawns::capture_cells`] says.
 pub fn attacks(setup: &Setup, options: &Options, from: Cell, piece: Piece) -> Vec<Cell> {
     match piece.role {
         Role::King => ALL_DIRECTIONS

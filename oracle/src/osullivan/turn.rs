@@ -68,6 +68,9 @@ fn double_step_target(piece: Piece, mv: Move) -> Option<Cell> {
 
 /// Keeps track of the P4s: a P4 that moves is still the P4, one that is captured or promotes
 /// is gone, and one that captures across the midline is freed (`osullivan.p4-freed`).
+///
+/// `osullivan.pawn-numbering`: "P = pawn (numbered for the following discussion)": the rules
+/// speak of the P4s after they have moved, so the position follows them (field `p4`).
 fn update_p4s(before: &Setup, next: &mut Setup, piece: Piece, mv: Move, victim: Cell) {
     let frees = before.piece(victim).is_some()
         && piece.role == Role::Pawn
@@ -108,6 +111,9 @@ pub fn next_seat(setup: &Setup, options: &Options, seat: Seat) -> Seat {
 /// Plays `mv` and passes the turn: the next player in turn order moves, and any player
 /// whose turn comes while checkmated (or, under `osullivan.stalemate=out`, stalemated)
 /// leaves the game first.
+///
+/// `osullivan.white-moves-first`: FIDE article 1, the players move in turn, one move each
+/// (White first: [`super::start_setup`]).
 pub fn apply(setup: &Setup, options: &Options, mv: Move) -> Setup {
     let mover = setup.to_move;
     let mut next = make_move(setup, mv);

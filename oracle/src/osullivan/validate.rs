@@ -1,42 +1,87 @@
-//! What makes a setup a position of O'Sullivan's game.
+//! What makes a setup a position of O'Sullivan's game: every problem, with its kind.
 
-use trichess_model::{Piece, Role, Seat, VariantState};
+use trichess_model::{
+    OSullivanState, Piece, PositionProblem, ProblemKind, Role, Seat, VariantState,
+};
 
 use crate::board::Setup;
 
 use super::{BLACK, RED, WHITE, castling, pawns};
 
 /// Lists every reason `setup` is not a position of the game.
-pub fn problems(setup: &Setup) -> Vec<String> {
-    let mut problems = Vec::new();
-    let name = |s: Seat| setup.variant.seat_name(s);
+pub fn problems(setup: &Setup) -> Vec<PositionProblem> {
     let VariantState::OSullivan(state) = &setup.state else {
-        return vec!["the position carries another variant's state".into()];
+        return vec![PositionProblem::new(
+            ProblemKind::WrongVariant,
+            "the position carries another variant's state",
+        )];
     };
+    let mut problems = Vec::new();
+    kings(setup, &mut problems);
+    pawn_ranks(setup, &mut problems);
+    castling_rights(setup, &mut problems);
+    en_passant(setup, state, &mut problems);
+    p4s(setup, state, &mut problems);
+    problems
+}
+
+fn name(setup: &Setup, seat: Seat) -> &'static str {
+    setup.variant.seat_name(seat)
+}
+
+/// Each army has at most one king, and the player to move is in the game.
+///
+/// `osullivan.one-king`: each army has one king (FIDE 2.3; no pawn promotes to a king).
+/// `osullivan.mate-removes-king`: a seat without a king has been checkmated and is out, so it
+/// is never to move.
+fn kings(setup: &Setup, problems: &mut Vec<PositionProblem>) {
     let counts = crate::rules::royal_counts(setup.variant, setup.pieces.values());
     for seat in Seat::ALL {
         let kings = counts[seat.index()];
         if kings > 1 {
-            problems.push(format!("{} has {kings} kings", name(seat)));
+            problems.push(PositionProblem::new(
+                ProblemKind::TooManyRoyals,
+                format!("{} has {kings} kings", name(setup, seat)),
+            ));
         }
     }
     if setup.royal(setup.to_move).is_none() {
-        problems.push(format!(
-            "{} is to move but has no king (a seat without a king has been checkmated)",
-            name(setup.to_move)
+        problems.push(PositionProblem::new(
+            ProblemKind::SideToMoveOut,
+            format!(
+                "{} is to move but has no king (a seat without a king has been checkmated)",
+                name(setup, setup.to_move)
+            ),
         ));
     }
+}
+
+/// Pawns never stand on their own back rank (they start in front of it and only move away)
+/// nor on their promotion rank (they promote on arriving there).
+///
+/// `osullivan.pawn-moves`, `osullivan.promotion`.
+fn pawn_ranks(setup: &Setup, problems: &mut Vec<PositionProblem>) {
     for (&cell, piece) in setup.pieces.iter() {
         let home_rank = if piece.owner == WHITE { 7 } else { 0 };
         if piece.role == Role::Pawn
             && (cell.rank() == home_rank || cell.rank() == pawns::promotion_rank(piece.owner))
         {
-            problems.push(format!(
-                "{} pawn on {cell}: pawns never stand on their own back rank or their promotion rank",
-                name(piece.owner)
+            problems.push(PositionProblem::new(
+                ProblemKind::PawnOnImpossibleRank,
+                format!(
+                    "{} pawn on {cell}: pawns never stand on their own back rank or their \
+                     promotion rank",
+                    name(setup, piece.owner)
+                ),
             ));
         }
     }
+}
+
+/// The only castling right is White's, with the king on d8 and the rook on b8.
+///
+/// `osullivan.castling-white-only`, `osullivan.castling-unmoved`.
+fn castling_rights(setup: &Setup, problems: &mut Vec<PositionProblem>) {
     for &right in &setup.castling {
         let white_rook = Piece::new(WHITE, Role::Rook);
         let white_king = Piece::new(WHITE, Role::King);
@@ -45,51 +90,74 @@ pub fn problems(setup: &Setup) -> Vec<String> {
             || setup.piece(right) != Some(white_rook)
             || king_home.and_then(|k| setup.piece(k)) != Some(white_king)
         {
-            problems.push(format!(
-                "castling right {right}: only White castles, with the king on d8 and the rook on b8"
+            problems.push(PositionProblem::new(
+                ProblemKind::CastlingRightWithoutPieces,
+                format!(
+                    "castling right {right}: only White castles, with the king on d8 and the \
+                     rook on b8"
+                ),
             ));
         }
     }
-    if let Some(target) = setup.en_passant {
-        let victim = pawns::en_passant_victim(target);
-        let pawn = victim.and_then(|v| setup.piece(v));
-        let owner_ok = pawn.is_some_and(|p| {
-            p.role == Role::Pawn
-                && p.owner != setup.to_move
-                && ((target.rank() == 5) == (p.owner == WHITE))
-                && (p.owner == WHITE || state.p4[p.owner] == victim)
-        });
-        // The pawn's starting square need not be empty: under
-        // osullivan.en-passant-window=both-opponents the first opponent may have moved there.
-        if setup.piece(target).is_some() || !owner_ok {
-            problems.push(format!(
-                "en passant on {target}: needs an empty {target} and an opponent's pawn just past \
-                 it that may have double-stepped (a White pawn, or a P4)"
-            ));
-        }
+}
+
+/// An en passant cell is empty, with an opponent's pawn just past it that may have
+/// double-stepped there: a White pawn, or a P4.
+///
+/// `osullivan.en-passant`, `osullivan.double-step-white`, `osullivan.double-step-p4`.
+fn en_passant(setup: &Setup, state: &OSullivanState, problems: &mut Vec<PositionProblem>) {
+    let Some(target) = setup.en_passant else {
+        return;
+    };
+    let victim = pawns::en_passant_victim(target);
+    let pawn = victim.and_then(|v| setup.piece(v));
+    let owner_ok = pawn.is_some_and(|p| {
+        p.role == Role::Pawn
+            && p.owner != setup.to_move
+            && ((target.rank() == 5) == (p.owner == WHITE))
+            && (p.owner == WHITE || state.p4[p.owner] == victim)
+    });
+    // The pawn's starting square need not be empty: under
+    // osullivan.en-passant-window=both-opponents the first opponent may have moved there.
+    if setup.piece(target).is_some() || !owner_ok {
+        problems.push(PositionProblem::new(
+            ProblemKind::EnPassantWithoutDoubleStep,
+            format!(
+                "en passant on {target}: needs an empty {target} and an opponent's pawn just \
+                 past it that may have double-stepped (a White pawn, or a P4)"
+            ),
+        ));
     }
+}
+
+/// The P4s are Black's and Red's pawns the position says they are; only a P4 is freed.
+///
+/// `osullivan.pawn-numbering`, `osullivan.p4-freed`.
+fn p4s(setup: &Setup, state: &OSullivanState, problems: &mut Vec<PositionProblem>) {
+    let mut problem = |detail: String| {
+        problems.push(PositionProblem::new(ProblemKind::P4DoesNotFit, detail));
+    };
     if state.p4[WHITE].is_some() {
-        problems.push("White has no P4".into());
+        problem("White has no P4".into());
     }
     for seat in [BLACK, RED] {
         if let Some(cell) = state.p4[seat]
             && setup.piece(cell) != Some(Piece::new(seat, Role::Pawn))
         {
-            problems.push(format!(
+            problem(format!(
                 "{}'s P4 on {cell}: no {} pawn there",
-                name(seat),
-                name(seat)
+                name(setup, seat),
+                name(setup, seat)
             ));
         }
     }
     for &seat in &state.p4_freed {
         if state.p4[seat].is_none() {
-            problems.push(format!(
+            problem(format!(
                 "{}'s P4 is freed but {} has no P4",
-                name(seat),
-                name(seat)
+                name(setup, seat),
+                name(setup, seat)
             ));
         }
     }
-    problems
 }

@@ -177,6 +177,9 @@ pub fn symmetric_quota(with_queen: bool) -> Vec<(Role, usize)> {
 
 /// Returns the reconstructed starting position: every seat's array as above, each Emperor and
 /// castling partner with its castling right, seat A to move.
+///
+/// `triple-crown.setup`: the source's "Setup" has no diagram, so this is a reconstruction
+/// (`triple-crown.start-array`), and the rules say so wherever it is used.
 pub fn start_setup(tc: &TripleCrown) -> trichess_model::Setup {
     let mut pieces = BTreeMap::new();
     let mut put = |seat: Seat, file: i32, rank: i32, role: Role| {

@@ -31,8 +31,9 @@ pub use options::Options;
 
 use crate::InterpretationError;
 use crate::hex::{Geometry, HexBoard};
-use crate::rules::{InvalidPosition, Position, Rules};
+use crate::rules::{Position, Rules};
 use options::{SelfExposure, Stalemate, StartArray};
+use trichess_model::InvalidPosition;
 
 /// The rules of Triple Crown, with the interpretations chosen.
 #[derive(Clone, Debug)]

@@ -13,8 +13,9 @@ use super::{TripleCrown, array, pieces, promotion};
 /// Returns the way forwards for a Pawn of `owner` on `at`: up its file (towards the centre)
 /// in its own half-board, down (towards that seat's rank 1) in an enemy's.
 ///
-/// `triple-crown.fide-pieces`: a Pawn moves forwards along its file. A file runs from a seat's
-/// rank 1 to the centre and on, through a top edge, down a file of the neighbouring half-board.
+/// `triple-crown.pawn-moves`: FIDE 3.7.a; a Pawn moves forwards along its file. A file runs
+/// from a seat's rank 1 to the centre and on, through a top edge, down a file of the
+/// neighbouring half-board.
 /// `triple-crown.pawn-stays-in-half`: "having reached its fifth rank in one enemy half-board
 /// must continue further into that half-board, never entering the other one unpromoted": in
 /// an enemy half-board forwards is always down, so a Pawn there never leaves it.

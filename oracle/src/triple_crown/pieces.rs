@@ -30,34 +30,44 @@ pub enum Motion {
 }
 
 /// Returns the motions of `role`.
+///
+/// - `triple-crown.queen`: "The KNIGHT, QUEEN, and PAWN are the usual FIDE pieces": the Queen
+///   has the Rook's and the Bishop's lines. (The Knight leaps as `triple-crown.knight` reads
+///   it; the Pawn has moves of its own, see `pawns.rs`.)
+/// - `triple-crown.chatelaine`: "a Rook that can also make the one-step diagonal move of the
+///   Ferz. It cannot move straight across the centre of the board."
+/// - `triple-crown.vicereine`: "a Rook that can also, should it find itself on a centre cell,
+///   move to the opposite centre cell. It cannot move diagonally."
+/// - `triple-crown.baroness`: "a Rook that can do both."
+/// - `triple-crown.primate`: "a Bishop that can also make the one-step orthogonal move of the
+///   Wazir. It cannot move straight across the centre of the board."
+/// - `triple-crown.moderator`: "a Bishop that can also, should it find itself on a centre
+///   cell, move to the opposite centre cell. It cannot move orthogonally."
+/// - `triple-crown.pope`: "a Bishop that can do both."
+/// - `triple-crown.emperor`: "a King that can also, should it find itself on a centre cell,
+///   move to the opposite centre cell."
+/// - `triple-crown.diarch`: "a Queen that can also, should it find itself on a centre cell,
+///   move to the opposite centre cell."
+///
+/// `triple-crown.across-pieces`: "This restricts pieces using it to the Viceroy and its
+/// compounds with square-board pieces": the straight-across step ([`Motion::Across`]) is the
+/// Vicereine's, Baroness's, Moderator's, Pope's, Emperor's and Diarch's only.
+/// `triple-crown.escape-across`: "never forget the possibility of escaping Check straight
+/// across the centre!": the Emperor's straight-across step is a move like its others, so it
+/// escapes check wherever it leads to a cell no enemy attacks (judged, as for every move, by
+/// `legal_moves` in `mod.rs`).
 pub fn motions(role: Role) -> &'static [Motion] {
     use Motion::*;
     match role {
-        // `triple-crown.fide-pieces`: "The KNIGHT, QUEEN, and PAWN are the usual FIDE pieces."
-        // (the Pawn has moves of its own, see pawns.rs).
         Role::Queen => &[RookLines, BishopLines],
         Role::Knight => &[Leap],
-        // `triple-crown.chatelaine`: "a Rook that can also make the one-step diagonal move of
-        // the Ferz. It cannot move straight across the centre of the board."
         Role::Chatelaine => &[RookLines, Ferz],
-        // `triple-crown.vicereine`: "a Rook that can also, should it find itself on a centre
-        // cell, move to the opposite centre cell. It cannot move diagonally."
         Role::Vicereine => &[RookLines, Across],
-        // `triple-crown.baroness`: "a Rook that can do both."
         Role::Baroness => &[RookLines, Ferz, Across],
-        // `triple-crown.primate`: "a Bishop that can also make the one-step orthogonal move of
-        // the Wazir. It cannot move straight across the centre of the board."
         Role::Primate => &[BishopLines, Wazir],
-        // `triple-crown.moderator`: "a Bishop that can also, should it find itself on a centre
-        // cell, move to the opposite centre cell. It cannot move orthogonally."
         Role::Moderator => &[BishopLines, Across],
-        // `triple-crown.pope`: "a Bishop that can do both."
         Role::Pope => &[BishopLines, Wazir, Across],
-        // `triple-crown.emperor`: "a King that can also, should it find itself on a centre
-        // cell, move to the opposite centre cell."
         Role::Emperor => &[Wazir, Ferz, Across],
-        // `triple-crown.diarch`: "a Queen that can also, should it find itself on a centre
-        // cell, move to the opposite centre cell."
         Role::Diarch => &[RookLines, BishopLines, Across],
         Role::Pawn | Role::King | Role::Rook | Role::Bishop => &[],
     }

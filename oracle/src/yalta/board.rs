@@ -14,6 +14,14 @@ pub fn in_own_half(cell: Cell, seat: Seat) -> bool {
 
 /// Returns the seat to a player's left.
 ///
+/// `yalta.left-player-help`: "The player to their left may attempt to help them by
+/// interposing a piece or capturing the checker on that player's own turn." No function
+/// grants the help: under the default turn order (`yalta.turn-order`) the left player moves
+/// between a check from the right and the checked player's turn, and any legal move of theirs
+/// that lifts the check is the help; the checked player is then not mated when their turn
+/// comes ([`super::turn::settle`]). Under `yalta.mate-final=after-left-player` the left
+/// player also gets a turn after a failed escape (`settle_pending_mate` in `turn.rs`).
+///
 /// A player sits at their back rank facing the centre, with file a on their left (as in
 /// chess). Their files a-d run on into the half-board of the seat before them in seat order
 /// (A's a-d into C's h-e), so that seat sits on their left: C is on A's left, A on B's, B on

@@ -29,7 +29,7 @@ pub fn rook_destination(rules: &Yalta, from: Cell, to: Cell) -> Option<Cell> {
 
 /// Lists the castling moves of the king on `from`.
 ///
-/// `yalta.fide-rules`: FIDE 3.8.b castling, on either wing of the back rank: the king goes two
+/// `yalta.castling`: FIDE 3.8.b castling, on either wing of the back rank: the king goes two
 /// cells towards a rook (e1-g1 with the rook h1-f1, or e1-c1 with the rook a1-d1). Neither may
 /// have moved (the position's castling field keeps the right), every cell between them must be
 /// empty, the king may not be in check, and the cell it crosses may not be attacked by any

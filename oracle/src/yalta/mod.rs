@@ -25,9 +25,10 @@ pub use options::Options;
 
 use crate::InterpretationError;
 use crate::hex::{Geometry, HexBoard};
-use crate::rules::{InvalidPosition, Position, Rules};
+use crate::rules::{Position, Rules};
 use board::left_of;
 use options::{MateFinal, Stalemate};
+use trichess_model::InvalidPosition;
 
 /// The rules of Yalta Chess, with the interpretations chosen.
 #[derive(Clone, Debug)]
@@ -87,6 +88,8 @@ pub fn has_legal_move(rules: &Yalta, setup: &Setup) -> bool {
 
 /// Returns the starting position.
 ///
+/// `yalta.players`: "Three players, distinguished by colour: **Red**, **Green**, and
+/// **Blue**": seats A, B and C, army letters r, g and b (the notation knows no other army).
 /// `yalta.start-army`: "Each player sets up a complete standard FIDE army (8 pieces + 8
 /// pawns) in their own sector, back rank at the outer hexagon edge."
 /// `yalta.back-rank-order`: "**Rook, Knight, Bishop, Queen, King, Bishop, Knight, Rook**",

@@ -13,10 +13,10 @@ use crate::hex::Dir;
 
 /// Returns the direction a pawn of `owner` on `cell` moves in.
 ///
-/// `yalta.fide-rules`: a pawn moves forwards, away from its own back rank: up its file in its
-/// own half-board ("pieces fanning inward toward the central junction"), and, once its file
-/// has carried it over a top edge into another seat's half-board, on down that file, away
-/// from the centre and towards that seat's back rank.
+/// `yalta.pawn-moves`: FIDE 3.7.a and 3.7.c; a pawn moves forwards, away from its own back
+/// rank: up its file in its own half-board ("pieces fanning inward toward the central
+/// junction"), and, once its file has carried it over a top edge into another seat's
+/// half-board, on down that file, away from the centre and towards that seat's back rank.
 pub fn forward(cell: Cell, owner: Seat) -> Dir {
     if in_own_half(cell, owner) {
         (0, 1)
@@ -42,8 +42,8 @@ pub fn capture_cells(rules: &Yalta, from: Cell, owner: Seat) -> Vec<Cell> {
 /// Returns true if a pawn of `owner` promotes on arriving at `cell`: the back rank of either
 /// other seat.
 ///
-/// `yalta.fide-rules`: a pawn promotes on reaching the far rank it moves towards; here that
-/// is rank 1 of the half-board its file has carried it into.
+/// `yalta.promotion`: FIDE 3.7.e; a pawn promotes on reaching the far rank it moves towards;
+/// here that is rank 1 of the half-board its file has carried it into.
 pub fn is_promotion_cell(cell: Cell, owner: Seat) -> bool {
     on_back_rank(cell) && !in_own_half(cell, owner)
 }
@@ -51,7 +51,7 @@ pub fn is_promotion_cell(cell: Cell, owner: Seat) -> bool {
 /// Returns true if the pawn of `owner` on `from` may advance two cells: it stands on its own
 /// rank 2, where it started (pawns only move away from it).
 ///
-/// `yalta.fide-rules`: FIDE 3.7.b.
+/// `yalta.double-step`: FIDE 3.7.b.
 pub fn may_double_step(from: Cell, owner: Seat) -> bool {
     in_own_half(from, owner) && from.rank() == 1
 }
@@ -68,7 +68,7 @@ pub fn en_passant_victim(rules: &Yalta, target: Cell) -> Option<Cell> {
 /// Returns true if `pawn` on `from` may capture en passant on `target`, the cell a pawn
 /// another player controls has just passed over with a double step.
 ///
-/// `yalta.fide-rules`: FIDE 3.7.d: a pawn attacking the cell passed over may capture the
+/// `yalta.en-passant`: FIDE 3.7.d: a pawn attacking the cell passed over may capture the
 /// pawn that passed it "as though the latter had been moved only one square". Only pawns
 /// that have come over a top edge into the double-stepper's half-board stand beside it to do
 /// so. Who may, and until when, is the interpretation `yalta.en-passant-window`.
@@ -88,6 +88,10 @@ pub fn may_capture_en_passant(
 
 /// Returns true if `pawn` may move onto the promotion cell `to`, capturing `captured` (if
 /// anything).
+///
+/// `yalta.sacrifice-promotion`: "Promoting a captured pawn from the new army requires a piece
+/// sacrifice"; a "captured pawn from the new army" is a pawn of an army taken over by
+/// checkmate.
 ///
 /// `yalta.takeover-promotion`: "Promoting a captured pawn from the new army requires a piece
 /// sacrifice — move the pawn to the promotion rank and allow it to capture a piece placed in
@@ -153,7 +157,7 @@ pub fn pawn_moves(rules: &Yalta, setup: &Setup, from: Cell, pawn: Piece) -> Vec<
 /// Expands a pawn move onto a promotion cell into its promotions (or none, if it may not
 /// promote there).
 ///
-/// `yalta.fide-rules`: a pawn reaching the far rank becomes a queen, rook, bishop or knight of
+/// `yalta.promotion`: a pawn reaching the far rank becomes a queen, rook, bishop or knight of
 /// its own army, of the mover's choice.
 fn with_promotions(rules: &Yalta, setup: &Setup, from: Cell, to: Cell, pawn: Piece) -> Vec<Move> {
     if !is_promotion_cell(to, pawn.owner) {

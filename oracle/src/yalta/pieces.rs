@@ -90,8 +90,8 @@ pub fn attacks(rules: &Yalta, setup: &Setup, from: Cell, piece: Piece) -> Vec<Ce
 /// Returns true if the player `mover` may capture what stands on `cell`: a piece another
 /// player controls, other than a king.
 ///
-/// `yalta.fide-rules`: kings are never captured; a king is removed only by checkmate
-/// (`yalta.mate-removes-king`).
+/// `yalta.check-response`: a king in check resolves it "on their turn": kings are never
+/// captured; a king is removed only by checkmate (`yalta.mate-removes-king`).
 pub fn can_capture(setup: &Setup, mover: Seat, cell: Cell) -> bool {
     setup
         .piece(cell)

@@ -46,7 +46,7 @@ pub fn make_move(rules: &Yalta, setup: &Setup, mv: Move) -> Setup {
     next
 }
 
-/// `yalta.fide-rules`: a castling right goes once the king or that rook has moved, or the
+/// `yalta.castling`: a castling right goes once the king or that rook has moved, or the
 /// rook has been captured.
 fn update_castling_rights(rules: &Yalta, next: &mut Setup, piece: Piece, from: Cell, to: Cell) {
     if piece.role == Role::King {

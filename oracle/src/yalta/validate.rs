@@ -1,6 +1,6 @@
 //! What makes a setup a position of Yalta Chess.
 
-use trichess_model::{Piece, Role, Seat, YaltaState};
+use trichess_model::{Piece, PositionProblem, ProblemKind, Role, Seat, YaltaState};
 
 use crate::board::Setup;
 
@@ -9,9 +9,12 @@ use super::options::MateFinal;
 use super::{Yalta, castling, check, pawns};
 
 /// Lists every reason `setup` is not a position of the game.
-pub fn problems(rules: &Yalta, setup: &Setup) -> Vec<String> {
+pub fn problems(rules: &Yalta, setup: &Setup) -> Vec<PositionProblem> {
     let Some(state) = setup.yalta() else {
-        return vec!["the position carries another variant's state".into()];
+        return vec![PositionProblem::new(
+            ProblemKind::WrongVariant,
+            "the position carries another variant's state",
+        )];
     };
     let mut problems = Vec::new();
     kings(setup, &mut problems);
@@ -29,25 +32,33 @@ fn name(setup: &Setup, seat: Seat) -> &'static str {
 }
 
 /// Each army has at most one king, and the player to move is in the game.
-fn kings(setup: &Setup, problems: &mut Vec<String>) {
+///
+/// `yalta.one-king`: a FIDE army has one king (FIDE 2.3; no pawn promotes to a king).
+fn kings(setup: &Setup, problems: &mut Vec<PositionProblem>) {
     let counts = crate::rules::royal_counts(setup.variant, setup.pieces.values());
     for seat in Seat::ALL {
         let kings = counts[seat.index()];
         if kings > 1 {
-            problems.push(format!("{} has {kings} kings", name(setup, seat)));
+            problems.push(PositionProblem::new(
+                ProblemKind::TooManyRoyals,
+                format!("{} has {kings} kings", name(setup, seat)),
+            ));
         }
     }
     if !check::is_live(setup, setup.to_move) {
-        problems.push(format!(
-            "{} is to move but has no king (a seat without a king has been checkmated)",
-            name(setup, setup.to_move)
+        problems.push(PositionProblem::new(
+            ProblemKind::SideToMoveOut,
+            format!(
+                "{} is to move but has no king (a seat without a king has been checkmated)",
+                name(setup, setup.to_move)
+            ),
         ));
     }
 }
 
 /// Pawns never stand on their own back rank (they start in front of it and only move away)
 /// nor on another seat's (they promote there).
-fn pawn_ranks(setup: &Setup, problems: &mut Vec<String>) {
+fn pawn_ranks(setup: &Setup, problems: &mut Vec<PositionProblem>) {
     for (&cell, piece) in setup.pieces.iter() {
         if piece.role == Role::Pawn && cell.rank() == 0 {
             let whose = if in_own_half(cell, piece.owner) {
@@ -55,9 +66,12 @@ fn pawn_ranks(setup: &Setup, problems: &mut Vec<String>) {
             } else {
                 "a promotion rank"
             };
-            problems.push(format!(
-                "{} pawn on {cell}: a pawn never stands on {whose}",
-                name(setup, piece.owner)
+            problems.push(PositionProblem::new(
+                ProblemKind::PawnOnImpossibleRank,
+                format!(
+                    "{} pawn on {cell}: a pawn never stands on {whose}",
+                    name(setup, piece.owner)
+                ),
             ));
         }
     }
@@ -65,31 +79,37 @@ fn pawn_ranks(setup: &Setup, problems: &mut Vec<String>) {
 
 /// Every army without its king is controlled by a player still in the game, and only such
 /// armies have a controller.
-fn control(setup: &Setup, state: &YaltaState, problems: &mut Vec<String>) {
+fn control(setup: &Setup, state: &YaltaState, problems: &mut Vec<PositionProblem>) {
     for (&army, &controller) in &state.control {
         if check::is_live(setup, army) {
-            problems.push(format!(
-                "control {}: {}'s king is on the board, so {} controls its own army",
-                army_letter(setup, army, controller),
-                name(setup, army),
-                name(setup, army)
+            problems.push(PositionProblem::new(
+                ProblemKind::ControlDoesNotFit,
+                format!(
+                    "control {}: {}'s king is on the board, so {} controls its own army",
+                    army_letter(setup, army, controller),
+                    name(setup, army),
+                    name(setup, army)
+                ),
             ));
         } else if !check::is_live(setup, controller) {
-            problems.push(format!(
-                "control {}: {} has no king, so it controls nothing",
-                army_letter(setup, army, controller),
-                name(setup, controller)
+            problems.push(PositionProblem::new(
+                ProblemKind::ControlDoesNotFit,
+                format!(
+                    "control {}: {} has no king, so it controls nothing",
+                    army_letter(setup, army, controller),
+                    name(setup, controller)
+                ),
             ));
         }
     }
     for army in Seat::ALL {
         let has_pieces = setup.pieces.values().any(|p| p.owner == army);
         if has_pieces && !check::is_live(setup, army) && !state.control.contains_key(&army) {
-            problems.push(format!(
+            problems.push(PositionProblem::new(ProblemKind::ControlDoesNotFit, format!(
                 "{}'s army has no king and nobody controls it: say who mated it (control={}:..)",
                 name(setup, army),
                 setup.variant.seat_letter(army)
-            ));
+            )));
         }
     }
 }
@@ -103,7 +123,7 @@ fn army_letter(setup: &Setup, army: Seat, controller: Seat) -> String {
 }
 
 /// A castling right needs the army's king on e1 and its rook on the right's cell (a1 or h1).
-fn castling_rights(rules: &Yalta, setup: &Setup, problems: &mut Vec<String>) {
+fn castling_rights(rules: &Yalta, setup: &Setup, problems: &mut Vec<PositionProblem>) {
     for &right in &setup.castling {
         let fits = Seat::ALL.into_iter().any(|seat| {
             castling::rook_homes(rules, seat).contains(&right)
@@ -112,10 +132,10 @@ fn castling_rights(rules: &Yalta, setup: &Setup, problems: &mut Vec<String>) {
                     == Some(Piece::new(seat, Role::King))
         });
         if !fits {
-            problems.push(format!(
+            problems.push(PositionProblem::new(ProblemKind::CastlingRightWithoutPieces, format!(
                 "castling right {right}: needs that seat's rook on {right} (an a1 or h1) and its \
                  king on e1"
-            ));
+            )));
         }
     }
 }
@@ -124,7 +144,7 @@ fn castling_rights(rules: &Yalta, setup: &Setup, problems: &mut Vec<String>) {
 /// beyond it on rank 4, not controlled by the player to move. Its rank 2 cell need not be
 /// empty: under `yalta.en-passant-window=both-opponents` the first opponent may have moved
 /// there before the second takes.
-fn en_passant(rules: &Yalta, setup: &Setup, problems: &mut Vec<String>) {
+fn en_passant(rules: &Yalta, setup: &Setup, problems: &mut Vec<PositionProblem>) {
     let Some(target) = setup.en_passant else {
         return;
     };
@@ -135,34 +155,39 @@ fn en_passant(rules: &Yalta, setup: &Setup, problems: &mut Vec<String>) {
         p.role == Role::Pawn && p.owner == seat && !check::controls(setup, setup.to_move, p)
     }) && setup.piece(target).is_none();
     if !fits {
-        problems.push(format!(
+        problems.push(PositionProblem::new(ProblemKind::EnPassantWithoutDoubleStep, format!(
             "en passant on {target}: needs an empty rank 3 cell with a pawn of that half-board's \
              army just beyond it on rank 4 (not the mover's)"
-        ));
+        )));
     }
 }
 
 /// A first-check record names a player in check from two opponents and one of them; every
 /// such player has one.
-fn first_checks(rules: &Yalta, setup: &Setup, state: &YaltaState, problems: &mut Vec<String>) {
+fn first_checks(
+    rules: &Yalta,
+    setup: &Setup,
+    state: &YaltaState,
+    problems: &mut Vec<PositionProblem>,
+) {
     let letter = |s: Seat| setup.variant.seat_letter(s);
     for seat in Seat::ALL {
         let checkers = check::checkers(rules, setup, seat);
         match state.first_check.get(&seat) {
             Some(first) if checkers.len() < 2 || !checkers.contains(first) => {
-                problems.push(format!(
+                problems.push(PositionProblem::new(ProblemKind::FirstCheckDoesNotFit, format!(
                     "first_check {}:{}: only a player in check from two opponents, one of them \
                      {}, has that record",
                     letter(seat),
                     letter(*first),
                     name(setup, *first)
-                ));
+                )));
             }
-            None if checkers.len() >= 2 => problems.push(format!(
+            None if checkers.len() >= 2 => problems.push(PositionProblem::new(ProblemKind::FirstCheckDoesNotFit, format!(
                 "{} is in check from two opponents: say whose check came first (first_check={}:..)",
                 name(setup, seat),
                 letter(seat)
-            )),
+            ))),
             _ => {}
         }
     }
@@ -170,16 +195,24 @@ fn first_checks(rules: &Yalta, setup: &Setup, state: &YaltaState, problems: &mut
 
 /// A pending mate only arises under `yalta.mate-final=after-left-player`, for a player in
 /// the game, in check, and not to move.
-fn pending_mates(rules: &Yalta, setup: &Setup, state: &YaltaState, problems: &mut Vec<String>) {
+fn pending_mates(
+    rules: &Yalta,
+    setup: &Setup,
+    state: &YaltaState,
+    problems: &mut Vec<PositionProblem>,
+) {
     for &seat in &state.pending_mate {
         let fits = rules.options.mate_final == MateFinal::AfterLeftPlayer
             && seat != setup.to_move
             && check::in_check(rules, setup, seat);
         if !fits {
-            problems.push(format!(
-                "pending_mate {}: only under yalta.mate-final=after-left-player, for a player \
+            problems.push(PositionProblem::new(
+                ProblemKind::PendingMateDoesNotFit,
+                format!(
+                    "pending_mate {}: only under yalta.mate-final=after-left-player, for a player \
                  in check who is not to move",
-                setup.variant.seat_letter(seat)
+                    setup.variant.seat_letter(seat)
+                ),
             ));
         }
     }

@@ -48,6 +48,9 @@ pub fn cell(file: i32, rank: i32) -> Option<Cell> {
 }
 
 /// Returns the cell one step from `from` in direction `d`, if it is on the board.
+///
+/// `yuri.board`: "The board is a 7 × 7 square board. It is rotated 45° to ease discussion":
+/// the square a1-g7, on which every line, step and leap is built from this one step.
 pub fn step(from: Cell, d: Direction) -> Option<Cell> {
     square::offset(Variant::Yuri.board(), from, d)
 }

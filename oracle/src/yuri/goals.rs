@@ -19,6 +19,10 @@ use super::{BLACK, Options, RED, WHITE, check, legal_moves};
 /// - A player to move with no legal move who is not in check is stalemated: by rule zero the
 ///   game is drawn, unless the writer's proposal is adopted (`yuri.stalemate=white-wins`).
 /// - `yuri.white-no-win`: "White has no win condition" otherwise.
+/// - `yuri.white-kingmaker` is no rule of its own, so no function grants it: White hands Black
+///   the win by stepping his King next to the Black King (Kings may stand side by side), which
+///   Black may then step onto ([`super::pieces::may_share`]); or Red the win by walking into a
+///   mate, which this function judges.
 pub fn outcome(setup: &Setup, options: &Options) -> Outcome {
     if setup.yuri().is_some_and(|s| s.shared_square.is_some()) {
         return Outcome::Won {

@@ -26,7 +26,8 @@ use crate::board::Setup;
 pub use options::Options;
 
 use crate::interpretation::InterpretationError;
-use crate::rules::{InvalidPosition, Position, Rules};
+use crate::rules::{Position, Rules};
+use trichess_model::InvalidPosition;
 
 /// White's seat.
 pub const WHITE: Seat = Seat::A;
@@ -100,48 +101,37 @@ pub fn legal_moves(setup: &Setup, options: &Options) -> Vec<Move> {
 /// ```
 ///
 /// Each army has a King, two Bishops, two Knights and four pawns; White's is Black's turned
-/// half round the board, Red's Black's turned a quarter. White moves first
-/// (`yuri.turn-order`); every pawn is unmoved.
+/// half round the board, Red's Black's turned a quarter. The pawns stand on the cells the
+/// model's `unmoved` field defaults to ([`YuriState::pawn_homes`]), so every pawn is unmoved.
+/// White moves first (`yuri.turn-order`).
 pub fn start_setup() -> trichess_model::Setup {
     use Role::*;
-    let armies: [(Seat, [(&str, Role); 9]); 3] = [
+    let armies: [(Seat, [(&str, Role); 5]); 3] = [
         (
             WHITE,
             [
                 ("g7", Bishop),
                 ("f7", Bishop),
                 ("g6", Knight),
-                ("e7", Pawn),
                 ("f6", King),
-                ("g5", Pawn),
-                ("e6", Pawn),
-                ("f5", Pawn),
                 ("e5", Knight),
             ],
         ),
         (
             RED,
             [
-                ("g3", Pawn),
-                ("f3", Pawn),
                 ("g2", Bishop),
                 ("e3", Knight),
                 ("f2", King),
                 ("g1", Bishop),
-                ("e2", Pawn),
                 ("f1", Knight),
-                ("e1", Pawn),
             ],
         ),
         (
             BLACK,
             [
                 ("c3", Knight),
-                ("b3", Pawn),
-                ("c2", Pawn),
-                ("a3", Pawn),
                 ("b2", King),
-                ("c1", Pawn),
                 ("a2", Knight),
                 ("b1", Bishop),
                 ("a1", Bishop),
@@ -149,7 +139,7 @@ pub fn start_setup() -> trichess_model::Setup {
         ),
     ];
     let board = Variant::Yuri.board();
-    let mut pieces = BTreeMap::new();
+    let mut pieces: BTreeMap<_, _> = YuriState::pawn_homes().into_iter().collect();
     for (seat, army) in armies {
         for (name, role) in army {
             if let Ok(cell) = board.parse_cell(name) {

@@ -171,9 +171,9 @@ pub fn pawn_moves(setup: &Setup, options: &Options, from: Cell, owner: Seat) -> 
 
 /// Expands a pawn move onto a promotion square into its promotions.
 ///
-/// `yuri.promotion` does not say what a pawn becomes; by rule zero (FIDE 3.7) it becomes
-/// a Queen, Rook, Bishop or Knight of its own army, though no army starts with a Queen or a
-/// Rook.
+/// `yuri.promotion` does not say what a pawn becomes; `yuri.promotion-choice`: by rule zero
+/// (FIDE 3.7.e) it becomes a Queen, Rook, Bishop or Knight of its own army, though no army
+/// starts with a Queen or a Rook.
 fn with_promotions(from: Cell, to: Cell, owner: Seat) -> Vec<Move> {
     if !promotes_on(owner, to) {
         return vec![Move::Plain { from, to }];

@@ -10,8 +10,9 @@ use crate::square::{self, ALL_DIRECTIONS, DIAGONAL, ORTHOGONAL};
 /// Returns true if a piece of `mover` may capture what stands on `cell`: a piece of another
 /// army, other than a King.
 ///
-/// `yuri.kings-no-capture`: "Kings cannot capture Kings." No other piece captures a King
-/// either: by rule zero a King is checked and checkmated, never taken.
+/// `yuri.kings-no-capture`: "Kings cannot capture Kings." `yuri.kings-never-captured`: no
+/// other piece captures a King either: by rule zero a King is checked and checkmated, never
+/// taken.
 pub fn capturable(pieces: &Pieces, mover: Seat, cell: Cell) -> bool {
     pieces
         .get(&cell)
@@ -70,6 +71,9 @@ pub fn threatens(pieces: &Pieces, from: Cell, piece: Piece) -> Vec<Cell> {
 }
 
 /// Lists the moves of `piece` on `from`, ignoring check.
+///
+/// `yuri.no-castling`: "There is no castling. ※ This cancels the section in rule 0.": a King
+/// only steps (onto the other King too, [`may_share`]).
 pub fn piece_moves(setup: &Setup, options: &Options, from: Cell, piece: Piece) -> Vec<Move> {
     let pieces = &setup.pieces;
     let targets: Vec<Cell> = match piece.role {

@@ -1,0 +1,32 @@
+//! The trichess engine protocol: JSON lines over an engine's standard input and output
+//! (`PROTOCOL.md` at the top of the workspace describes it for engine authors).
+//!
+//! - [`message`]: requests, replies and the handshake, and readers of untrusted bytes that
+//!   never panic ([`read_reply_line`], [`read_request_line`]);
+//! - [`Server`]: answers requests with any [`trichess_model::Engine`] (`trichess serve`);
+//! - [`ExternalEngine`]: an engine in another process as a [`trichess_model::Engine`], with a
+//!   timeout per request, restarts with back-off, and every misbehaviour kept as a [`Fault`].
+//!
+//! ```
+//! use trichess_protocol::{ReplyLine, read_reply_line};
+//! let line = read_reply_line(br#"{"id": 3, "ok": ["e7-e5"]}"#).unwrap();
+//! assert!(matches!(line, ReplyLine::One(reply) if reply.id == Some(3)));
+//! assert!(read_reply_line(b"\xff garbage").is_err());
+//! ```
+
+#![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::panic))]
+
+mod external;
+mod lines;
+pub mod message;
+mod server;
+mod words;
+
+pub use external::{Config, ExternalEngine, Fault, FaultKind, Faults, StartFn};
+pub use lines::{LineReader, ReadLine};
+pub use message::{
+    Ask, Hello, MAX_LINE, PROTOCOL_VERSION, ProtocolError, Refusal, RefusalKind, Reply, ReplyLine,
+    Request, RequestLine, read_reply_line, read_request_line,
+};
+pub use server::Server;
+pub use words::split_words;

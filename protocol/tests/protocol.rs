@@ -1,0 +1,290 @@
+//! The protocol's readers never panic on any bytes; a server and an external engine talk; an
+//! external engine that misbehaves is an error with a fault, never a panic or a hang.
+
+use std::time::{Duration, Instant};
+
+use proptest::prelude::*;
+use serde_json::{Value, json};
+use trichess_model::{Engine, EngineError, Game, Move, Setup, Variant};
+use trichess_oracle::Oracle;
+use trichess_protocol::message::{read_check, read_count, read_moves, read_outcome, read_position};
+use trichess_protocol::{
+    Ask, Config, ExternalEngine, FaultKind, Faults, Hello, Reply, ReplyLine, Request, RequestLine,
+    Server, read_reply_line, read_request_line,
+};
+
+/// Reads `bytes` every way the protocol reads an engine's or a client's line.
+fn read_every_way(bytes: &[u8]) {
+    let _ = read_request_line(bytes);
+    let Ok(line) = read_reply_line(bytes) else {
+        return;
+    };
+    let replies = match line {
+        ReplyLine::One(reply) => vec![reply],
+        ReplyLine::Batch(replies) => replies,
+    };
+    for value in replies.into_iter().filter_map(|r| r.answer.ok()) {
+        let _ = Hello::from_json(&value);
+        let _ = read_check(&value);
+        let _ = read_count(&value);
+        for variant in Variant::ALL {
+            let _ = read_moves(variant, &value);
+            let _ = read_position(variant, &value);
+            let _ = read_outcome(variant, &value);
+        }
+    }
+}
+
+proptest! {
+    #[test]
+    fn the_readers_never_panic_on_any_bytes(bytes in proptest::collection::vec(any::<u8>(), 0..300)) {
+        read_every_way(&bytes);
+    }
+
+    #[test]
+    fn the_readers_never_panic_on_near_replies(
+        ok in "[\\[\\]{}\":, 0-9a-zA-Z=/_.-]{0,80}",
+        id in prop_oneof![Just("1".to_string()), Just("null".to_string()), "[-0-9.e]{1,8}"],
+    ) {
+        read_every_way(format!("{{\"id\": {id}, \"ok\": {ok}}}").as_bytes());
+        read_every_way(format!("[{{\"id\": {id}, \"ok\": {ok}}}]").as_bytes());
+        read_every_way(format!("{{\"id\": {id}, \"cmd\": \"play\", \"variant\": \"yalta\", \"position\": {ok}, \"move\": {ok}}}").as_bytes());
+    }
+}
+
+#[test]
+fn deep_nesting_is_an_error_not_a_stack_overflow() {
+    let deep = "[".repeat(100_000);
+    assert!(read_reply_line(deep.as_bytes()).is_err());
+    assert!(matches!(
+        read_request_line(deep.as_bytes()),
+        RequestLine::One(Err(_))
+    ));
+}
+
+fn oracle_hello() -> Hello {
+    Hello {
+        name: "oracle".into(),
+        version: "1".into(),
+        protocol: 1,
+        variants: [(Variant::OSullivan, Default::default())].into(),
+        perft: true,
+        batch: true,
+    }
+}
+
+#[test]
+fn a_server_answers_each_request_of_a_batch_in_order() {
+    let mut server = Server::new(Box::new(Oracle), oracle_hello());
+    let start = Oracle.start(&Game::new(Variant::OSullivan)).unwrap();
+    let line = json!([
+        {"id": 7, "cmd": "moves", "variant": "osullivan", "position": start.to_json()},
+        {"id": 8, "cmd": "play", "variant": "osullivan", "position": start.to_json(), "move": "e7-e5"},
+        {"id": 9, "cmd": "play", "variant": "osullivan", "position": start.to_json(), "move": "e7-e2"},
+        {"cmd": "moves"},
+    ]);
+    let reply: Value = serde_json::from_str(&server.answer(line.to_string().as_bytes())).unwrap();
+    assert_eq!(reply[0]["id"], 7);
+    assert_eq!(reply[0]["ok"].as_array().map(Vec::len), Some(14));
+    assert_eq!(reply[1]["ok"]["en_passant"], "e6");
+    assert_eq!(reply[2]["error"], "illegal-move");
+    assert_eq!(reply[3]["id"], Value::Null);
+    assert_eq!(reply[3]["error"], "failed");
+}
+
+fn config(script: &str) -> Config {
+    Config {
+        command: vec!["sh".into(), "-c".into(), script.into()],
+        timeout: Duration::from_millis(300),
+        slow: Duration::from_millis(100),
+        max_faults_in_a_row: 3,
+        perft_budget: 1000,
+        start: std::sync::Arc::new(|game: &Game| Oracle.start(game)),
+    }
+}
+
+/// The handshake of the `sh` engines: reads the hello and answers it with its id (O'Sullivan,
+/// no batches).
+const HELLO: &str = r#"read line; id=$(echo "$line" | sed 's/.*"id":\([0-9]*\).*/\1/'); echo "{\"id\":$id,\"ok\":{\"name\":\"sh\",\"version\":\"0\",\"protocol\":1,\"variants\":{\"osullivan\":{}}}}""#;
+
+fn started(script: &str) -> (ExternalEngine, Faults) {
+    let faults = Faults::default();
+    let engine = ExternalEngine::start(config(script), faults.clone()).expect("starts");
+    (engine, faults)
+}
+
+#[test]
+fn an_engine_that_never_starts_is_an_error() {
+    for (script, kind) in [
+        ("exit 3", FaultKind::Exited),
+        ("sleep 5", FaultKind::Timeout),
+        ("read line; echo hello", FaultKind::Garbage),
+        ("read line; echo '{\"id\":9,\"ok\":{}}'", FaultKind::WrongId),
+        (
+            "read line; echo '{\"id\":1,\"ok\":{}}'",
+            FaultKind::Handshake,
+        ),
+    ] {
+        let faults = Faults::default();
+        let began = Instant::now();
+        let error = ExternalEngine::start(config(script), faults.clone()).unwrap_err();
+        assert!(began.elapsed() < Duration::from_secs(3), "{script}");
+        let got = faults.take();
+        assert_eq!(got.len(), 1, "{script}: {got:?}");
+        assert_eq!(got[0].kind, kind, "{script}: {error}");
+    }
+    let faults = Faults::default();
+    let mut config = config("");
+    config.command = vec!["/no/such/engine".into()];
+    assert!(ExternalEngine::start(config, faults.clone()).is_err());
+    assert_eq!(faults.take()[0].kind, FaultKind::Spawn);
+}
+
+#[test]
+fn an_engine_that_dies_after_the_handshake_is_restarted_then_given_up() {
+    let (mut engine, faults) = started(&format!("{HELLO}; exit 4"));
+    let game = Game::new(Variant::OSullivan);
+    let start = engine.start(&game).unwrap();
+    for _ in 0..3 {
+        let error = engine.legal_moves(&game, &start).unwrap_err();
+        assert!(matches!(error, EngineError::Failed(_)), "{error}");
+    }
+    let got = faults.take();
+    assert_eq!(got.len(), 3, "{got:?}");
+    assert!(
+        got.iter()
+            .all(|f| f.kind == FaultKind::Exited && f.cmd == "moves"),
+        "{got:?}"
+    );
+    assert!(
+        got[0].detail.contains("exit status: 4"),
+        "{}",
+        got[0].detail
+    );
+    assert!(faults.down().is_some(), "given up after 3 in a row");
+    assert!(engine.legal_moves(&game, &start).is_err());
+    assert!(
+        faults.take().is_empty(),
+        "a given-up engine is not started again"
+    );
+}
+
+#[test]
+fn answers_that_do_not_read_are_faults_without_a_restart() {
+    let script = format!(
+        "{HELLO}; read line; echo '{{\"id\":2,\"ok\":[\"e7-e5\",\"e7-e5\"]}}'; \
+         read line; echo '{{\"id\":3,\"ok\":42}}'; read line; echo '{{\"id\":4,\"ok\":[\"Xe7-e5\"]}}'"
+    );
+    let (mut engine, faults) = started(&script);
+    let game = Game::new(Variant::OSullivan);
+    let start = engine.start(&game).unwrap();
+    assert!(engine.legal_moves(&game, &start).is_err());
+    let e7e5 = Move::parse(Variant::OSullivan, "e7-e5").unwrap();
+    assert!(engine.play(&game, &start, e7e5).is_err());
+    let other: Setup = Setup::parse(Variant::OSullivan, "a1:bK,h1:rK,d8:wK w").unwrap();
+    assert!(engine.legal_moves(&game, &other).is_err());
+    let kinds: Vec<FaultKind> = faults.take().iter().map(|f| f.kind).collect();
+    assert_eq!(
+        kinds,
+        [
+            FaultKind::MalformedMove,
+            FaultKind::MalformedAnswer,
+            FaultKind::MalformedMove
+        ]
+    );
+}
+
+#[test]
+fn a_perft_through_moves_and_play_has_a_budget() {
+    // An engine that lists 40 moves in every position and answers every move with the same
+    // position: a perft 4 would ask about 65,000 positions and moves.
+    let moves: Vec<String> = ["b", "c", "d", "e", "f"]
+        .iter()
+        .flat_map(|f| {
+            (3..=6).flat_map(move |r| [format!("{f}{r}-{f}{}", r + 1), format!("{f}{r}-a{r}")])
+        })
+        .collect();
+    let list = serde_json::to_string(&moves).unwrap().replace('"', "\\\"");
+    let script = format!(
+        "{HELLO}; while read line; do id=$(echo \"$line\" | sed 's/.*\"id\":\\([0-9]*\\).*/\\1/'); \
+         case \"$line\" in *'\"moves\"'*) echo \"{{\\\"id\\\":$id,\\\"ok\\\":{list}}}\" ;; \
+         *) echo \"{{\\\"id\\\":$id,\\\"ok\\\":\\\"a1:bK,h1:rK,d8:wK w\\\"}}\" ;; esac; done"
+    );
+    let (mut engine, _faults) = started(&script);
+    let game = Game::new(Variant::OSullivan);
+    let start = engine.start(&game).unwrap();
+    assert_eq!(engine.perft(&game, &start, 2).unwrap(), 1600);
+    let began = Instant::now();
+    let error = engine.perft(&game, &start, 4).unwrap_err();
+    assert!(error.to_string().contains("gave up"), "{error}");
+    assert!(began.elapsed() < Duration::from_secs(30));
+}
+
+#[test]
+fn requests_read_back_as_written() {
+    for variant in Variant::ALL {
+        let mut game = Game::new(variant);
+        let start = Oracle.start(&game).unwrap();
+        let mv = Oracle.legal_moves(&game, &start).unwrap()[0];
+        if let Some(info) = trichess_oracle::interpretations(variant).first() {
+            game.interpretations
+                .insert(info.id.to_string(), info.readings[0].to_string());
+        }
+        for (id, ask) in [
+            Ask::Hello,
+            Ask::Check,
+            Ask::Moves,
+            Ask::Play(mv),
+            Ask::Result,
+            Ask::Perft(3),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let about = (ask != Ask::Hello).then(|| (game.clone(), start.clone()));
+            let request = Request {
+                id: id as u64,
+                ask,
+                about,
+            };
+            assert_eq!(
+                read_request_line(request.to_line().as_bytes()),
+                RequestLine::One(Ok(request.clone())),
+                "{}",
+                request.to_line()
+            );
+        }
+    }
+}
+
+#[test]
+fn refusals_carry_their_kinds_of_problem() {
+    let mut server = Server::new(Box::new(Oracle), oracle_hello());
+    let line = json!({"id": 4, "cmd": "check", "variant": "osullivan",
+                      "position": {"to_move": "w", "pieces": {"d8": "wK", "e8": "wK", "a1": "bK"}}});
+    let reply = server.answer(line.to_string().as_bytes());
+    let Ok(ReplyLine::One(reply)) = read_reply_line(reply.as_bytes()) else {
+        panic!("{reply}")
+    };
+    let refusal = reply.answer.expect_err("refused");
+    let EngineError::InvalidPosition(refused) = EngineError::from(refusal) else {
+        panic!("not an invalid position")
+    };
+    assert!(refused.is_classified(), "{refused:?}");
+    assert!(
+        refused
+            .kinds()
+            .contains(&trichess_model::ProblemKind::TooManyRoyals)
+    );
+    // Without problems, a refusal is unclassified; an unknown kind is not a reply.
+    let bare = br#"{"id": 1, "error": "invalid-position", "message": "no"}"#;
+    let Ok(ReplyLine::One(Reply { answer: Err(r), .. })) = read_reply_line(bare) else {
+        panic!("reads")
+    };
+    let EngineError::InvalidPosition(r) = EngineError::from(r) else {
+        panic!()
+    };
+    assert!(!r.is_classified());
+    let odd = br#"{"id": 1, "error": "invalid-position", "problems": [{"kind": "odd"}]}"#;
+    assert!(read_reply_line(odd).is_err());
+}
