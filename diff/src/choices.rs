@@ -1,10 +1,12 @@
-//! Where the generator's random choices come from.
+//! Where the generator's random choices come from: a seeded RNG for the differential run, or
+//! a fuzzer's bytes for cargo fuzz, so that both explore the same space of positions.
 
+use arbitrary::Unstructured;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 /// A source of random choices. The generator asks only this, so the same generator can be
-/// driven by a seeded RNG ([`Seeded`]) or, later, by a fuzzer's `arbitrary` bytes.
+/// driven by a seeded RNG ([`Seeded`]) or by a fuzzer's bytes (an [`Unstructured`]).
 pub trait Choices {
     /// Returns a number in `0..n` (0 when `n` is 0).
     fn below(&mut self, n: usize) -> usize;
@@ -44,5 +46,27 @@ impl Choices for Seeded {
             return 0;
         }
         (self.0.next_u64() % n as u64) as usize
+    }
+}
+
+/// Choices read from a fuzzer's bytes: each choice takes as few bytes as its range needs
+/// (one for up to 256 alternatives). Once the bytes run out every choice is 0, so every
+/// input, even an empty one, decodes to a case, and a shorter input is a simpler case (what
+/// `cargo fuzz tmin` relies on).
+///
+/// ```
+/// use arbitrary::Unstructured;
+/// use trichess_diff::Choices;
+/// let mut bytes = Unstructured::new(&[7, 203]);
+/// assert_eq!(bytes.below(10), 7);
+/// assert_eq!(bytes.below(10), 3); // 203 % 10
+/// assert_eq!(bytes.below(10), 0); // out of bytes
+/// ```
+impl Choices for Unstructured<'_> {
+    fn below(&mut self, n: usize) -> usize {
+        if n == 0 {
+            return 0;
+        }
+        self.choose_index(n).unwrap_or(0)
     }
 }

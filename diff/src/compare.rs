@@ -157,6 +157,12 @@ impl Duel {
         }
     }
 
+    /// Returns both engines, for a caller that asks them itself (a panic then is the
+    /// caller's: the fuzz targets let it through to the fuzzer).
+    pub fn engines(&mut self) -> [&mut dyn Engine; 2] {
+        [self.a.as_mut(), self.b.as_mut()]
+    }
+
     /// Returns the engines' names.
     pub fn names(&self) -> (String, String) {
         (self.a.name(), self.b.name())

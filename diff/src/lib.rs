@@ -21,6 +21,7 @@ mod choices;
 mod compare;
 mod finding;
 mod generate;
+pub mod property;
 mod shrink;
 
 pub use choices::{Choices, Seeded};

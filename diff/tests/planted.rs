@@ -173,7 +173,7 @@ fn game_for(variant: Variant, bug: Bug) -> Game {
 
 /// The positions of the perft tables of `variant` (the run's other roots).
 fn table_roots(variant: Variant) -> Vec<Setup> {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/perft");
+    let dir = common::root().join("fixtures/perft");
     PerftTable::load_dir(&dir)
         .unwrap()
         .iter()

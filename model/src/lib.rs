@@ -18,6 +18,7 @@ mod role;
 pub mod runner;
 mod seat;
 mod state;
+mod symmetry;
 mod validity;
 mod variant;
 
@@ -34,5 +35,6 @@ pub use role::{Piece, Role};
 pub use runner::{Engine, EngineError, Game, Played, Survey, Verdict};
 pub use seat::{BySeat, Seat};
 pub use state::{OSullivanState, Setup, TripleCrownState, VariantState, YaltaState, YuriState};
+pub use symmetry::Symmetry;
 pub use validity::{InvalidPosition, PositionProblem, ProblemKind};
 pub use variant::{UnknownVariant, Variant};

@@ -507,11 +507,23 @@ fn read_field(
         FieldKind::Cells => {
             Field::Cells(list(key, written)?.iter().filter_map(|c| cell(c)).collect())
         }
-        FieldKind::Words => Field::Words(match written {
-            Written::Text("-") => Vec::new(),
-            Written::Text(t) => t.split('/').map(str::to_string).collect(),
-            Written::Json(v) => json_list(key, v).map_err(|p| vec![p])?,
-        }),
+        FieldKind::Words => {
+            let words: Vec<String> = match written {
+                Written::Text("-") => Vec::new(),
+                Written::Text(t) => t.split('/').map(str::to_string).collect(),
+                Written::Json(v) => json_list(key, v).map_err(|p| vec![p])?,
+            };
+            // The text form joins the words with '/' and writes none as '-': a word that
+            // holds a '/' or a space, or is '-', would read back as other words.
+            for word in &words {
+                if word == "-" || word.contains(|c: char| c == '/' || c.is_whitespace()) {
+                    problems.push(Problem::Syntax(format!(
+                        "{key} entry '{word}' is not a word (no '/', no space, not '-')"
+                    )));
+                }
+            }
+            Field::Words(words)
+        }
         FieldKind::Seats => {
             let mut seats = Vec::new();
             for s in list(key, written)? {

@@ -11,7 +11,8 @@ use crate::board;
 use crate::interpretation::Interpretation;
 
 /// A position that a variant's rules have checked. Only [`Rules::validate`] and
-/// [`Rules::play`] make one.
+/// [`Rules::play`] make one outside this crate (inside it, perft plays the moves it has just
+/// listed without checking them again, through the crate's sealed `Apply`).
 ///
 /// The rules work on its [`board::Setup`] form; the model's [`Setup`] is made from it when
 /// first asked for.
@@ -117,8 +118,28 @@ impl InterpretationInfo {
     }
 }
 
+/// Playing a move without checking it, which only this crate may do.
+pub(crate) mod sealed {
+    use trichess_model::Move;
+
+    use super::Position;
+
+    /// The unchecked half of [`super::Rules`]: sealed, so that no caller outside this crate
+    /// can make a [`Position`] from a move nobody checked.
+    pub trait Apply {
+        /// Plays `mv` and returns the position after it, with the turn passed on, without
+        /// checking that it is legal.
+        ///
+        /// The contract: `mv` is one of [`super::Rules::legal_moves`] of `position` (perft
+        /// plays the moves it has just listed, and [`super::Rules::play`] checks first). For
+        /// any other move the result is unspecified: it may be a position that
+        /// [`super::Rules::validate`] would refuse (it never panics).
+        fn apply(&self, position: &Position, mv: Move) -> Position;
+    }
+}
+
 /// A variant's rules, with its interpretations chosen.
-pub trait Rules {
+pub trait Rules: sealed::Apply {
     /// Returns the variant.
     fn variant(&self) -> Variant;
 
@@ -136,10 +157,6 @@ pub trait Rules {
 
     /// Lists the legal moves of the side to move (none once the game is over).
     fn legal_moves(&self, position: &Position) -> Vec<Move>;
-
-    /// Plays a move taken from [`Rules::legal_moves`] of this position, without checking it,
-    /// and returns the position after it, with the turn passed on.
-    fn apply(&self, position: &Position, mv: Move) -> Position;
 
     /// Plays a move if it is legal.
     fn play(&self, position: &Position, mv: Move) -> Result<Position, IllegalMove> {
@@ -234,4 +251,59 @@ pub fn perft_divide(rules: &dyn Rules, position: &Position, depth: u32) -> Vec<(
         .collect();
     rows.sort();
     rows
+}
+
+/// Checks, along games of pseudo-random moves from each of `starts`, that the board change of
+/// every legal move removes at most the one piece it was generated to capture: the piece on
+/// its `to` cell, or, for a pawn's move onto an empty en passant cell, the pawn that
+/// `en_passant_victim` names by the definition of the rule (the move's `to` a cell the pawn
+/// attacks, a double step's passed cell in the position). Nothing else may leave the board
+/// (issue 12, bug 1: a pawn's straight step onto the passed cell took the pawn beyond).
+#[cfg(test)]
+pub(crate) fn check_moves_take_at_most_their_capture(
+    starts: &[board::Setup],
+    legal: impl Fn(&board::Setup) -> Vec<Move>,
+    board_change: impl Fn(&board::Setup, Move) -> board::Setup,
+    play: impl Fn(&board::Setup, Move) -> board::Setup,
+    en_passant_victim: impl Fn(&board::Setup, Move) -> Option<Cell>,
+) {
+    for (n, start) in starts.iter().enumerate() {
+        for seed in 1..=4u64 {
+            let mut setup = start.clone();
+            let mut state = seed + 10 * n as u64;
+            for _ in 0..80 {
+                let moves = legal(&setup);
+                for &mv in &moves {
+                    let after = board_change(&setup, mv);
+                    let partner = match mv {
+                        Move::Castle { partner, .. } => Some(partner),
+                        _ => None,
+                    };
+                    let taken: Vec<Cell> = setup
+                        .pieces
+                        .iter()
+                        .map(|(&cell, &piece)| (cell, piece))
+                        .filter(|&(cell, piece)| {
+                            cell != mv.from()
+                                && cell != mv.to()
+                                && Some(cell) != partner
+                                && after.piece(cell) != Some(piece)
+                        })
+                        .map(|(cell, _)| cell)
+                        .collect();
+                    let allowed: Vec<Cell> = en_passant_victim(&setup, mv).into_iter().collect();
+                    assert!(
+                        taken.is_empty() || taken == allowed,
+                        "{mv} took {taken:?} (it may take only {allowed:?}) in {}",
+                        setup.to_model().to_text()
+                    );
+                }
+                if moves.is_empty() {
+                    break;
+                }
+                let mv = crate::pick(&mut state, &moves);
+                setup = play(&setup, mv);
+            }
+        }
+    }
 }

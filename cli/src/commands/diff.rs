@@ -14,7 +14,7 @@ use tabled::settings::Style;
 use tabled::{Table, Tabled};
 use trichess_diff::{Choices, Duel, EngineFactory, Finding, Generator, Seeded, Step, shrink};
 use trichess_fast::{Fast, Mutant};
-use trichess_model::{Engine, PerftTable, Setup, Variant};
+use trichess_model::{Engine, Game, PerftTable, Setup, Variant};
 use trichess_oracle::Oracle;
 use trichess_oracle::register::Register;
 
@@ -361,7 +361,7 @@ fn run_variants(options: &Options, seed: u64, threads: usize) -> Result<(Vec<Sum
     let mut registers = BTreeMap::new();
     for &variant in &options.variants {
         let fixed = interpretation_map(variant, &options.interpretations)?;
-        let open: Vec<(String, Vec<String>)> = trichess_oracle::interpretations(variant)
+        let mut open: Vec<(String, Vec<String>)> = trichess_oracle::interpretations(variant)
             .into_iter()
             .filter(|i| !fixed.contains_key(i.id))
             .map(|i| {
@@ -371,6 +371,24 @@ fn run_variants(options: &Options, seed: u64, threads: usize) -> Result<(Vec<Sum
                 )
             })
             .collect();
+        // A reading one engine does not play is left out of the draw (and said), not a row.
+        let probe = Duel::new(
+            factory(options.engines.0, None),
+            factory(options.engines.1, options.mutant),
+        );
+        for (id, readings) in &mut open {
+            let mut kept = Vec::new();
+            for (k, reading) in readings.drain(..).enumerate() {
+                let mut game = Game::new(variant);
+                game.interpretations.clone_from(&fixed);
+                game.interpretations.insert(id.clone(), reading.clone());
+                match probe.supports(&game) {
+                    Err(why) if k > 0 => say!("{variant}: not compared under {id}={reading}: {why}"),
+                    _ => kept.push(reading),
+                }
+            }
+            *readings = kept;
+        }
         let register = Register::of(variant)?;
         let mut roots = Vec::new();
         for table in tables.iter().filter(|t| t.variant == variant) {

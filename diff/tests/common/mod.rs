@@ -1,17 +1,35 @@
-//! What the differential run's tests share.
+//! What the differential run's tests share: the open points of a variant, and the harness the
+//! fuzz targets use. Each test crate uses a part of it.
+#![allow(dead_code)]
 
-use trichess_model::Variant;
+use std::path::{Path, PathBuf};
+
+use trichess_diff::property::{Harness, OpenPoints};
+use trichess_model::{Engine, PerftTable, Variant};
+
+/// The workspace root.
+pub fn root() -> PathBuf {
+    let diff = Path::new(env!("CARGO_MANIFEST_DIR"));
+    diff.parent().unwrap_or(diff).to_path_buf()
+}
 
 /// The open points of `variant` with their readings, the default first, as
 /// [`trichess_diff::random_game`] takes them.
-pub fn open_points(variant: Variant) -> Vec<(String, Vec<String>)> {
+pub fn open_points(variant: Variant) -> OpenPoints {
     trichess_oracle::interpretations(variant)
-        .into_iter()
-        .map(|i| {
-            (
-                i.id.to_string(),
-                i.readings.iter().map(|r| r.to_string()).collect(),
-            )
-        })
+        .iter()
+        .map(|i| (i.id.into(), i.readings.iter().map(|&r| r.into()).collect()))
         .collect()
+}
+
+/// The same harness as the fuzz targets' (`fuzz/src/lib.rs`): the oracle against the fast
+/// engine, the register's open points, the perft tables' positions as roots.
+pub fn harness() -> Harness {
+    let tables = PerftTable::load_dir(&root().join("fixtures/perft")).expect("perft tables");
+    Harness::new(
+        || Box::new(trichess_oracle::Oracle) as Box<dyn Engine>,
+        || Box::new(trichess_fast::Fast::default()) as Box<dyn Engine>,
+        open_points,
+        &tables,
+    )
 }

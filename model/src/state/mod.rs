@@ -30,7 +30,8 @@ pub struct Setup {
     /// Cells of the partner pieces (rooks) that may still castle with their king; a right
     /// implies that neither the king nor that partner has moved.
     pub castling: BTreeSet<Cell>,
-    /// The cell a pawn passed over in a double step, if a pawn may capture en passant on it.
+    /// The cell a pawn passed over in a double step, while that double step may still be
+    /// taken en passant (recorded whether or not a pawn stands where it could take).
     pub en_passant: Option<Cell>,
     /// What else the variant's rules need to know.
     pub state: VariantState,

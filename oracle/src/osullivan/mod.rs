@@ -91,7 +91,8 @@ fn legal<'a>(setup: &'a Setup, options: &'a Options) -> impl Iterator<Item = Mov
 /// Returns the starting position, as the source's diagram draws it, with White to move
 /// (`osullivan.white-moves-first`: FIDE article 1, White makes the first move).
 ///
-/// `osullivan.start-position`, `osullivan.pieces-white`: "White has twelve pieces: six
+/// `osullivan.start-position`, read with `osullivan.piece-legend` ("R = Rook K = King Q = Queen
+/// N = Knight B = Bishop"), `osullivan.pieces-white`: "White has twelve pieces: six
 /// Pawns, two Bishops, one each of Knight, Rook, Queen, and King." `osullivan.pieces-black-red`:
 /// "Red and Black each have ten pieces: four Pawns, two Bishops, one each of Knight, Rook,
 /// Queen, and King." Black's and Red's P4s stand on d2 and e2, where the model's `p4` field
@@ -181,46 +182,41 @@ impl Rules for OSullivan {
     }
 
     fn validate(&self, setup: trichess_model::Setup) -> Result<Position, InvalidPosition> {
-        Position::validated(Variant::OSullivan, setup, validate::problems)
+        Position::validated(Variant::OSullivan, setup, |setup| {
+            validate::problems(setup, &self.options)
+        })
     }
 
     fn legal_moves(&self, position: &Position) -> Vec<Move> {
         legal_moves(position.board(), &self.options)
     }
 
-    fn apply(&self, position: &Position, mv: Move) -> Position {
-        Position::checked_board(turn::apply(position.board(), &self.options, mv))
-    }
-
-    /// `osullivan.end-of-game`: the last player with a king wins; `osullivan.stalemate`
-    /// decides what a player with no legal move who is not in check does.
+    /// `osullivan.end-of-game`: the last player with a king wins (`turn::last_king`);
+    /// otherwise `turn::turn_comes` decides whether the side to move plays on, is out
+    /// (checkmate, or stalemate under `osullivan.stalemate=out`) or draws the game.
     fn outcome(&self, position: &Position) -> Outcome {
         let setup = position.board();
-        let live = check::live_seats(setup);
-        if let [winner] = live[..] {
+        if let Some(winner) = turn::last_king(setup) {
             return Outcome::Won {
                 winner,
                 reason: Reason::LastKingStanding,
             };
         }
-        if has_legal_move(setup, &self.options) {
-            return Outcome::Ongoing;
-        }
-        let seat = setup.to_move;
-        if check::in_check(setup, &self.options, seat) {
-            Outcome::Eliminated {
-                seat,
-                reason: Reason::Checkmate,
-            }
-        } else if self.options.stalemate == options::Stalemate::Out {
-            Outcome::Eliminated {
-                seat,
+        match turn::turn_comes(setup, &self.options) {
+            turn::TurnComes::Moves => Outcome::Ongoing,
+            turn::TurnComes::Out(reason) => Outcome::Eliminated {
+                seat: setup.to_move,
+                reason,
+            },
+            turn::TurnComes::Drawn => Outcome::Drawn {
                 reason: Reason::Stalemate,
-            }
-        } else {
-            Outcome::Drawn {
-                reason: Reason::Stalemate,
-            }
+            },
         }
+    }
+}
+
+impl crate::rules::sealed::Apply for OSullivan {
+    fn apply(&self, position: &Position, mv: Move) -> Position {
+        Position::checked_board(turn::apply(position.board(), &self.options, mv))
     }
 }

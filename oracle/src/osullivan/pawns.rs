@@ -98,25 +98,51 @@ pub fn en_passant_victim(target: Cell) -> Option<Cell> {
     }
 }
 
-/// Returns true if the pawn of `owner` on `from` may capture en passant on `target`.
+/// Returns the seat whose pawn has double-stepped over `target`, if a double step can have
+/// passed it in this position: `target` is empty and just beyond it stands a pawn that may
+/// double-step (`osullivan.double-step-white`, `osullivan.double-step-p4`): a White pawn on
+/// rank 5 beyond rank 6, or a Black or Red P4 on rank 4 beyond rank 3.
+pub fn double_stepper(setup: &Setup, target: Cell) -> Option<Seat> {
+    let victim = en_passant_victim(target)?;
+    let pawn = setup.piece(victim)?;
+    let p4 = setup.osullivan().and_then(|s| s.p4[pawn.owner]);
+    let fits = pawn.role == Role::Pawn
+        && (target.rank() == 5) == (pawn.owner == WHITE)
+        && (pawn.owner == WHITE || p4 == Some(victim))
+        && setup.piece(target).is_none();
+    fits.then_some(pawn.owner)
+}
+
+/// Lists the position's en passant cells, the newest first: the last double step's
+/// (`en_passant`) and an older one (`en_passant_earlier`, only under
+/// `osullivan.en-passant-window=both-opponents`).
+pub fn en_passant_cells(setup: &Setup) -> impl Iterator<Item = Cell> {
+    let earlier = setup.osullivan().and_then(|s| s.en_passant_earlier);
+    setup.en_passant.into_iter().chain(earlier)
+}
+
+/// Returns the cell of the pawn that the pawn of `owner` moving from `from` to `to` takes en
+/// passant, if that move is an en passant capture.
 ///
 /// `osullivan.en-passant`: "En passant rules apply." As in FIDE 3.7.d, the capturing pawn
 /// stands beside the pawn that has just advanced two squares (same rank, next file) and
 /// captures it as though it had moved one square: onto the square it passed, which must be
-/// one of the capturing pawn's own diagonal captures.
-pub fn may_capture_en_passant(setup: &Setup, from: Cell, owner: Seat, target: Cell) -> bool {
-    let Some(victim) = en_passant_victim(target) else {
-        return false;
-    };
-    let Some(pawn) = setup.piece(victim) else {
-        return false;
-    };
-    pawn.role == Role::Pawn
+/// empty and one of the capturing pawn's own diagonal captures. A step straight onto that
+/// square captures nothing. Move generation lists the capture and playing it removes the pawn
+/// by asking here, so the two cannot disagree.
+pub fn en_passant_capture(setup: &Setup, from: Cell, owner: Seat, to: Cell) -> Option<Cell> {
+    if !en_passant_cells(setup).any(|c| c == to) || setup.piece(to).is_some() {
+        return None;
+    }
+    let victim = en_passant_victim(to)?;
+    let pawn = setup.piece(victim)?;
+    let takes = pawn.role == Role::Pawn
         && pawn.owner != owner
         && victim.rank() == from.rank()
         && victim.file().abs_diff(from.file()) == 1
-        && capture_cells(from, owner).contains(&target)
-        && !p4_capture_forbidden(setup, from, victim)
+        && capture_cells(from, owner).contains(&to)
+        && !p4_capture_forbidden(setup, from, victim);
+    takes.then_some(victim)
 }
 
 /// Lists the moves of the pawn of `owner` on `from`, ignoring check.
@@ -144,10 +170,7 @@ pub fn pawn_moves(setup: &Setup, options: &Options, from: Cell, owner: Seat) -> 
         let normal = setup.piece(to).is_some()
             && can_capture(setup, options, owner, to)
             && !p4_capture_forbidden(setup, from, to);
-        let en_passant = setup.en_passant == Some(to)
-            && setup.piece(to).is_none()
-            && may_capture_en_passant(setup, from, owner, to);
-        if normal || en_passant {
+        if normal || en_passant_capture(setup, from, owner, to).is_some() {
             targets.push(to);
         }
     }

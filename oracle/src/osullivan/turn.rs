@@ -1,15 +1,16 @@
 //! Playing a move: the board change, the state it updates, passing the turn, and
 //! checkmate and stalemate when a player's turn comes.
 
-use trichess_model::{Cell, Move, Piece, Role, Seat, VariantState};
+use trichess_model::{Cell, Move, Piece, Reason, Role, Seat, VariantState};
 
 use crate::board::Setup;
 
 use super::options::{EnPassantWindow, Stalemate, TurnOrder};
 use super::{Options, WHITE, castling, check, has_legal_move, pawns};
 
-/// Makes the board change of `mv` by the side to move and updates castling rights, en
-/// passant and the P4s; the turn stays with the mover.
+/// Makes the board change of `mv` by the side to move and updates castling rights, the P4s
+/// and en passant (the move's own double step, if it is one, and no other); the turn stays
+/// with the mover.
 pub fn make_move(setup: &Setup, mv: Move) -> Setup {
     let mut next = setup.clone();
     let (from, to) = (mv.from(), mv.to());
@@ -18,9 +19,7 @@ pub fn make_move(setup: &Setup, mv: Move) -> Setup {
     };
     let mut victim = to;
     if piece.role == Role::Pawn
-        && setup.en_passant == Some(to)
-        && setup.piece(to).is_none()
-        && let Some(passed) = pawns::en_passant_victim(to)
+        && let Some(passed) = pawns::en_passant_capture(setup, from, piece.owner, to)
     {
         next.pieces.remove(&passed);
         victim = passed;
@@ -41,6 +40,9 @@ pub fn make_move(setup: &Setup, mv: Move) -> Setup {
     }
     update_castling_rights(&mut next, from, to);
     next.en_passant = double_step_target(piece, mv);
+    if let VariantState::OSullivan(state) = &mut next.state {
+        state.en_passant_earlier = None;
+    }
     update_p4s(setup, &mut next, piece, mv, victim);
     next
 }
@@ -118,72 +120,184 @@ pub fn apply(setup: &Setup, options: &Options, mv: Move) -> Setup {
     let mover = setup.to_move;
     let mut next = make_move(setup, mv);
     next.to_move = next_seat(&next, options, mover);
-    if next.en_passant.is_none() {
-        next.en_passant = carried_en_passant(setup, &next, options);
-    }
+    let mut cells: Vec<Cell> = next.en_passant.into_iter().collect();
+    cells.extend(carried_en_passant(setup, &next, options));
+    keep_open_en_passant(&mut next, cells);
     settle(next, options)
 }
 
-/// `osullivan.en-passant-window=both-opponents`: a double step may still be taken en passant
-/// by the second opponent, on their turn, if the pawn is still there.
-fn carried_en_passant(before: &Setup, next: &Setup, options: &Options) -> Option<Cell> {
+/// Lists the en passant cells of `before` that stay open after the move that led to `next`,
+/// the newest first.
+///
+/// `osullivan.en-passant-window=both-opponents`: "each opponent may capture en passant on
+/// their next move, until the double-stepper moves again": a double step stays open while its
+/// pawn is still there, whatever other moves come in between, another double step included
+/// (the older cell is kept as `en_passant_earlier`). Under `next-player` only the move just
+/// made can open one.
+fn carried_en_passant(before: &Setup, next: &Setup, options: &Options) -> Vec<Cell> {
     if options.en_passant_window != EnPassantWindow::BothOpponents {
-        return None;
+        return Vec::new();
     }
-    let target = before.en_passant?;
-    let victim = pawns::en_passant_victim(target)?;
-    let pawn = before.piece(victim)?;
-    let still_there = next.piece(victim) == Some(pawn) && next.piece(target).is_none();
-    (still_there && next.to_move != pawn.owner).then_some(target)
+    pawns::en_passant_cells(before)
+        .filter(|&target| {
+            pawns::en_passant_victim(target).is_some_and(|v| next.piece(v) == before.piece(v))
+        })
+        .collect()
 }
 
-/// Takes out the players whose turn has come while they have no legal move and are in
-/// check (or stalemated, under `osullivan.stalemate=out`), until someone can move or the
-/// game is over.
+/// Keeps those of `cells` (the newest first) whose double step is still open, in the
+/// position's two en passant fields: the cell passed over still empty, the pawn beyond still
+/// there, and its owner not the side to move. A double step is never taken by its own side,
+/// and once the turn has come back to its owner it is stale under every reading of
+/// `osullivan.en-passant-window`. An open cell is recorded whether or not any pawn stands where
+/// it could take (decision D1, as FIDE's FEN records it).
+fn keep_open_en_passant(setup: &mut Setup, cells: Vec<Cell>) {
+    let mut open: Vec<Cell> = Vec::new();
+    for target in cells {
+        let owner = pawns::double_stepper(setup, target);
+        if owner.is_some_and(|s| s != setup.to_move) && !open.contains(&target) {
+            open.push(target);
+        }
+    }
+    setup.en_passant = open.first().copied();
+    if let VariantState::OSullivan(state) = &mut setup.state {
+        state.en_passant_earlier = open.get(1).copied();
+    }
+}
+
+/// Returns the winner once only one player has a king left, if so.
 ///
-/// `osullivan.checkmate`: a player is checkmated when their turn comes, their king is in
-/// check and they have no legal move: until then another player's move may still change
-/// things. `osullivan.mate-removes-king`: "remove his King from the board but leave the
-/// rest of his pieces where they are."
+/// `osullivan.end-of-game` (reading `last-king`): play goes on after a checkmate, and "the last
+/// player with a king" wins; nobody moves any more.
+pub fn last_king(setup: &Setup) -> Option<Seat> {
+    match check::live_seats(setup)[..] {
+        [winner] => Some(winner),
+        _ => None,
+    }
+}
+
+/// What becomes of the side to move when their turn comes, while the game goes on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TurnComes {
+    /// They have a legal move and make one.
+    Moves,
+    /// They leave the game, their king removed: checkmated, or stalemated under
+    /// `osullivan.stalemate=out`.
+    Out(Reason),
+    /// They are stalemated and the game is drawn (`osullivan.stalemate=draw`).
+    Drawn,
+}
+
+/// Decides what becomes of the side to move when their turn comes: the one place where
+/// checkmate and stalemate are decided, for playing on ([`settle`]) and for the outcome.
+///
+/// `osullivan.checkmate`: "Normal chess rules apply except where noted": FIDE defines
+/// checkmate for the player to move, so a player is checkmated when their turn comes, their
+/// king is in check and they have no legal move; until then another player's move may still
+/// lift the check. `osullivan.stalemate`: a player whose turn comes with no legal move who is
+/// not in check draws the game (`draw`), or leaves it as if checkmated (`out`).
+pub fn turn_comes(setup: &Setup, options: &Options) -> TurnComes {
+    if has_legal_move(setup, options) {
+        TurnComes::Moves
+    } else if check::in_check(setup, options, setup.to_move) {
+        TurnComes::Out(Reason::Checkmate)
+    } else {
+        match options.stalemate {
+            Stalemate::Draw => TurnComes::Drawn,
+            Stalemate::Out => TurnComes::Out(Reason::Stalemate),
+        }
+    }
+}
+
+/// Takes out the players whose turn has come while they cannot play on ([`turn_comes`]), until
+/// someone can move or the game is over; then drops the en passant cells that are the new
+/// side to move's own.
+///
+/// `osullivan.mate-removes-king`: "When a player is checkmated, remove his King from the
+/// board but leave the rest of his pieces where they are." Once one king is left the game is
+/// over and the turn passes to its player (decision D5: as after any move, to the next player
+/// still in the game).
 pub fn settle(mut setup: Setup, options: &Options) -> Setup {
     loop {
-        let live = check::live_seats(&setup);
-        if live.len() <= 1 {
-            if let Some(&winner) = live.first() {
-                setup.to_move = winner;
-                drop_own_en_passant(&mut setup);
-            }
-            return setup;
+        if let Some(winner) = last_king(&setup) {
+            setup.to_move = winner;
+            break;
         }
         let seat = setup.to_move;
-        if has_legal_move(&setup, options) {
-            return setup;
+        match turn_comes(&setup, options) {
+            TurnComes::Moves | TurnComes::Drawn => break,
+            TurnComes::Out(_) => {
+                if let Some(king) = setup.royal(seat) {
+                    setup.pieces.remove(&king);
+                }
+                if seat == WHITE {
+                    setup.castling.clear();
+                }
+                setup.to_move = next_seat(&setup, options, seat);
+            }
         }
-        let checkmated = check::in_check(&setup, options, seat);
-        if !checkmated && options.stalemate == Stalemate::Draw {
-            return setup;
-        }
-        if let Some(king) = setup.royal(seat) {
-            setup.pieces.remove(&king);
-        }
-        if seat == WHITE {
-            setup.castling.clear();
-        }
-        setup.to_move = next_seat(&setup, options, seat);
-        drop_own_en_passant(&mut setup);
     }
+    drop_own_en_passant(&mut setup);
+    setup
 }
 
-/// Clears the en passant square once the turn has come back to the player whose pawn
-/// passed it: a double step is never taken en passant by its own side, and after its owner
-/// has moved again it is stale under every reading of `osullivan.en-passant-window`.
+/// Drops the en passant cells whose double step the side to move made itself (see
+/// [`keep_open_en_passant`]): when players are passed over, the turn can come round to the
+/// double-stepper.
 fn drop_own_en_passant(setup: &mut Setup) {
-    let owner = setup
-        .en_passant
-        .and_then(pawns::en_passant_victim)
-        .and_then(|victim| setup.piece(victim))
-        .map(|pawn| pawn.owner);
-    if owner == Some(setup.to_move) {
-        setup.en_passant = None;
+    let cells = pawns::en_passant_cells(setup).collect();
+    keep_open_en_passant(setup, cells);
+}
+
+#[cfg(test)]
+mod tests {
+    use trichess_model::Variant;
+
+    use super::*;
+    use crate::osullivan::{legal_moves, start_setup};
+
+    #[test]
+    fn a_move_takes_at_most_the_one_piece_it_was_generated_to_capture() {
+        let starts: Vec<Setup> = [
+            "a1:bK,h1:rK,d8:wK,d4:bP,d2:rP r en_passant=d3 p4=b:d4",
+            "a1:bK,h1:rK,d8:wK,d7:wP,d2:bP,e5:rP w",
+        ]
+        .iter()
+        .map(|text| trichess_model::Setup::from_text(Variant::OSullivan, text).unwrap())
+        .chain([start_setup()])
+        .map(|setup| Setup::from_model(&setup))
+        .collect();
+        let readings = [
+            vec![],
+            vec![
+                ("osullivan.turn-order", "white-black-red"),
+                ("osullivan.en-passant-window", "both-opponents"),
+                ("osullivan.exposed-king", "capture"),
+            ],
+        ];
+        for readings in readings {
+            let map = readings
+                .iter()
+                .map(|&(k, v)| (k.to_string(), v.to_string()))
+                .collect();
+            let options = Options::read(&map).unwrap();
+            crate::rules::check_moves_take_at_most_their_capture(
+                &starts,
+                |setup| legal_moves(setup, &options),
+                make_move,
+                |setup, mv| apply(setup, &options, mv),
+                |setup, mv| {
+                    let pawn = setup.piece(mv.from())?;
+                    let to = mv.to();
+                    let by_definition = pawn.role == Role::Pawn
+                        && setup.piece(to).is_none()
+                        && pawns::en_passant_cells(setup).any(|c| c == to)
+                        && pawns::capture_cells(mv.from(), pawn.owner).contains(&to);
+                    by_definition
+                        .then(|| pawns::en_passant_victim(to))
+                        .flatten()
+                },
+            );
+        }
     }
 }

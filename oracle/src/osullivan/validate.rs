@@ -6,10 +6,11 @@ use trichess_model::{
 
 use crate::board::Setup;
 
-use super::{BLACK, RED, WHITE, castling, pawns};
+use super::options::EnPassantWindow;
+use super::{BLACK, Options, RED, WHITE, castling, pawns};
 
 /// Lists every reason `setup` is not a position of the game.
-pub fn problems(setup: &Setup) -> Vec<PositionProblem> {
+pub fn problems(setup: &Setup, options: &Options) -> Vec<PositionProblem> {
     let VariantState::OSullivan(state) = &setup.state else {
         return vec![PositionProblem::new(
             ProblemKind::WrongVariant,
@@ -20,7 +21,7 @@ pub fn problems(setup: &Setup) -> Vec<PositionProblem> {
     kings(setup, &mut problems);
     pawn_ranks(setup, &mut problems);
     castling_rights(setup, &mut problems);
-    en_passant(setup, state, &mut problems);
+    en_passant(setup, options, &mut problems);
     p4s(setup, state, &mut problems);
     problems
 }
@@ -101,31 +102,56 @@ fn castling_rights(setup: &Setup, problems: &mut Vec<PositionProblem>) {
     }
 }
 
-/// An en passant cell is empty, with an opponent's pawn just past it that may have
-/// double-stepped there: a White pawn, or a P4.
+/// Each en passant cell is empty, with just beyond it an opponent's pawn that may have
+/// double-stepped over it (a White pawn, or a P4; see [`pawns::double_stepper`]). The pawn's
+/// starting square need not be empty: under `osullivan.en-passant-window=both-opponents` the
+/// first opponent may have moved there. A second, older cell (`en_passant_earlier`) exists
+/// only under that reading, beside the newer one, and belongs to another player (a player's
+/// own earlier double step is stale once they have moved again).
 ///
-/// `osullivan.en-passant`, `osullivan.double-step-white`, `osullivan.double-step-p4`.
-fn en_passant(setup: &Setup, state: &OSullivanState, problems: &mut Vec<PositionProblem>) {
-    let Some(target) = setup.en_passant else {
-        return;
-    };
-    let victim = pawns::en_passant_victim(target);
-    let pawn = victim.and_then(|v| setup.piece(v));
-    let owner_ok = pawn.is_some_and(|p| {
-        p.role == Role::Pawn
-            && p.owner != setup.to_move
-            && ((target.rank() == 5) == (p.owner == WHITE))
-            && (p.owner == WHITE || state.p4[p.owner] == victim)
-    });
-    // The pawn's starting square need not be empty: under
-    // osullivan.en-passant-window=both-opponents the first opponent may have moved there.
-    if setup.piece(target).is_some() || !owner_ok {
+/// `osullivan.en-passant`, `osullivan.double-step-white`, `osullivan.double-step-p4`,
+/// `osullivan.en-passant-window`.
+fn en_passant(setup: &Setup, options: &Options, problems: &mut Vec<PositionProblem>) {
+    let mut problem = |detail: String| {
         problems.push(PositionProblem::new(
             ProblemKind::EnPassantWithoutDoubleStep,
-            format!(
-                "en passant on {target}: needs an empty {target} and an opponent's pawn just \
-                 past it that may have double-stepped (a White pawn, or a P4)"
-            ),
+            detail,
+        ));
+    };
+    let earlier = setup.osullivan().and_then(|s| s.en_passant_earlier);
+    let mut owners = Vec::new();
+    for (field, target) in [
+        ("en passant", setup.en_passant),
+        ("en_passant_earlier", earlier),
+    ] {
+        let Some(target) = target else { continue };
+        let owner = pawns::double_stepper(setup, target);
+        if owner.is_none_or(|s| s == setup.to_move) {
+            problem(format!(
+                "{field} on {target}: needs an empty {target} and an opponent's pawn just past \
+                 it that may have double-stepped (a White pawn, or a P4)"
+            ));
+        }
+        owners.extend(owner);
+    }
+    if earlier.is_none() {
+        return;
+    }
+    if options.en_passant_window != EnPassantWindow::BothOpponents {
+        problem(
+            "en_passant_earlier only applies under osullivan.en-passant-window=both-opponents"
+                .into(),
+        );
+    }
+    if setup.en_passant.is_none() {
+        problem("en_passant_earlier is given without en_passant".into());
+    }
+    if let [a, b] = owners[..]
+        && a == b
+    {
+        problem(format!(
+            "the two en passant cells are both {}'s double steps",
+            name(setup, a)
         ));
     }
 }

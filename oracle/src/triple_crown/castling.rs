@@ -44,8 +44,9 @@ fn emperor_path(tc: &TripleCrown, seat: Seat, from: i32, to: i32) -> Vec<Cell> {
 
 /// Lists the castling moves of the Emperor on `from`.
 ///
-/// - `triple-crown.castling-emperor-vicereine`, `triple-crown.castling-emperor-h`,
-///   `triple-crown.castling-queen-vicereine`, `triple-crown.castling-queen-chatelaine`:
+/// - `triple-crown.castling-notation`, `triple-crown.castling-emperor-vicereine`,
+///   `triple-crown.castling-emperor-h`, `triple-crown.castling-queen-vicereine`,
+///   `triple-crown.castling-queen-chatelaine`:
 ///   "Castling involves any of the following four pairs of moves, in abbreviated descriptive
 ///   notation: E-EM1 and EV-EPm1; E-EM1 and EH-EPm1; E-QM1 and QV-QPm1; E-QPm1 and QC-Q1."
 /// - `triple-crown.castling-rights`: "As usual": neither the Emperor nor the partner has

@@ -32,8 +32,9 @@ pub use options::Options;
 use crate::InterpretationError;
 use crate::hex::{Geometry, HexBoard};
 use crate::rules::{Position, Rules};
-use options::{SelfExposure, Stalemate, StartArray};
+use options::{SelfExposure, StartArray};
 use trichess_model::InvalidPosition;
+use turn::TurnComes;
 
 /// The rules of Triple Crown, with the interpretations chosen.
 #[derive(Clone, Debug)]
@@ -119,13 +120,10 @@ impl Rules for TripleCrown {
         legal_moves(self, position.board())
     }
 
-    fn apply(&self, position: &Position, mv: Move) -> Position {
-        Position::checked_board(turn::apply(self, position.board(), mv))
-    }
-
-    /// `triple-crown.instant-win`, `triple-crown.checkmate-en-prise`,
-    /// `triple-crown.first-mated-loses`, `triple-crown.last-survivor-wins`, and
-    /// `triple-crown.stalemate` for a player with no move at all.
+    /// `triple-crown.instant-win`; then `triple-crown.checkmate-en-prise` (the players
+    /// `turn::checkmated` as the side to move's turn comes), `triple-crown.first-mated-loses`
+    /// and `triple-crown.last-survivor-wins`; then `triple-crown.stalemate` for a side to move
+    /// with no move at all (`turn::turn_comes`).
     fn outcome(&self, position: &Position) -> Outcome {
         let setup = position.board();
         if let Some(&winner) = setup
@@ -138,8 +136,8 @@ impl Rules for TripleCrown {
             };
         }
         let mover = setup.to_move;
+        let fallen = turn::checkmated(self, setup);
         let live = check::live_seats(setup);
-        let fallen = check::en_prise_to(self, setup, mover);
         let survivors: Vec<_> = live.iter().filter(|s| !fallen.contains(s)).collect();
         if let [&winner] = survivors[..] {
             return Outcome::Won {
@@ -153,19 +151,21 @@ impl Rules for TripleCrown {
                 reason: Reason::Checkmate,
             };
         }
-        // With nobody falling, the side to move is stuck only if none of its pieces can move
-        // at all (`triple-crown.self-exposure` never leaves a player without a move otherwise).
-        if turn::has_any_move(self, setup) {
-            return Outcome::Ongoing;
-        }
-        match self.options.stalemate {
-            Stalemate::Draw => Outcome::Drawn {
+        match turn::turn_comes(self, setup) {
+            TurnComes::Moves => Outcome::Ongoing,
+            TurnComes::Drawn => Outcome::Drawn {
                 reason: Reason::Stalemate,
             },
-            Stalemate::Out => Outcome::Eliminated {
+            TurnComes::Out => Outcome::Eliminated {
                 seat: mover,
                 reason: Reason::Stalemate,
             },
         }
+    }
+}
+
+impl crate::rules::sealed::Apply for TripleCrown {
+    fn apply(&self, position: &Position, mv: Move) -> Position {
+        Position::checked_board(turn::apply(self, position.board(), mv))
     }
 }

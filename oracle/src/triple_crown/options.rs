@@ -114,6 +114,19 @@ interpretation! {
     }
 }
 
+interpretation! {
+    /// `triple-crown.en-prise-chain`: when removing one checkmated player's pieces uncovers a
+    /// line from a piece of the player about to move to the other enemy's Emperor, is that
+    /// player checkmated too?
+    EnPriseChain = "triple-crown.en-prise-chain" {
+        /// Yes: the condition is a standing one, applied again after each removal until no
+        /// Emperor is en prise to the player about to move.
+        Repeat = "repeat",
+        /// No: only the Emperors en prise before any removal are checkmated.
+        Once = "once",
+    }
+}
+
 /// The readings chosen for one game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Options {
@@ -127,6 +140,7 @@ pub struct Options {
     pub symmetric_pieces: SymmetricPieces,
     pub promotion_diarch_only: PromotionDiarchOnly,
     pub stalemate: Stalemate,
+    pub en_prise_chain: EnPriseChain,
 }
 
 impl Options {
@@ -144,6 +158,7 @@ impl Options {
             symmetric_pieces: r.get(),
             promotion_diarch_only: r.get(),
             stalemate: r.get(),
+            en_prise_chain: r.get(),
         };
         r.finish()?;
         Ok(options)
@@ -162,6 +177,7 @@ impl Options {
             InterpretationInfo::of::<SymmetricPieces>(),
             InterpretationInfo::of::<PromotionDiarchOnly>(),
             InterpretationInfo::of::<Stalemate>(),
+            InterpretationInfo::of::<EnPriseChain>(),
         ]
     }
 }

@@ -101,23 +101,30 @@ pub fn en_passant_targets(tc: &TripleCrown, setup: &Setup) -> Vec<Cell> {
     setup.en_passant.into_iter().chain(earlier).collect()
 }
 
-/// Returns true if the Pawn of `owner` on `from` may capture en passant on `target`.
+/// Returns the cell of the Pawn that the Pawn of `owner` moving from `from` to `to` takes en
+/// passant, if that move is an en passant capture.
 ///
 /// `triple-crown.en-passant`: a double-stepped Pawn "can be captured En Passant by any enemy
 /// Pawn that could have captured normally had they moved only the single step": any Pawn of
 /// another army that attacks the cell passed over, while that cell is empty, moves onto it and
-/// removes the Pawn beyond.
-pub fn may_capture_en_passant(
+/// removes the Pawn beyond. Move generation lists the capture and playing it removes the Pawn
+/// by asking here, so the two cannot disagree.
+pub fn en_passant_capture(
     tc: &TripleCrown,
     setup: &Setup,
     from: Cell,
     owner: Seat,
-    target: Cell,
-) -> bool {
-    en_passant_targets(tc, setup).contains(&target)
-        && setup.piece(target).is_none()
-        && double_stepped(tc, setup, target).is_some_and(|p| p.owner != owner)
-        && capture_cells(tc, from, owner).contains(&target)
+    to: Cell,
+) -> Option<Cell> {
+    let takes = en_passant_targets(tc, setup).contains(&to)
+        && setup.piece(to).is_none()
+        && double_stepped(tc, setup, to).is_some_and(|p| p.owner != owner)
+        && capture_cells(tc, from, owner).contains(&to);
+    if takes {
+        en_passant_victim(tc, to)
+    } else {
+        None
+    }
 }
 
 /// Lists the moves of the Pawn of `owner` on `from`, ignoring what they do to its Emperor.
@@ -136,7 +143,7 @@ pub fn pawn_moves(tc: &TripleCrown, setup: &Setup, from: Cell, owner: Seat) -> V
     }
     for to in capture_cells(tc, from, owner) {
         if pieces::can_capture(setup, owner, to)
-            || may_capture_en_passant(tc, setup, from, owner, to)
+            || en_passant_capture(tc, setup, from, owner, to).is_some()
         {
             targets.push(to);
         }

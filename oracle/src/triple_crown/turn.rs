@@ -5,7 +5,7 @@ use trichess_model::{Cell, Move, Piece, Role, Seat, VariantState};
 
 use crate::board::Setup;
 
-use super::options::{EnPassantWindow, Stalemate, TurnOrder};
+use super::options::{EnPassantWindow, EnPriseChain, Stalemate, TurnOrder};
 use super::{TripleCrown, castling, check, pawns, pieces, promotion};
 
 /// Makes the board change of `mv` by the side to move, and updates castling rights, the
@@ -17,8 +17,7 @@ pub fn make_move(tc: &TripleCrown, setup: &Setup, mv: Move) -> Setup {
         return next;
     };
     if piece.role == Role::Pawn
-        && pawns::may_capture_en_passant(tc, setup, from, piece.owner, to)
-        && let Some(victim) = pawns::en_passant_victim(tc, to)
+        && let Some(victim) = pawns::en_passant_capture(tc, setup, from, piece.owner, to)
     {
         next.pieces.remove(&victim);
     }
@@ -91,14 +90,14 @@ pub fn game_over(setup: &Setup) -> bool {
 }
 
 /// Plays `mv` (taken from the legal moves) and passes the turn.
+///
+/// A move that ends the game (an instant win) passes the turn like any other (decision D5):
+/// the next player in turn order still in the game is the side to move, though nobody moves
+/// any more.
 pub fn apply(tc: &TripleCrown, setup: &Setup, mv: Move) -> Setup {
     let before = begin_turn(tc, setup.clone());
     let mover = before.to_move;
     let mut next = make_move(tc, &before, mv);
-    if game_over(&next) {
-        set_en_passant(tc, &mut next, Vec::new());
-        return next;
-    }
     next.to_move = next_seat(tc, &next, mover);
     carry_en_passant(tc, &before, &mut next);
     begin_turn(tc, next)
@@ -149,34 +148,90 @@ pub fn has_any_move(tc: &TripleCrown, setup: &Setup) -> bool {
     })
 }
 
+/// Lists the players checkmated when the side to move's turn comes, in the order they fall
+/// (those falling together in seat order): the one place where the game's checkmate is
+/// decided, for playing on ([`begin_turn`]) and for the outcome.
+///
+/// `triple-crown.checkmate-en-prise`: "A player whose Emperor is En Prise to the player about
+/// to move is Checkmated and their pieces removed from the board". Removing one player's
+/// pieces may uncover a line to the other enemy's Emperor: under
+/// `triple-crown.en-prise-chain=repeat` the condition is applied again after each removal, so
+/// that player falls too; under `once` only the Emperors en prise before any removal fall.
+pub fn checkmated(tc: &TripleCrown, setup: &Setup) -> Vec<Seat> {
+    let mover = setup.to_move;
+    let mut fallen = check::en_prise_to(tc, setup, mover);
+    if tc.options.en_prise_chain == EnPriseChain::Once || fallen.is_empty() {
+        return fallen;
+    }
+    let mut board = setup.clone();
+    let mut newly = fallen.clone();
+    while !newly.is_empty() {
+        for &seat in &newly {
+            remove_army(&mut board, seat);
+        }
+        newly = check::en_prise_to(tc, &board, mover);
+        fallen.extend(&newly);
+    }
+    fallen
+}
+
+/// What becomes of the side to move once the players checkmated at their turn are out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TurnComes {
+    /// They have a move and make one.
+    Moves,
+    /// They have no move at all and leave the game as if checkmated
+    /// (`triple-crown.stalemate=out`).
+    Out,
+    /// They have no move at all and the game is drawn (`triple-crown.stalemate=draw`).
+    Drawn,
+}
+
+/// Decides what becomes of the side to move, once the players checkmated at their turn are
+/// out: the one place where stalemate is decided, for playing on and for the outcome.
+///
+/// `triple-crown.stalemate`: the source does not say what happens to a player with no move at
+/// all; under `triple-crown.self-exposure=not-unless-forced` no other player is ever stuck (a
+/// player whose every move leaves their Emperor en prise may make any of them).
+pub fn turn_comes(tc: &TripleCrown, setup: &Setup) -> TurnComes {
+    if has_any_move(tc, setup) {
+        return TurnComes::Moves;
+    }
+    match tc.options.stalemate {
+        Stalemate::Draw => TurnComes::Drawn,
+        Stalemate::Out => TurnComes::Out,
+    }
+}
+
 /// Does what happens when the side to move's turn comes, before they move.
 ///
-/// - `triple-crown.checkmate-en-prise`: every player whose Emperor is en prise to the side to
-///   move is checkmated and loses all their pieces.
+/// - `triple-crown.checkmate-en-prise`: the players [`checkmated`] lose all their pieces.
 /// - `triple-crown.checkmater-moves`: "The checkmating player then makes their move and play
 ///   proceeds with the remaining players."
 /// - `triple-crown.last-survivor-wins`: once one player is left the game is over; they are
 ///   the side to move from then on.
 /// - `triple-crown.stalemate=out`: a player with no move at all leaves the game as if
-///   checkmated, and the turn passes on.
+///   checkmated, and the turn passes on ([`turn_comes`]).
 pub fn begin_turn(tc: &TripleCrown, mut setup: Setup) -> Setup {
     loop {
         if game_over(&setup) {
             if let [winner] = check::live_seats(&setup)[..] {
                 setup.to_move = winner;
             }
-            // Nobody moves any more, so nobody may take en passant.
-            set_en_passant(tc, &mut setup, Vec::new());
+            // The en passant cells stay recorded while their window lasts, though nobody
+            // moves any more (decision D1), unless the turn has come to their own side.
+            let targets = pawns::en_passant_targets(tc, &setup);
+            set_en_passant(tc, &mut setup, targets);
             return setup;
         }
         let seat = setup.to_move;
-        for victim in check::en_prise_to(tc, &setup, seat) {
+        for victim in checkmated(tc, &setup) {
             remove_army(&mut setup, victim);
         }
         if game_over(&setup) {
             continue;
         }
-        if tc.options.stalemate == Stalemate::Out && !has_any_move(tc, &setup) {
+        if turn_comes(tc, &setup) == TurnComes::Out {
             remove_army(&mut setup, seat);
             setup.to_move = next_seat(tc, &setup, seat);
             continue;
@@ -184,5 +239,47 @@ pub fn begin_turn(tc: &TripleCrown, mut setup: Setup) -> Setup {
         let targets = pawns::en_passant_targets(tc, &setup);
         set_en_passant(tc, &mut setup, targets);
         return setup;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use trichess_model::Variant;
+
+    use super::*;
+    use crate::triple_crown::{array, legal_moves};
+
+    #[test]
+    fn a_move_takes_at_most_the_one_piece_it_was_generated_to_capture() {
+        for window in ["both-enemies", "next-player"] {
+            let map: BTreeMap<String, String> =
+                [("triple-crown.en-passant-window".into(), window.into())].into();
+            let tc = TripleCrown::new(&map).unwrap();
+            let starts: Vec<Setup> = ["Af3:aP,Bf3:bP,Ag5:cP,Bg5:cP,Aa1:aE,Bj1:bE,Cj1:cE a"]
+                .iter()
+                .map(|text| trichess_model::Setup::from_text(Variant::TripleCrown, text).unwrap())
+                .chain([array::start_setup(&tc)])
+                .map(|setup| Setup::from_model(&setup))
+                .collect();
+            crate::rules::check_moves_take_at_most_their_capture(
+                &starts,
+                |setup| legal_moves(&tc, setup),
+                |setup, mv| make_move(&tc, setup, mv),
+                |setup, mv| apply(&tc, setup, mv),
+                |setup, mv| {
+                    let pawn = setup.piece(mv.from())?;
+                    let to = mv.to();
+                    let by_definition = pawn.role == Role::Pawn
+                        && setup.piece(to).is_none()
+                        && pawns::en_passant_targets(&tc, setup).contains(&to)
+                        && pawns::capture_cells(&tc, mv.from(), pawn.owner).contains(&to);
+                    by_definition
+                        .then(|| pawns::en_passant_victim(&tc, to))
+                        .flatten()
+                },
+            );
+        }
     }
 }

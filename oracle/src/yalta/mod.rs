@@ -26,9 +26,8 @@ pub use options::Options;
 use crate::InterpretationError;
 use crate::hex::{Geometry, HexBoard};
 use crate::rules::{Position, Rules};
-use board::left_of;
-use options::{MateFinal, Stalemate};
 use trichess_model::InvalidPosition;
+use turn::TurnComes;
 
 /// The rules of Yalta Chess, with the interpretations chosen.
 #[derive(Clone, Debug)]
@@ -148,42 +147,43 @@ impl Rules for Yalta {
         legal_moves(self, position.board())
     }
 
-    fn apply(&self, position: &Position, mv: Move) -> Position {
-        Position::checked_board(turn::apply(self, position.board(), mv))
-    }
-
     /// `yalta.last-king-wins`: "The last player with a King on the board wins."
-    /// `yalta.mate-final` decides whether a player to move in check without a legal move is
-    /// out now or passes; `yalta.stalemate` what a player without a legal move who is not in
-    /// check does.
+    /// (`turn::last_king`); otherwise `turn::turn_comes` decides whether the side to move
+    /// plays on, is checkmated, passes (a mate pending, or a stalemate under
+    /// `yalta.stalemate=pass`) or draws the game.
     fn outcome(&self, position: &Position) -> Outcome {
         let setup = position.board();
-        if let [winner] = check::live_seats(setup)[..] {
+        if let Some(winner) = turn::last_king(setup) {
             return Outcome::Won {
                 winner,
                 reason: Reason::LastKingStanding,
             };
         }
-        if has_legal_move(self, setup) {
-            return Outcome::Ongoing;
-        }
         let seat = setup.to_move;
-        if check::in_check(self, setup, seat) {
-            let waits = self.options.mate_final == MateFinal::AfterLeftPlayer
-                && check::is_live(setup, left_of(seat));
-            let reason = Reason::Checkmate;
-            return if waits {
-                Outcome::Passes { seat, reason }
-            } else {
-                Outcome::Eliminated { seat, reason }
-            };
+        match turn::turn_comes(self, setup) {
+            TurnComes::Moves => Outcome::Ongoing,
+            TurnComes::Checkmated { .. } => Outcome::Eliminated {
+                seat,
+                reason: Reason::Checkmate,
+            },
+            TurnComes::MatePending => Outcome::Passes {
+                seat,
+                reason: Reason::Checkmate,
+            },
+            TurnComes::StalematePasses => Outcome::Passes {
+                seat,
+                reason: Reason::Stalemate,
+            },
+            TurnComes::Drawn => Outcome::Drawn {
+                reason: Reason::Stalemate,
+            },
         }
-        let reason = Reason::Stalemate;
-        if self.options.stalemate == Stalemate::Pass && !turn::nobody_can_move(self, setup) {
-            Outcome::Passes { seat, reason }
-        } else {
-            Outcome::Drawn { reason }
-        }
+    }
+}
+
+impl crate::rules::sealed::Apply for Yalta {
+    fn apply(&self, position: &Position, mv: Move) -> Position {
+        Position::checked_board(turn::apply(self, position.board(), mv))
     }
 }
 

@@ -106,6 +106,19 @@ interpretation! {
     }
 }
 
+interpretation! {
+    /// `yalta.exposed-king`: one player's move can leave another's king attacked by the third
+    /// player, who moves before the king's owner can escape; FIDE never captures a king.
+    ExposedKing = "yalta.exposed-king" {
+        /// No move captures a king: an attacked king must escape on its own turn and leaves
+        /// the board only by checkmate.
+        NoCapture = "no-capture",
+        /// A player may capture an enemy king that is attacked when their turn comes; that
+        /// king's army is out and passes to the capturer, as after a checkmate.
+        Capture = "capture",
+    }
+}
+
 /// The readings chosen for one game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Options {
@@ -117,6 +130,7 @@ pub struct Options {
     pub takeover_promotion: TakeoverPromotion,
     pub simultaneous_checks: SimultaneousChecks,
     pub stalemate: Stalemate,
+    pub exposed_king: ExposedKing,
 }
 
 impl Options {
@@ -132,6 +146,7 @@ impl Options {
             takeover_promotion: r.get(),
             simultaneous_checks: r.get(),
             stalemate: r.get(),
+            exposed_king: r.get(),
         };
         r.finish()?;
         Ok(options)
@@ -148,6 +163,7 @@ impl Options {
             InterpretationInfo::of::<TakeoverPromotion>(),
             InterpretationInfo::of::<SimultaneousChecks>(),
             InterpretationInfo::of::<Stalemate>(),
+            InterpretationInfo::of::<ExposedKing>(),
         ]
     }
 }

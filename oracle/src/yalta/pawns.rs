@@ -65,25 +65,50 @@ pub fn en_passant_victim(rules: &Yalta, target: Cell) -> Option<Cell> {
     rules.hex.cell(seat, file, 3)
 }
 
-/// Returns true if `pawn` on `from` may capture en passant on `target`, the cell a pawn
-/// another player controls has just passed over with a double step.
+/// Returns the pawn that has double-stepped over `target`, if a double step can have passed
+/// it in this position: `target` is an empty rank 3 cell and just beyond it, on rank 4,
+/// stands a pawn of that half-board's army (only its own pawns double-step there).
+pub fn double_stepper(rules: &Yalta, setup: &Setup, target: Cell) -> Option<Piece> {
+    let (seat, _, _) = rules.hex.coords(target);
+    let pawn = setup.piece(en_passant_victim(rules, target)?)?;
+    let fits = pawn.role == Role::Pawn && pawn.owner == seat && setup.piece(target).is_none();
+    fits.then_some(pawn)
+}
+
+/// Lists the position's en passant cells, the newest first: the last double step's
+/// (`en_passant`) and an older one (`en_passant_earlier`, only under
+/// `yalta.en-passant-window=both-opponents`).
+pub fn en_passant_cells(setup: &Setup) -> impl Iterator<Item = Cell> {
+    let earlier = setup.yalta().and_then(|s| s.en_passant_earlier);
+    setup.en_passant.into_iter().chain(earlier)
+}
+
+/// Returns the cell of the pawn that `pawn` moving from `from` to `to` takes en passant, if
+/// that move is an en passant capture: `to` is the cell a pawn another player controls has
+/// just passed over with a double step.
 ///
 /// `yalta.en-passant`: FIDE 3.7.d: a pawn attacking the cell passed over may capture the
 /// pawn that passed it "as though the latter had been moved only one square". Only pawns
 /// that have come over a top edge into the double-stepper's half-board stand beside it to do
-/// so. Who may, and until when, is the interpretation `yalta.en-passant-window`.
-pub fn may_capture_en_passant(
+/// so. Who may, and until when, is the interpretation `yalta.en-passant-window`. Move
+/// generation lists the capture and playing it removes the pawn by asking here, so the two
+/// cannot disagree.
+pub fn en_passant_capture(
     rules: &Yalta,
     setup: &Setup,
     from: Cell,
     pawn: Piece,
-    target: Cell,
-) -> bool {
-    let victim = en_passant_victim(rules, target).and_then(|v| setup.piece(v));
-    setup.en_passant == Some(target)
-        && setup.piece(target).is_none()
-        && victim.is_some_and(|v| v.role == Role::Pawn && !check::controls(setup, setup.to_move, v))
-        && capture_cells(rules, from, pawn.owner).contains(&target)
+    to: Cell,
+) -> Option<Cell> {
+    if !en_passant_cells(setup).any(|c| c == to) || setup.piece(to).is_some() {
+        return None;
+    }
+    let victim = en_passant_victim(rules, to)?;
+    let passer = setup.piece(victim)?;
+    let takes = passer.role == Role::Pawn
+        && !check::controls(setup, setup.to_move, passer)
+        && capture_cells(rules, from, pawn.owner).contains(&to);
+    takes.then_some(victim)
 }
 
 /// Returns true if `pawn` may move onto the promotion cell `to`, capturing `captured` (if
@@ -141,8 +166,8 @@ pub fn pawn_moves(rules: &Yalta, setup: &Setup, from: Cell, pawn: Piece) -> Vec<
         }
     }
     for to in capture_cells(rules, from, owner) {
-        if pieces::can_capture(setup, setup.to_move, to)
-            || may_capture_en_passant(rules, setup, from, pawn, to)
+        if pieces::can_capture(rules, setup, setup.to_move, to)
+            || en_passant_capture(rules, setup, from, pawn, to).is_some()
             || is_sacrifice(rules, setup, pawn, to)
         {
             targets.push(to);

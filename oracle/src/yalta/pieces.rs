@@ -4,7 +4,7 @@ use trichess_model::{Cell, Move, Piece, Role, Seat};
 
 use crate::board::Setup;
 
-use super::options::{KingAcrossCentre, KnightCentre};
+use super::options::{ExposedKing, KingAcrossCentre, KnightCentre};
 use super::{Yalta, castling, check, pawns};
 use crate::hex::{ALL_DIRECTIONS, DIAGONAL, Dir, ORTHOGONAL};
 
@@ -92,10 +92,13 @@ pub fn attacks(rules: &Yalta, setup: &Setup, from: Cell, piece: Piece) -> Vec<Ce
 ///
 /// `yalta.check-response`: a king in check resolves it "on their turn": kings are never
 /// captured; a king is removed only by checkmate (`yalta.mate-removes-king`).
-pub fn can_capture(setup: &Setup, mover: Seat, cell: Cell) -> bool {
-    setup
-        .piece(cell)
-        .is_some_and(|p| p.role != Role::King && !check::controls(setup, mover, p))
+/// `yalta.exposed-king=capture`: a king attacked when `mover`'s turn comes may be captured
+/// (what becomes of its army: [`super::turn::apply`]).
+pub fn can_capture(rules: &Yalta, setup: &Setup, mover: Seat, cell: Cell) -> bool {
+    setup.piece(cell).is_some_and(|p| {
+        (p.role != Role::King || rules.options.exposed_king == ExposedKing::Capture)
+            && !check::controls(setup, mover, p)
+    })
 }
 
 /// Lists the moves of `piece` on `from` for the player to move, ignoring check.
@@ -106,7 +109,7 @@ pub fn piece_moves(rules: &Yalta, setup: &Setup, from: Cell, piece: Piece) -> Ve
     let mover = setup.to_move;
     let mut moves: Vec<Move> = attacks(rules, setup, from, piece)
         .into_iter()
-        .filter(|&to| setup.piece(to).is_none() || can_capture(setup, mover, to))
+        .filter(|&to| setup.piece(to).is_none() || can_capture(rules, setup, mover, to))
         .map(|to| Move::Plain { from, to })
         .collect();
     if piece.role == Role::King {

@@ -209,3 +209,43 @@ fn looking_outwards_from_a_cell_finds_exactly_the_pieces_that_attack_it() {
         }
     }
 }
+
+#[test]
+fn a_move_takes_at_most_the_one_piece_it_was_generated_to_capture() {
+    for readings in [
+        &[][..],
+        &[
+            ("yalta.en-passant-window", "both-opponents"),
+            ("yalta.takeover-promotion", "any-capture"),
+            ("yalta.exposed-king", "capture"),
+        ],
+    ] {
+        let rules = rules(readings);
+        let starts: Vec<board::Setup> = [
+            "Ad2:rP,Ac4:bP,Bg2:gP,Bf4:bP,Ae1:rK,Bh1:gK,Ch1:bK r",
+            "Ad2:rP,Ae4:gP,Ah1:rK,Bh1:gK,Ch1:bK r",
+        ]
+        .iter()
+        .map(|text| Setup::from_text(trichess_model::Variant::Yalta, text).unwrap())
+        .chain([start_setup(&rules)])
+        .map(|setup| board::Setup::from_model(&setup))
+        .collect();
+        crate::rules::check_moves_take_at_most_their_capture(
+            &starts,
+            |setup| legal_moves(&rules, setup),
+            |setup, mv| turn::make_move(&rules, setup, mv),
+            |setup, mv| turn::apply(&rules, setup, mv),
+            |setup, mv| {
+                let pawn = setup.piece(mv.from())?;
+                let to = mv.to();
+                let by_definition = pawn.role == Role::Pawn
+                    && setup.piece(to).is_none()
+                    && super::pawns::en_passant_cells(setup).any(|c| c == to)
+                    && super::pawns::capture_cells(&rules, mv.from(), pawn.owner).contains(&to);
+                by_definition
+                    .then(|| super::pawns::en_passant_victim(&rules, to))
+                    .flatten()
+            },
+        );
+    }
+}

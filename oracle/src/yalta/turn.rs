@@ -10,7 +10,8 @@ use super::options::{EnPassantWindow, MateFinal, SimultaneousChecks, Stalemate, 
 use super::{Yalta, castling, check, has_legal_move, pawns};
 
 /// Makes the board change of `mv` by the side to move and updates castling rights and en
-/// passant; the turn stays with the mover.
+/// passant (the move's own double step, if it is one, and no other); the turn stays with the
+/// mover.
 pub fn make_move(rules: &Yalta, setup: &Setup, mv: Move) -> Setup {
     let mut next = setup.clone();
     let (from, to) = (mv.from(), mv.to());
@@ -18,9 +19,7 @@ pub fn make_move(rules: &Yalta, setup: &Setup, mv: Move) -> Setup {
         return next;
     };
     if piece.role == Role::Pawn
-        && setup.en_passant == Some(to)
-        && setup.piece(to).is_none()
-        && let Some(passed) = pawns::en_passant_victim(rules, to)
+        && let Some(passed) = pawns::en_passant_capture(rules, setup, from, piece, to)
     {
         next.pieces.remove(&passed);
     }
@@ -43,6 +42,9 @@ pub fn make_move(rules: &Yalta, setup: &Setup, mv: Move) -> Setup {
     }
     update_castling_rights(rules, &mut next, piece, from, to);
     next.en_passant = double_step_target(rules, piece, mv);
+    if let VariantState::Yalta(state) = &mut next.state {
+        state.en_passant_earlier = None;
+    }
     next
 }
 
@@ -78,30 +80,63 @@ pub fn next_seat(rules: &Yalta, setup: &Setup, seat: Seat) -> Seat {
     crate::rules::next_seat_with_royal(setup, seat, step)
 }
 
-/// Plays `mv` and passes the turn: records whose check came first, passes the turn on, and
+/// Plays `mv` and passes the turn: hands a captured king's army to its capturer
+/// (`yalta.exposed-king=capture`), records whose check came first, passes the turn on, and
 /// settles the players whose turn comes while they cannot move.
 pub fn apply(rules: &Yalta, setup: &Setup, mv: Move) -> Setup {
     let mover = setup.to_move;
     let mut next = make_move(rules, setup, mv);
+    if let Some(king) = setup.piece(mv.to()).filter(|p| p.role == Role::King) {
+        hand_over_armies(rules, &mut next, king.owner, mover);
+    }
     record_first_checks(rules, setup, &mut next, mover);
     let mut next = pass_turn(rules, next, mover);
-    if next.en_passant.is_none() {
-        next.en_passant = carried_en_passant(rules, setup, &next);
-    }
+    let mut cells: Vec<Cell> = next.en_passant.into_iter().collect();
+    cells.extend(carried_en_passant(rules, setup, &next));
+    keep_open_en_passant(rules, &mut next, cells);
     settle(rules, next)
 }
 
-/// `yalta.en-passant-window=both-opponents`: a double step may still be taken en passant by
-/// the second opponent, on their turn, if the pawn is still there.
-fn carried_en_passant(rules: &Yalta, before: &Setup, next: &Setup) -> Option<Cell> {
+/// Lists the en passant cells of `before` that stay open after the move that led to `next`,
+/// the newest first.
+///
+/// `yalta.en-passant-window=both-opponents`: "each opponent may capture en passant on their
+/// next move, until the double-stepper moves again": a double step stays open while its pawn
+/// is still there, whatever other moves come in between, another double step included (the
+/// older cell is kept as `en_passant_earlier`). Under `next-player` only the move just made
+/// can open one.
+fn carried_en_passant(rules: &Yalta, before: &Setup, next: &Setup) -> Vec<Cell> {
     if rules.options.en_passant_window != EnPassantWindow::BothOpponents {
-        return None;
+        return Vec::new();
     }
-    let target = before.en_passant?;
-    let victim = pawns::en_passant_victim(rules, target)?;
-    let pawn = before.piece(victim)?;
-    let still_there = next.piece(victim) == Some(pawn) && next.piece(target).is_none();
-    (still_there && !check::controls(next, next.to_move, pawn)).then_some(target)
+    pawns::en_passant_cells(before)
+        .filter(|&target| {
+            pawns::en_passant_victim(rules, target)
+                .is_some_and(|v| next.piece(v) == before.piece(v))
+        })
+        .collect()
+}
+
+/// Keeps those of `cells` (the newest first) whose double step is still open, in the
+/// position's two en passant fields: the cell passed over still empty, the pawn beyond still
+/// there, and not controlled by the side to move. The right is an opponent's; once the turn
+/// has come to the double-stepper's side (it can, when the turn passes over players who cannot
+/// move, or the game ends) it is stale under every reading of `yalta.en-passant-window`. An
+/// open cell is recorded whether or not any pawn stands where it could take (decision D1, as
+/// FIDE's FEN records it).
+fn keep_open_en_passant(rules: &Yalta, setup: &mut Setup, cells: Vec<Cell>) {
+    let mut open: Vec<Cell> = Vec::new();
+    for target in cells {
+        let pawn = pawns::double_stepper(rules, setup, target);
+        let theirs = pawn.is_some_and(|p| !check::controls(setup, setup.to_move, p));
+        if theirs && !open.contains(&target) {
+            open.push(target);
+        }
+    }
+    setup.en_passant = open.first().copied();
+    if let VariantState::Yalta(state) = &mut setup.state {
+        state.en_passant_earlier = open.get(1).copied();
+    }
 }
 
 /// Keeps the record of whose check came first for every player in check from two opponents.
@@ -208,93 +243,130 @@ fn settle_pending_mate(rules: &Yalta, mut setup: Setup, seat: Seat) -> Setup {
 /// Takes `seat` out of the game, checkmated by `mater`.
 ///
 /// `yalta.mate-removes-king`: "When a player is checkmated, their King is removed from the
-/// board." `yalta.army-takeover`: "The player who delivered the checkmate **takes control of
-/// all the checkmated player's remaining pieces** and may use them immediately": every army
-/// `seat` controlled (its own, and any it had taken over) now answers to `mater`. With one
-/// player out, no king can be checked by two opponents any more, so the check records go.
+/// board." Its army passes to the mater ([`hand_over_armies`]).
 pub fn checkmate(rules: &Yalta, mut setup: Setup, seat: Seat, mater: Seat) -> Setup {
     if let Some(king) = setup.royal(seat) {
         setup.pieces.remove(&king);
     }
+    hand_over_armies(rules, &mut setup, seat, mater);
+    setup
+}
+
+/// Hands every army `seat` controlled (its own, and any it had taken over) to `taker`, `seat`
+/// being out of the game.
+///
+/// `yalta.army-takeover`: "The player who delivered the checkmate **takes control of all the
+/// checkmated player's remaining pieces** and may use them immediately". Under
+/// `yalta.exposed-king=capture` the army of a captured king follows the same rule, its
+/// capturer taking it over. The army's castling rights go; with one player out, no king can be
+/// checked by two opponents any more, so the check records go too.
+fn hand_over_armies(rules: &Yalta, setup: &mut Setup, seat: Seat, taker: Seat) {
     let homes = castling::rook_homes(rules, seat);
     setup.castling.retain(|c| !homes.contains(c));
     if let VariantState::Yalta(state) = &mut setup.state {
         for controller in state.control.values_mut() {
             if *controller == seat {
-                *controller = mater;
+                *controller = taker;
             }
         }
-        state.control.insert(seat, mater);
+        state.control.insert(seat, taker);
         state.first_check.clear();
         state.pending_mate.remove(&seat);
     }
-    setup
 }
 
-/// Settles the players whose turn comes while they have no legal move, until someone can
-/// move or the game is over.
+/// Returns the winner once only one player has a king left, if so.
+///
+/// `yalta.last-king-wins`: "The last player with a King on the board wins."
+pub fn last_king(setup: &Setup) -> Option<Seat> {
+    match check::live_seats(setup)[..] {
+        [winner] => Some(winner),
+        _ => None,
+    }
+}
+
+/// What becomes of the side to move when their turn comes, while the game goes on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TurnComes {
+    /// They have a legal move and make one.
+    Moves,
+    /// They are checkmated by `mater` and out now.
+    Checkmated { mater: Seat },
+    /// They are in check with no legal move and pass; the mate waits for the player to their
+    /// left (`yalta.mate-final=after-left-player`).
+    MatePending,
+    /// They are stalemated and pass (`yalta.stalemate=pass`).
+    StalematePasses,
+    /// They are stalemated and the game is drawn.
+    Drawn,
+}
+
+/// Decides what becomes of the side to move when their turn comes: the one place where
+/// checkmate and stalemate are decided, for playing on ([`settle`]) and for the outcome.
 ///
 /// `yalta.check-response`: "When a player is in check, they must resolve it on their turn as
 /// usual": one who cannot is checkmated when their turn comes (`yalta.mate-final=own-turn`),
 /// or passes with the mate pending (`after-left-player`; final at once if the seat to their
-/// left is out of the game). One who is not in check is stalemated (`yalta.stalemate`).
+/// left is out of the game). `yalta.multiple-check` names the mater. One who is not in check
+/// is stalemated: `yalta.stalemate` draws the game (`draw`), or lets them pass unless nobody
+/// can move (`pass`).
+pub fn turn_comes(rules: &Yalta, setup: &Setup) -> TurnComes {
+    if has_legal_move(rules, setup) {
+        return TurnComes::Moves;
+    }
+    let seat = setup.to_move;
+    match check::first_checker(rules, setup, seat) {
+        Some(mater) => {
+            let waits = rules.options.mate_final == MateFinal::AfterLeftPlayer
+                && check::is_live(setup, left_of(seat));
+            if waits {
+                TurnComes::MatePending
+            } else {
+                TurnComes::Checkmated { mater }
+            }
+        }
+        None if rules.options.stalemate == Stalemate::Pass && !nobody_can_move(rules, setup) => {
+            TurnComes::StalematePasses
+        }
+        None => TurnComes::Drawn,
+    }
+}
+
+/// Settles the players whose turn comes while they cannot play on ([`turn_comes`]), until
+/// someone can move or the game is over; then drops the en passant cells the new side to move
+/// controls.
+///
 /// `yalta.no-extra-move`: "Taking control of the new pieces does not grant an extra move":
-/// the turn simply passes on.
-pub fn settle(rules: &Yalta, setup: Setup) -> Setup {
-    let mut setup = settle_turn(rules, setup);
+/// the turn simply passes on. Once one king is left the game is over and the turn passes to
+/// its player (decision D5: as after any move, to the next player still in the game).
+pub fn settle(rules: &Yalta, mut setup: Setup) -> Setup {
+    loop {
+        if let Some(winner) = last_king(&setup) {
+            setup.to_move = winner;
+            break;
+        }
+        let seat = setup.to_move;
+        match turn_comes(rules, &setup) {
+            TurnComes::Moves | TurnComes::Drawn => break,
+            TurnComes::Checkmated { mater } => setup = checkmate(rules, setup, seat, mater),
+            TurnComes::MatePending => {
+                if let VariantState::Yalta(state) = &mut setup.state {
+                    state.pending_mate.insert(seat);
+                }
+            }
+            TurnComes::StalematePasses => {}
+        }
+        setup = pass_turn(rules, setup, seat);
+    }
     drop_own_en_passant(rules, &mut setup);
     setup
 }
 
-/// Gives the turn to the first player who can move (or ends the game), settling the players
-/// passed over on the way.
-fn settle_turn(rules: &Yalta, mut setup: Setup) -> Setup {
-    loop {
-        let live = check::live_seats(&setup);
-        if live.len() <= 1 {
-            if let Some(&winner) = live.first() {
-                setup.to_move = winner;
-            }
-            return setup;
-        }
-        let seat = setup.to_move;
-        if has_legal_move(rules, &setup) {
-            return setup;
-        }
-        match check::first_checker(rules, &setup, seat) {
-            Some(mater) => {
-                let waits = rules.options.mate_final == MateFinal::AfterLeftPlayer
-                    && check::is_live(&setup, left_of(seat));
-                if waits {
-                    if let VariantState::Yalta(state) = &mut setup.state {
-                        state.pending_mate.insert(seat);
-                    }
-                } else {
-                    setup = checkmate(rules, setup, seat, mater);
-                }
-            }
-            None => {
-                if rules.options.stalemate == Stalemate::Draw || nobody_can_move(rules, &setup) {
-                    return setup;
-                }
-            }
-        }
-        setup = pass_turn(rules, setup, seat);
-    }
-}
-
-/// Drops an en passant cell whose pawn the player to move controls: the right is an
-/// opponent's. (When the turn passes over players who cannot move, or the game ends, it can
-/// come round to the double-stepper's side.)
+/// Drops the en passant cells whose pawn the player to move controls (see
+/// [`keep_open_en_passant`]).
 fn drop_own_en_passant(rules: &Yalta, setup: &mut Setup) {
-    let own = setup
-        .en_passant
-        .and_then(|target| pawns::en_passant_victim(rules, target))
-        .and_then(|victim| setup.piece(victim))
-        .is_some_and(|pawn| check::controls(setup, setup.to_move, pawn));
-    if own {
-        setup.en_passant = None;
-    }
+    let cells = pawns::en_passant_cells(setup).collect();
+    keep_open_en_passant(rules, setup, cells);
 }
 
 /// Returns true if no player still in the game has a legal move (each tried as the side to

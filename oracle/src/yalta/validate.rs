@@ -5,7 +5,7 @@ use trichess_model::{Piece, PositionProblem, ProblemKind, Role, Seat, YaltaState
 use crate::board::Setup;
 
 use super::board::in_own_half;
-use super::options::MateFinal;
+use super::options::{EnPassantWindow, MateFinal};
 use super::{Yalta, castling, check, pawns};
 
 /// Lists every reason `setup` is not a position of the game.
@@ -140,25 +140,55 @@ fn castling_rights(rules: &Yalta, setup: &Setup, problems: &mut Vec<PositionProb
     }
 }
 
-/// An en passant cell is an empty rank 3 cell, with a pawn of that half-board's army just
+/// Each en passant cell is an empty rank 3 cell, with a pawn of that half-board's army just
 /// beyond it on rank 4, not controlled by the player to move. Its rank 2 cell need not be
 /// empty: under `yalta.en-passant-window=both-opponents` the first opponent may have moved
-/// there before the second takes.
+/// there before the second takes. A second, older cell (`en_passant_earlier`) exists only
+/// under that reading, beside the newer one, and belongs to another army (an army's own
+/// earlier double step is stale once its side has moved again).
+///
+/// `yalta.en-passant`, `yalta.en-passant-window`.
 fn en_passant(rules: &Yalta, setup: &Setup, problems: &mut Vec<PositionProblem>) {
-    let Some(target) = setup.en_passant else {
-        return;
+    let mut problem = |detail: String| {
+        problems.push(PositionProblem::new(
+            ProblemKind::EnPassantWithoutDoubleStep,
+            detail,
+        ));
     };
-    let victim = pawns::en_passant_victim(rules, target);
-    let pawn = victim.and_then(|v| setup.piece(v));
-    let (seat, _, _) = rules.hex.coords(target);
-    let fits = pawn.is_some_and(|p| {
-        p.role == Role::Pawn && p.owner == seat && !check::controls(setup, setup.to_move, p)
-    }) && setup.piece(target).is_none();
-    if !fits {
-        problems.push(PositionProblem::new(ProblemKind::EnPassantWithoutDoubleStep, format!(
-            "en passant on {target}: needs an empty rank 3 cell with a pawn of that half-board's \
-             army just beyond it on rank 4 (not the mover's)"
-        )));
+    let earlier = setup.yalta().and_then(|s| s.en_passant_earlier);
+    let mut armies = Vec::new();
+    for (field, target) in [
+        ("en passant", setup.en_passant),
+        ("en_passant_earlier", earlier),
+    ] {
+        let Some(target) = target else { continue };
+        let pawn = pawns::double_stepper(rules, setup, target);
+        if pawn.is_none_or(|p| check::controls(setup, setup.to_move, p)) {
+            problem(format!(
+                "{field} on {target}: needs an empty rank 3 cell with a pawn of that \
+                 half-board's army just beyond it on rank 4 (not the mover's)"
+            ));
+        }
+        armies.extend(pawn.map(|p| p.owner));
+    }
+    if earlier.is_none() {
+        return;
+    }
+    if rules.options.en_passant_window != EnPassantWindow::BothOpponents {
+        problem(
+            "en_passant_earlier only applies under yalta.en-passant-window=both-opponents".into(),
+        );
+    }
+    if setup.en_passant.is_none() {
+        problem("en_passant_earlier is given without en_passant".into());
+    }
+    if let [a, b] = armies[..]
+        && a == b
+    {
+        problem(format!(
+            "the two en passant cells are both double steps of {}'s army",
+            name(setup, a)
+        ));
     }
 }
 

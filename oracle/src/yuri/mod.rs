@@ -3,9 +3,10 @@
 //!
 //! Seats: White (A, letter `w`), Red (B, `r`), Black (C, `b`); the turn order W → R → B is
 //! the seats' order. The board is the 7 x 7 square a1-g7 (see [`board`] for how the source's
-//! rotated diagram lies on it). The game ends at the first checkmate (Red wins), meeting of
-//! the White and Black Kings (Black wins) or stalemate (a draw, or White's win under
-//! `yuri.stalemate=white-wins`); nobody leaves the game before that.
+//! rotated diagram lies on it). The game ends at the first checkmate (Red wins; judged on the
+//! mated player's turn, or at once under `yuri.mate-timing=immediately`), meeting of the White
+//! and Black Kings (Black wins) or stalemate (a draw, or a win for White or for the player who
+//! made the last move under `yuri.stalemate`); nobody leaves the game before that.
 
 mod board;
 mod check;
@@ -51,30 +52,36 @@ impl Yuri {
     }
 }
 
-/// Lists the legal moves of the side to move (none once the game is over).
+/// Lists the legal moves of the side to move: none once the game is over (`goals::ended`),
+/// else [`moves`].
+pub fn legal_moves(setup: &Setup, options: &Options) -> Vec<Move> {
+    if goals::ended(setup, options).is_some() {
+        return Vec::new();
+    }
+    moves(setup, options).collect()
+}
+
+/// Lists the moves the side to move may make by the rules of movement and check, whether or
+/// not the game has ended.
 ///
 /// `yuri.check`: no move may leave the mover's King in check; whether that holds for a
 /// King's step onto the other King is `yuri.king-onto-king`. `yuri.white-no-repeat`: White
 /// may not bring back the board state of an earlier turn.
-pub fn legal_moves(setup: &Setup, options: &Options) -> Vec<Move> {
-    if setup.yuri().is_some_and(|s| s.shared_square.is_some()) {
-        return Vec::new();
-    }
+pub fn moves<'a>(setup: &'a Setup, options: &'a Options) -> impl Iterator<Item = Move> + 'a {
     let mover = setup.to_move;
-    let check_exempt = |mv| {
+    let check_exempt = move |mv| {
         options.king_onto_king == options::KingOntoKing::IntoCheck && turn::is_meeting(setup, mv)
     };
     setup
         .pieces
         .iter()
-        .filter(|(_, p)| p.owner == mover)
-        .flat_map(|(&from, &piece)| pieces::piece_moves(setup, options, from, piece))
-        .filter(|&mv| {
+        .filter(move |(_, p)| p.owner == mover)
+        .flat_map(move |(&from, &piece)| pieces::piece_moves(setup, options, from, piece))
+        .filter(move |&mv| {
             let after = turn::board_after(setup, mv);
             (check_exempt(mv) || !check::in_check(&after, mover))
                 && (mover != WHITE || !history::repeats_board_state(setup, &after))
         })
-        .collect()
 }
 
 /// Returns the starting position, as the source's diagram draws it.
@@ -177,12 +184,14 @@ impl Rules for Yuri {
         legal_moves(position.board(), &self.options)
     }
 
-    fn apply(&self, position: &Position, mv: Move) -> Position {
-        Position::checked_board(turn::apply(position.board(), mv))
-    }
-
     fn outcome(&self, position: &Position) -> Outcome {
         goals::outcome(position.board(), &self.options)
+    }
+}
+
+impl crate::rules::sealed::Apply for Yuri {
+    fn apply(&self, position: &Position, mv: Move) -> Position {
+        Position::checked_board(turn::apply(position.board(), mv))
     }
 }
 

@@ -6,8 +6,8 @@ use crate::interpretation::{InterpretationError, Readings, interpretation};
 use crate::rules::InterpretationInfo;
 
 interpretation! {
-    /// `yuri.pawns`: the source gives two descriptions of the pawns' steps and says "The
-    /// translator does not know which of these are implied."
+    /// `yuri.pawns`, `yuri.translator-unsure`: the source gives two descriptions of the
+    /// pawns' steps and says "The translator does not know which of these are implied."
     Pawns = "yuri.pawns" {
         /// The first description: Black's pawns step NE or NW, White's SE or SW, Red's NW or
         /// SW (the two orthogonal steps away from the army's corner), capturing one step N, S
@@ -58,14 +58,32 @@ interpretation! {
 }
 
 interpretation! {
-    /// `yuri.stalemate`: "the writer of this set of rules would like to add a winning
-    /// condition of depriving any player of a legal move (stalemate)" (in White's paragraph).
+    /// `yuri.stalemate`, `yuri.stalemate-proposal`: "the writer of this set of rules would
+    /// like to add a winning condition of depriving any player of a legal move (stalemate)"
+    /// (in White's paragraph).
     Stalemate = "yuri.stalemate" {
         /// The proposal is not adopted: by rule zero (FIDE 5.2.1) a stalemate draws the game.
         Draw = "draw",
         /// The proposal adopted: White wins when the player to move, whoever it is, has no
         /// legal move and is not in check.
         WhiteWins = "white-wins",
+        /// The proposal adopted, the win going to the player who deprived the other of a legal
+        /// move: the player who made the last move (the seat before the stalemated player in
+        /// turn order) wins.
+        MoverWins = "mover-wins",
+    }
+}
+
+interpretation! {
+    /// `yuri.mate-timing`: when a checkmate counts. FIDE judges it for the player to move; the
+    /// text also speaks of a King "immediately ... checkmated by Red".
+    MateTiming = "yuri.mate-timing" {
+        /// A King is checkmated when its owner is to move, in check, with no legal move; the
+        /// player moving in between may still lift the check.
+        OwnerTurn = "owner-turn",
+        /// After every move, each King in check whose owner, were it their turn, would have no
+        /// legal move is checkmated at once, whoever is to move.
+        Immediately = "immediately",
     }
 }
 
@@ -77,6 +95,7 @@ pub struct Options {
     pub king_onto_king: KingOntoKing,
     pub red_checkmate: RedCheckmate,
     pub stalemate: Stalemate,
+    pub mate_timing: MateTiming,
 }
 
 impl Options {
@@ -89,6 +108,7 @@ impl Options {
             king_onto_king: r.get(),
             red_checkmate: r.get(),
             stalemate: r.get(),
+            mate_timing: r.get(),
         };
         r.finish()?;
         Ok(options)
@@ -102,6 +122,7 @@ impl Options {
             InterpretationInfo::of::<KingOntoKing>(),
             InterpretationInfo::of::<RedCheckmate>(),
             InterpretationInfo::of::<Stalemate>(),
+            InterpretationInfo::of::<MateTiming>(),
         ]
     }
 }

@@ -55,7 +55,8 @@ pub fn steps_away_from_diagonal(owner: Seat, from: Cell) -> Vec<Direction> {
 }
 
 /// Lists the directions a pawn of `owner` on `from` steps in, under the chosen reading
-/// (`yuri.pawns`).
+/// (`yuri.pawns`) of the two descriptions the source gives (`yuri.translator-unsure`: "The
+/// translator does not know which of these are implied.").
 pub fn step_directions(owner: Seat, from: Cell, reading: Pawns) -> Vec<Direction> {
     match reading {
         Pawns::TwoDirections => steps_as_first_described(owner).to_vec(),
@@ -121,23 +122,25 @@ pub fn passed_cell(from: Cell, to: Cell) -> Option<Cell> {
     board::step(from, (df / 2, dr / 2))
 }
 
-/// Returns true if the pawn of `owner` on `from` may capture en passant.
+/// Returns the cell of the pawn that the pawn of `owner` moving from `from` to `to` takes en
+/// passant, if that move is an en passant capture.
 ///
 /// `yuri.double-step=first-move`: by rule zero (FIDE 3.7), the player moving right after
 /// a double step may capture the pawn that made it "as though the latter had been moved only
-/// one square": with a pawn whose capture is onto the square passed over.
-pub fn may_capture_en_passant(setup: &Setup, from: Cell, owner: Seat) -> bool {
-    let Some(state) = setup.yuri() else {
-        return false;
-    };
-    let (Some(passed), Some(pawn)) = (setup.en_passant, state.en_passant_pawn) else {
-        return false;
-    };
-    capture_cell(from, owner) == Some(passed)
-        && setup.piece(passed).is_none()
+/// one square": with a pawn whose capture square is the empty square passed over. A step onto
+/// that square captures nothing. Move generation lists the capture and playing it removes the
+/// pawn by asking here, so the two cannot disagree. (Under `yuri.double-step=none` a position
+/// has no en passant fields, so nothing is ever taken this way.)
+pub fn en_passant_capture(setup: &Setup, from: Cell, owner: Seat, to: Cell) -> Option<Cell> {
+    let state = setup.yuri()?;
+    let victim = state.en_passant_pawn?;
+    let takes = setup.en_passant == Some(to)
+        && capture_cell(from, owner) == Some(to)
+        && setup.piece(to).is_none()
         && setup
-            .piece(pawn)
-            .is_some_and(|p| p.role == Role::Pawn && p.owner != owner)
+            .piece(victim)
+            .is_some_and(|p| p.role == Role::Pawn && p.owner != owner);
+    takes.then_some(victim)
 }
 
 /// Lists the moves of the pawn of `owner` on `from`, ignoring check.
@@ -156,12 +159,11 @@ pub fn pawn_moves(setup: &Setup, options: &Options, from: Cell, owner: Seat) -> 
             targets.push(to);
         }
     }
-    if let Some(to) = capture_cell(from, owner) {
-        let en_passant = options.double_step == DoubleStep::FirstMove
-            && may_capture_en_passant(setup, from, owner);
-        if capturable(&setup.pieces, owner, to) || en_passant {
-            targets.push(to);
-        }
+    if let Some(to) = capture_cell(from, owner)
+        && (capturable(&setup.pieces, owner, to)
+            || en_passant_capture(setup, from, owner, to).is_some())
+    {
+        targets.push(to);
     }
     targets
         .into_iter()

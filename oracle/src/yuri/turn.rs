@@ -6,19 +6,14 @@ use crate::board::{Pieces, Setup};
 
 use super::{history, pawns, pieces};
 
-/// Returns the cell of the pawn that `mv` takes en passant, if it is an en passant capture:
-/// a pawn's capture onto the empty square a double step has just passed over.
-fn en_passant_victim(setup: &Setup, mv: Move) -> Option<Cell> {
+/// Returns the cell of the pawn that `mv` takes en passant, if it is an en passant capture
+/// ([`pawns::en_passant_capture`]).
+fn taken_en_passant(setup: &Setup, mv: Move) -> Option<Cell> {
     let piece = setup.piece(mv.from())?;
-    let is_capture_onto_passed = piece.role == Role::Pawn
-        && setup.en_passant == Some(mv.to())
-        && setup.piece(mv.to()).is_none()
-        && pawns::capture_cell(mv.from(), piece.owner) == Some(mv.to());
-    if is_capture_onto_passed {
-        setup.yuri()?.en_passant_pawn
-    } else {
-        None
+    if piece.role != Role::Pawn {
+        return None;
     }
+    pawns::en_passant_capture(setup, mv.from(), piece.owner, mv.to())
 }
 
 /// Returns true if `mv` is a King's step onto the other King's square
@@ -37,7 +32,7 @@ pub fn board_after(setup: &Setup, mv: Move) -> Pieces {
     let Some(piece) = pieces.remove(&mv.from()) else {
         return pieces;
     };
-    if let Some(victim) = en_passant_victim(setup, mv) {
+    if let Some(victim) = taken_en_passant(setup, mv) {
         pieces.remove(&victim);
     }
     let placed = match mv {
@@ -62,7 +57,7 @@ pub fn apply(setup: &Setup, mv: Move) -> Setup {
     let is_pawn = setup.piece(from).is_some_and(|p| p.role == Role::Pawn);
     let passed = pawns::passed_cell(from, to).filter(|_| is_pawn);
     next.en_passant = passed;
-    let victim = en_passant_victim(setup, mv);
+    let victim = taken_en_passant(setup, mv);
     let meeting = is_meeting(setup, mv);
     if let VariantState::Yuri(state) = &mut next.state {
         state
@@ -75,4 +70,47 @@ pub fn apply(setup: &Setup, mv: Move) -> Setup {
         state.history.push(history::board_state(&setup.pieces));
     }
     next
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use trichess_model::Variant;
+
+    use super::*;
+    use crate::yuri::{Options, legal_moves, start_setup};
+
+    #[test]
+    fn a_move_takes_at_most_the_one_piece_it_was_generated_to_capture() {
+        let map: BTreeMap<String, String> =
+            [("yuri.double-step".into(), "first-move".into())].into();
+        let options = Options::read(&map).unwrap();
+        let starts: Vec<Setup> = ["b3:bP,c4:wP,g7:wK,a1:bK,g1:rK b"]
+            .iter()
+            .map(|text| trichess_model::Setup::from_text(Variant::Yuri, text).unwrap())
+            .chain([start_setup()])
+            .map(|setup| Setup::from_model(&setup))
+            .collect();
+        crate::rules::check_moves_take_at_most_their_capture(
+            &starts,
+            |setup| legal_moves(setup, &options),
+            |setup, mv| Setup {
+                pieces: board_after(setup, mv),
+                ..setup.clone()
+            },
+            apply,
+            |setup, mv| {
+                let pawn = setup.piece(mv.from())?;
+                let to = mv.to();
+                let by_definition = pawn.role == Role::Pawn
+                    && setup.piece(to).is_none()
+                    && setup.en_passant == Some(to)
+                    && pawns::capture_cell(mv.from(), pawn.owner) == Some(to);
+                by_definition
+                    .then(|| setup.yuri()?.en_passant_pawn)
+                    .flatten()
+            },
+        );
+    }
 }

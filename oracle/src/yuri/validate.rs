@@ -3,7 +3,7 @@
 use crate::rules::royal_counts;
 
 use trichess_model::{
-    Piece, PositionProblem, ProblemKind, Role, Seat, Variant, YuriState, parse_pieces,
+    Cell, Piece, PositionProblem, ProblemKind, Role, Seat, Variant, YuriState, parse_pieces,
 };
 
 use crate::board::Setup;
@@ -93,10 +93,17 @@ fn king_problems(setup: &Setup, state: &YuriState) -> Vec<PositionProblem> {
     let mut problems = Vec::new();
     let mut kings = royal_counts(Variant::Yuri, setup.pieces.values());
     if let Some(cell) = state.shared_square {
-        match setup.piece(cell) {
-            Some(p) if p == Piece::new(WHITE, Role::King) => kings[BLACK.index()] += 1,
-            Some(p) if p == Piece::new(BLACK, Role::King) => kings[WHITE.index()] += 1,
-            _ => problems.push(PositionProblem::new(ProblemKind::SharedSquareDoesNotFit, format!(
+        let pair = match setup.piece(cell) {
+            Some(p) if p == Piece::new(WHITE, Role::King) => Some((WHITE, BLACK)),
+            Some(p) if p == Piece::new(BLACK, Role::King) => Some((BLACK, WHITE)),
+            _ => None,
+        };
+        match pair {
+            Some((mover, under)) => {
+                kings[under.index()] += 1;
+                problems.extend(shared_square_turn_problem(setup, cell, mover));
+            }
+            None => problems.push(PositionProblem::new(ProblemKind::SharedSquareDoesNotFit, format!(
                 "shared square {cell}: only the White or the Black King can stand there, with the other King"
             ))),
         }
@@ -117,6 +124,24 @@ fn king_problems(setup: &Setup, state: &YuriState) -> Vec<PositionProblem> {
         ));
     }
     problems
+}
+
+/// Checks the side to move once the Kings have met: the move onto the shared square passed
+/// the turn like any other (decision D5), so the seat after the King listed there, the one
+/// that moved (`yuri.shared-square`), in the turn order W → R → B (`yuri.turn-order`), is to
+/// move (decision D4).
+fn shared_square_turn_problem(setup: &Setup, cell: Cell, mover: Seat) -> Option<PositionProblem> {
+    let next = mover.next();
+    (setup.to_move != next).then(|| {
+        PositionProblem::new(
+            ProblemKind::SharedSquareDoesNotFit,
+            format!(
+                "shared square {cell}: the {} King moved onto it last, so {} is to move",
+                setup.variant.seat_name(mover),
+                setup.variant.seat_name(next)
+            ),
+        )
+    })
 }
 
 /// Checks a written board state: it reads, and has one King of each army.

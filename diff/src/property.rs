@@ -1,0 +1,640 @@
+//! The properties of the fuzz targets, as library code: `cargo fuzz` (the `fuzz/` crate) and
+//! the replay tests under `cargo test` decode the same bytes into the same [`Case`] and check
+//! it with the same [`Harness::check`].
+//!
+//! A case of an engine target is a position both engines accept, reached by the
+//! [`Generator`] with its choices read from the bytes ([`Choices`] for `Unstructured`), so that
+//! cargo fuzz explores the same positions as `trichess diff`: a variant, a random reading of
+//! each open point, a root (the start or a perft table's position) and a walk of random legal
+//! moves and edits. The property is checked at every position of the walk, and the case is
+//! the first position that breaks it (or the last). A case of a parser target is a variant
+//! and a text.
+//!
+//! A case prints ([`fmt::Debug`]) as a paste-ready fixture whose expectation is the first
+//! engine's answer (or, for the parsers, what the position reads as), for a person to confirm
+//! against the rule text; a failure prints what each side says and the same kind of fixture.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use arbitrary::Unstructured;
+use serde_json::{Value, json};
+use trichess_model::{Engine, EngineError, Game, Move, PerftTable, Setup, Variant};
+
+use crate::{Choices, Duel, Generator, Step, random_game};
+
+/// A fuzz target: a subject and the property it must have.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Target {
+    /// Both engines list the same legal moves.
+    EnginesSameMoves,
+    /// Both engines reach the same position by the same legal move.
+    EnginesSamePositions,
+    /// Both engines give the same result (outcome).
+    EnginesSameResult,
+    /// In each engine, a move is playable if and only if it is listed as legal.
+    EnginesPlayableIffListed,
+    /// The text form never panics, and what it reads prints and reads back unchanged.
+    TextRoundTrip,
+    /// The JSON form never panics, and what it reads prints and reads back unchanged.
+    JsonRoundTrip,
+    /// The move notation never panics, and what it reads prints back as written.
+    MoveRoundTrip,
+}
+
+impl Target {
+    /// Every target.
+    pub const ALL: [Target; 7] = [
+        Target::EnginesSameMoves,
+        Target::EnginesSamePositions,
+        Target::EnginesSameResult,
+        Target::EnginesPlayableIffListed,
+        Target::TextRoundTrip,
+        Target::JsonRoundTrip,
+        Target::MoveRoundTrip,
+    ];
+
+    /// Returns the target's name, `<subject>_<property>`: the fuzz target's file name and the
+    /// folder of its corpus and regressions.
+    pub fn name(self) -> &'static str {
+        match self {
+            Target::EnginesSameMoves => "engines_same_moves",
+            Target::EnginesSamePositions => "engines_same_positions",
+            Target::EnginesSameResult => "engines_same_result",
+            Target::EnginesPlayableIffListed => "engines_playable_iff_listed",
+            Target::TextRoundTrip => "text_round_trip",
+            Target::JsonRoundTrip => "json_round_trip",
+            Target::MoveRoundTrip => "move_round_trip",
+        }
+    }
+
+    /// Finds a target by its name.
+    pub fn from_name(name: &str) -> Option<Target> {
+        Target::ALL.into_iter().find(|t| t.name() == name)
+    }
+
+    fn is_parser(self) -> bool {
+        matches!(
+            self,
+            Target::TextRoundTrip | Target::JsonRoundTrip | Target::MoveRoundTrip
+        )
+    }
+}
+
+/// One input of a target, decoded.
+#[derive(Clone, PartialEq, Eq)]
+pub enum Case {
+    /// A position both engines accept, and the move concerned (for the targets about a move).
+    Position {
+        target: Target,
+        game: Game,
+        setup: Setup,
+        mv: Option<Move>,
+        /// The first engine's answer, as a fixture expectation (`None` if it gave none).
+        first_says: Option<Value>,
+    },
+    /// A text for a parser.
+    Text {
+        target: Target,
+        variant: Variant,
+        text: String,
+    },
+}
+
+/// A case that breaks its property: what was expected and what happened, with a paste-ready
+/// fixture.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Failure {
+    /// What went wrong, in one paragraph.
+    pub what: String,
+    /// A fixture in the suite's JSON form; its expectation is the first engine's answer.
+    pub fixture: Value,
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let fixture = serde_json::to_string_pretty(&self.fixture).map_err(|_| fmt::Error)?;
+        write!(f, "{}\npaste-ready fixture:\n{fixture}", self.what)
+    }
+}
+
+/// The open points of a variant: interpretation ids with their readings, the default first.
+pub type OpenPoints = Vec<(String, Vec<String>)>;
+
+/// What the engine targets run on: the two engines (the first is the reference), and for
+/// each variant its open points and the roots its walks start from.
+#[derive(Debug)]
+pub struct Harness {
+    /// The reference engine first: what the cases are checked with.
+    duel: Duel,
+    /// The same engines the other way round: the walks play the second engine's moves, for
+    /// speed (the fast engine lists and plays moves tens of times faster than the oracle).
+    walker: Duel,
+    open_points: BTreeMap<Variant, OpenPoints>,
+    roots: BTreeMap<Variant, Vec<Setup>>,
+}
+
+/// The most positions a walk of a case visits: its root, then one per move or edit.
+const MAX_STEPS: usize = 40;
+
+impl Harness {
+    /// Builds a harness of engine `a` (the reference) against engine `b`: `open_points` lists
+    /// each variant's interpretations and readings (the register's), `tables` are the perft
+    /// tables whose positions are roots besides the start.
+    pub fn new(
+        a: impl Fn() -> Box<dyn Engine> + Clone + 'static,
+        b: impl Fn() -> Box<dyn Engine> + Clone + 'static,
+        open_points: impl Fn(Variant) -> OpenPoints,
+        tables: &[PerftTable],
+    ) -> Harness {
+        let mut roots: BTreeMap<Variant, Vec<Setup>> = BTreeMap::new();
+        for table in tables {
+            for p in &table.positions {
+                if let Ok(setup) = Setup::parse(table.variant, &p.position) {
+                    roots.entry(table.variant).or_default().push(setup);
+                }
+            }
+        }
+        Harness {
+            duel: Duel::new(Box::new(a.clone()), Box::new(b.clone())),
+            walker: Duel::new(Box::new(b), Box::new(a)),
+            open_points: Variant::ALL.map(|v| (v, open_points(v))).into(),
+            roots,
+        }
+    }
+
+    /// Decodes the bytes of a fuzz input into a case of `target`. Every input decodes (the
+    /// bytes running out reads as zeros).
+    pub fn decode(&mut self, target: Target, bytes: &[u8]) -> Case {
+        let mut u = Unstructured::new(bytes);
+        let variant = Variant::ALL[u.below(Variant::ALL.len())];
+        if target.is_parser() {
+            let text = String::from_utf8_lossy(u.take_rest()).into_owned();
+            return Case::Text {
+                target,
+                variant,
+                text,
+            };
+        }
+        // A zero byte (and the end of the bytes) chooses the simplest: the default readings,
+        // the start position alone, a walk of no step.
+        let game = if u.below(2) == 1 {
+            let open = self.open_points.get(&variant).cloned().unwrap_or_default();
+            random_game(variant, &open, &mut u)
+        } else {
+            Game::new(variant)
+        };
+        let mut roots: Vec<Setup> = self.walker.start(&game).into_iter().collect();
+        if u.below(2) == 1 {
+            roots.extend(self.roots.get(&variant).into_iter().flatten().cloned());
+        }
+        let mut generator = Generator::new(game.clone(), roots);
+        // No root both engines accept (should not happen): the empty board, which both
+        // engines refuse.
+        let mut found = (empty_setup(variant), None);
+        for _ in 0..=u.below(MAX_STEPS) {
+            match generator.next(&mut self.walker, &mut u) {
+                Some(Step::Position(setup)) => {
+                    let mv = match target {
+                        Target::EnginesSamePositions => {
+                            u.pick(&self.listed(&game, &setup, 0)).copied()
+                        }
+                        Target::EnginesPlayableIffListed => {
+                            Some(self.any_move(&game, &setup, &mut u))
+                        }
+                        _ => None,
+                    };
+                    // The property is checked at every position of the walk, and the case
+                    // is the first that breaks it (or the last).
+                    let [a, b] = self.duel.engines();
+                    let broken = check_engines(target, [a, b], &game, &setup, mv).is_err();
+                    found = (setup, mv);
+                    if broken {
+                        break;
+                    }
+                }
+                // A disagreement on validity is trichess diff's to report; the walk stops at
+                // the last position both accept.
+                Some(Step::Finding(_)) | None => break,
+            }
+        }
+        let (setup, mv) = found;
+        self.case(target, game, setup, mv)
+    }
+
+    /// Builds a case, asking the first engine for its answer.
+    fn case(&mut self, target: Target, game: Game, setup: Setup, mv: Option<Move>) -> Case {
+        let [a, _] = self.duel.engines();
+        let first_says = expectation(a, target, &game, &setup, mv);
+        Case::Position {
+            target,
+            game,
+            setup,
+            mv,
+            first_says,
+        }
+    }
+
+    /// Lists engine `which`'s legal moves (none if it gives none), sorted.
+    fn listed(&mut self, game: &Game, setup: &Setup, which: usize) -> Vec<Move> {
+        let mut moves = self.duel.engines()[which]
+            .legal_moves(game, setup)
+            .unwrap_or_default();
+        moves.sort();
+        moves
+    }
+
+    /// Picks a move: one the first engine lists, one the second lists, or any move of any
+    /// form between any two cells of the board.
+    fn any_move(&mut self, game: &Game, setup: &Setup, u: &mut Unstructured<'_>) -> Move {
+        let way = u.below(3);
+        if way < 2
+            && let Some(&mv) = u.pick(&self.listed(game, setup, way))
+        {
+            return mv;
+        }
+        let cells = game.variant.board().cells();
+        let from = cells[u.below(cells.len())];
+        let to = cells[u.below(cells.len())];
+        match u.below(3) {
+            0 => Move::Plain { from, to },
+            1 => {
+                let roles = game.variant.roles();
+                Move::Promotion {
+                    from,
+                    to,
+                    role: roles[u.below(roles.len())],
+                }
+            }
+            _ => Move::Castle {
+                from,
+                to,
+                partner: cells[u.below(cells.len())],
+            },
+        }
+    }
+
+    /// Checks a case against its target's property. A panic in an engine is not caught: the
+    /// fuzzer reports it as a crash.
+    pub fn check(&mut self, case: &Case) -> Result<(), Failure> {
+        match case {
+            Case::Text {
+                target,
+                variant,
+                text,
+            } => check_text(*target, *variant, text),
+            Case::Position {
+                target,
+                game,
+                setup,
+                mv,
+                ..
+            } => {
+                let names = self.duel.names();
+                let [a, b] = self.duel.engines();
+                check_engines(*target, [a, b], game, setup, *mv).map_err(|(a_says, b_says)| {
+                    Failure {
+                        what: format!(
+                            "{}: {} {}\n  {} says: {a_says}\n  {} says: {b_says}",
+                            target.name(),
+                            game.variant,
+                            setup.to_text(),
+                            names.0,
+                            names.1
+                        ),
+                        fixture: case.fixture(),
+                    }
+                })
+            }
+        }
+    }
+
+    /// Reads a case back from its JSON form ([`Case::to_json`]), asking the first engine for
+    /// its answer again.
+    pub fn read_case(&mut self, value: &Value) -> Result<Case, String> {
+        let text = |key: &str| value.get(key).and_then(Value::as_str);
+        let target = text("target")
+            .and_then(Target::from_name)
+            .ok_or("the case has no known 'target'")?;
+        let variant: Variant = text("variant")
+            .ok_or("the case has no 'variant'")?
+            .parse()
+            .map_err(|e| format!("{e}"))?;
+        if target.is_parser() {
+            return Ok(Case::Text {
+                target,
+                variant,
+                text: text("text").ok_or("the case has no 'text'")?.to_string(),
+            });
+        }
+        let interpretations = match value.get("interpretations") {
+            None => BTreeMap::new(),
+            Some(v) => {
+                serde_json::from_value(v.clone()).map_err(|e| format!("'interpretations': {e}"))?
+            }
+        };
+        let setup = Setup::parse(
+            variant,
+            text("position").ok_or("the case has no 'position'")?,
+        )
+        .map_err(|e| e.to_string())?;
+        let mv = text("move")
+            .map(|m| Move::parse(variant, m))
+            .transpose()
+            .map_err(|e| e.to_string())?;
+        let game = Game {
+            variant,
+            interpretations,
+        };
+        Ok(self.case(target, game, setup, mv))
+    }
+}
+
+/// A setup with no pieces, seat A to move, and the variant's default state.
+fn empty_setup(variant: Variant) -> Setup {
+    let pieces = BTreeMap::new();
+    Setup {
+        variant,
+        to_move: trichess_model::Seat::A,
+        state: trichess_model::VariantState::default_for(variant, &pieces),
+        pieces,
+        castling: Default::default(),
+        en_passant: None,
+    }
+}
+
+/// The first engine's answer to what `target` asks, as a fixture expectation.
+fn expectation(
+    a: &mut dyn Engine,
+    target: Target,
+    game: &Game,
+    setup: &Setup,
+    mv: Option<Move>,
+) -> Option<Value> {
+    let run = std::panic::AssertUnwindSafe(|| match (target, mv) {
+        (Target::EnginesSameResult, _) => a
+            .outcome(game, setup)
+            .ok()
+            .map(|o| json!({"outcome": o.to_json(game.variant)})),
+        (Target::EnginesSamePositions, Some(mv)) => a
+            .play(game, setup, mv)
+            .ok()
+            .map(|s| json!({"position": s.to_text()})),
+        (Target::EnginesPlayableIffListed, Some(mv)) => {
+            let listed = a.legal_moves(game, setup).ok()?.contains(&mv);
+            Some(json!({ if listed { "legal" } else { "illegal" }: mv.to_string() }))
+        }
+        _ => a.legal_moves(game, setup).ok().map(|mut moves| {
+            moves.sort();
+            json!({"moves": moves.iter().map(Move::to_string).collect::<Vec<_>>()})
+        }),
+    });
+    std::panic::catch_unwind(run).ok().flatten()
+}
+
+/// Checks an engine target; on failure returns what the first and the second engine say.
+fn check_engines(
+    target: Target,
+    [a, b]: [&mut dyn Engine; 2],
+    game: &Game,
+    setup: &Setup,
+    mv: Option<Move>,
+) -> Result<(), (String, String)> {
+    // Two answers written out agree, or are what each engine says.
+    let agree = |x: Result<String, EngineError>, y: Result<String, EngineError>| {
+        let show = |r: Result<String, EngineError>| r.unwrap_or_else(|e| format!("error: {e}"));
+        if x == y {
+            Ok(())
+        } else {
+            Err((show(x), show(y)))
+        }
+    };
+    match (target, mv) {
+        (Target::EnginesSameMoves, _) => {
+            let moves = |e: &mut dyn Engine| {
+                e.legal_moves(game, setup).map(|mut m| {
+                    m.sort();
+                    m
+                })
+            };
+            let (x, y) = (moves(a), moves(b));
+            if x == y {
+                return Ok(());
+            }
+            let only = |p: &Result<Vec<Move>, _>, q: &Result<Vec<Move>, _>| match (p, q) {
+                (Ok(p), Ok(q)) => {
+                    let extra: Vec<String> = p
+                        .iter()
+                        .filter(|m| !q.contains(m))
+                        .map(Move::to_string)
+                        .collect();
+                    format!(
+                        "{} moves, {} not listed by the other: {}",
+                        p.len(),
+                        extra.len(),
+                        extra.join(" ")
+                    )
+                }
+                (Ok(p), Err(_)) => format!("{} moves", p.len()),
+                (Err(e), _) => format!("error: {e}"),
+            };
+            Err((only(&x, &y), only(&y, &x)))
+        }
+        (Target::EnginesSameResult, _) => {
+            let outcome = |e: &mut dyn Engine| {
+                e.outcome(game, setup)
+                    .map(|o| o.to_json(game.variant).to_string())
+            };
+            agree(outcome(a), outcome(b))
+        }
+        (Target::EnginesSamePositions, Some(mv)) => {
+            let after = |e: &mut dyn Engine| e.play(game, setup, mv).map(|s| s.to_text());
+            agree(after(a), after(b))
+        }
+        (Target::EnginesPlayableIffListed, Some(mv)) => {
+            let verdict = |e: &mut dyn Engine| -> Result<(), String> {
+                let listed = e
+                    .legal_moves(game, setup)
+                    .map_err(|e| e.to_string())?
+                    .contains(&mv);
+                match (listed, e.play(game, setup, mv)) {
+                    (true, Err(why)) => Err(format!("lists {mv} but refuses to play it: {why}")),
+                    (false, Ok(s)) => Err(format!(
+                        "does not list {mv} but plays it, to {}",
+                        s.to_text()
+                    )),
+                    _ => Ok(()),
+                }
+            };
+            match (verdict(a), verdict(b)) {
+                (Ok(()), Ok(())) => Ok(()),
+                (x, y) => Err((
+                    x.err().unwrap_or("ok".into()),
+                    y.err().unwrap_or("ok".into()),
+                )),
+            }
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Checks a parser target.
+fn check_text(target: Target, variant: Variant, text: &str) -> Result<(), Failure> {
+    let fail = |what: String| Failure {
+        what: format!("{}: {variant} {text:?}: {what}", target.name()),
+        fixture: text_fixture(target, variant, text),
+    };
+    if target == Target::MoveRoundTrip {
+        let Ok(mv) = Move::parse(variant, text) else {
+            return Ok(());
+        };
+        let printed = mv.to_string();
+        return match Move::parse(variant, &printed) {
+            Ok(back) if back == mv && printed == text => Ok(()),
+            Ok(back) if back == mv => Err(fail(format!("reads, but prints as {printed:?}"))),
+            other => Err(fail(format!(
+                "prints as {printed:?}, which reads as {other:?}"
+            ))),
+        };
+    }
+    let read = if target == Target::JsonRoundTrip {
+        Setup::from_json(variant, text)
+    } else {
+        Setup::from_text(variant, text)
+    };
+    let Ok(setup) = read else {
+        return Ok(());
+    };
+    let printed = setup.to_text();
+    match Setup::from_text(variant, &printed) {
+        Ok(back) if back == setup => {}
+        other => {
+            return Err(fail(format!(
+                "reads as {printed:?}, which reads back as {:?}",
+                other.map(|s| s.to_text())
+            )));
+        }
+    }
+    let json = setup.to_json();
+    match Setup::from_json_value(variant, &json) {
+        Ok(back) if back == setup => Ok(()),
+        other => Err(fail(format!(
+            "reads as {printed:?}; its JSON form {json} reads back as {:?}",
+            other.map(|s| s.to_text())
+        ))),
+    }
+}
+
+/// The head of a fixture, for a person to complete: the rule, its quote and the derivation.
+fn fixture_head(variant: Variant, target: Target) -> Value {
+    json!({
+        "variant": variant.id(),
+        "rules": ["TO-CONFIRM"],
+        "quote": "TO CONFIRM: the clause's words, verbatim",
+        "polarity": "positive",
+        "derivation": format!(
+            "TO CONFIRM. Found by the fuzz target {}; the expectation is the first engine's answer.",
+            target.name()
+        ),
+    })
+}
+
+/// The fixture of a parser case: the text reads as itself (canonically), or does not read.
+fn text_fixture(target: Target, variant: Variant, text: &str) -> Value {
+    let mut f = fixture_head(variant, target);
+    if target == Target::MoveRoundTrip {
+        f["position"] = json!("start");
+        f["expect"] = json!({"illegal": text});
+        return f;
+    }
+    f["position"] = json!(text);
+    let read = if target == Target::JsonRoundTrip {
+        Setup::from_json(variant, text)
+    } else {
+        Setup::from_text(variant, text)
+    };
+    f["expect"] = match read {
+        Ok(setup) => json!({"position": setup.to_text()}),
+        Err(_) => json!({"invalid": "parse"}),
+    };
+    f
+}
+
+impl Case {
+    /// Returns the case's target.
+    pub fn target(&self) -> Target {
+        match self {
+            Case::Position { target, .. } | Case::Text { target, .. } => *target,
+        }
+    }
+
+    /// Writes the case as JSON: the target, the variant, and the readings, position and move,
+    /// or the text. [`Harness::read_case`] reads it back.
+    pub fn to_json(&self) -> Value {
+        match self {
+            Case::Text {
+                target,
+                variant,
+                text,
+            } => json!({"target": target.name(), "variant": variant.id(), "text": text}),
+            Case::Position {
+                target,
+                game,
+                setup,
+                mv,
+                ..
+            } => {
+                let mut v = json!({
+                    "target": target.name(),
+                    "variant": game.variant.id(),
+                    "interpretations": game.interpretations,
+                    "position": setup.to_text(),
+                });
+                if let Some(mv) = mv {
+                    v["move"] = json!(mv.to_string());
+                }
+                v
+            }
+        }
+    }
+
+    /// Writes the case as a fixture in the suite's JSON form; the expectation is the first
+    /// engine's answer, and the rule, quote and derivation are for a person to fill in.
+    pub fn fixture(&self) -> Value {
+        match self {
+            Case::Text {
+                target,
+                variant,
+                text,
+            } => text_fixture(*target, *variant, text),
+            Case::Position {
+                target,
+                game,
+                setup,
+                mv,
+                first_says,
+            } => {
+                let mut f = fixture_head(game.variant, *target);
+                if !game.interpretations.is_empty() {
+                    f["interpretations"] = json!(game.interpretations);
+                }
+                f["position"] = json!(setup.to_text());
+                if let (Target::EnginesSamePositions, Some(mv)) = (target, mv) {
+                    f["play"] = json!([mv.to_string()]);
+                }
+                f["expect"] = first_says
+                    .clone()
+                    .unwrap_or_else(|| json!("TO CONFIRM: the first engine gave no answer"));
+                f
+            }
+        }
+    }
+}
+
+impl fmt::Debug for Case {
+    /// Prints the case as a paste-ready fixture.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let fixture = serde_json::to_string_pretty(&self.fixture()).map_err(|_| fmt::Error)?;
+        write!(f, "{} case, as a fixture:\n{fixture}", self.target().name())
+    }
+}

@@ -1,0 +1,203 @@
+//! The fuzz targets' inputs replayed under `cargo test` (stable): every file of the seed corpus
+//! (`fuzz/corpus/<target>/`) and every minimised crasher (`fuzz/regressions/<target>/`) is
+//! decoded and checked by the same library code as the target (`trichess_diff::property`).
+//!
+//! A regression is its input file `NAME` beside a note `NAME.json`:
+//! `{"root_cause": "...", "status": "fixed" | "expected-to-fail", "case": {...}}`. The case is
+//! what the input decoded to when it was found (`Case::to_json`); it is checked as written, so
+//! that a change to the generator, which may make the bytes decode to another case, does not
+//! lose the regression (the bytes of a fixed one are replayed too: they must not panic). A
+//! `fixed` regression must pass; an `expected-to-fail` one must still fail (its root cause is
+//! not fixed yet) and the test says so when it passes, so that a fix is noticed and the status
+//! changed. A new crasher dropped in without a note fails the test with the note to write.
+
+use std::fs;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+use trichess_diff::property::{Harness, Target};
+
+mod common;
+use common::{harness, root};
+
+/// Lists the files of `dir` (none if it does not exist), sorted, leaving out the notes.
+fn inputs(dir: &Path) -> Result<Vec<PathBuf>, String> {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return Ok(Vec::new());
+    };
+    let mut files = Vec::new();
+    for entry in entries {
+        let path = entry.map_err(|e| format!("{}: {e}", dir.display()))?.path();
+        if path.extension().is_none_or(|e| e != "json") {
+            files.push(path);
+        }
+    }
+    files.sort();
+    Ok(files)
+}
+
+/// Checks the input in `path` with `target`'s property: `Ok(Err(why))` if the property fails,
+/// `Err(why)` if the file does not read or a check panicked.
+fn replay(
+    harness: &mut Harness,
+    target: Target,
+    path: &Path,
+) -> Result<Result<(), String>, String> {
+    let bytes = fs::read(path).map_err(|e| format!("{}: does not read: {e}", path.display()))?;
+    catch_unwind(AssertUnwindSafe(|| {
+        let case = harness.decode(target, &bytes);
+        harness.check(&case).map_err(|f| f.to_string())
+    }))
+    .map_err(|_| format!("{}: panicked (see above)", path.display()))
+}
+
+/// Every corpus file passes its target's property.
+#[test]
+fn corpus() {
+    let mut harness = harness();
+    let mut problems = Vec::new();
+    let mut count = 0;
+    for target in Target::ALL {
+        let dir = root().join("fuzz/corpus").join(target.name());
+        for path in inputs(&dir).unwrap_or_else(|e| vec![PathBuf::from(e)]) {
+            count += 1;
+            match replay(&mut harness, target, &path) {
+                Ok(Ok(())) => {}
+                Ok(Err(why)) => problems.push(format!("{}: {why}", path.display())),
+                Err(why) => problems.push(why),
+            }
+        }
+    }
+    assert!(count >= Target::ALL.len(), "no corpus under fuzz/corpus");
+    assert!(problems.is_empty(), "{}", problems.join("\n\n"));
+}
+
+/// What a regression's note says.
+struct Note {
+    fixed: bool,
+    case: Value,
+}
+
+fn read_note(path: &Path) -> Result<Note, String> {
+    let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let value: Value =
+        serde_json::from_str(&text).map_err(|e| format!("{}: not JSON: {e}", path.display()))?;
+    let field = |k: &str| value.get(k).ok_or(format!("{}: no '{k}'", path.display()));
+    field("root_cause")?
+        .as_str()
+        .filter(|s| !s.is_empty())
+        .ok_or(format!(
+            "{}: 'root_cause' must name the cause",
+            path.display()
+        ))?;
+    let fixed = match field("status")?.as_str() {
+        Some("fixed") => true,
+        Some("expected-to-fail") => false,
+        _ => {
+            return Err(format!(
+                "{}: 'status' must be \"fixed\" or \"expected-to-fail\"",
+                path.display()
+            ));
+        }
+    };
+    Ok(Note {
+        fixed,
+        case: field("case")?.clone(),
+    })
+}
+
+/// Every regression is as its note says: a fixed one passes (and its bytes never panic), one
+/// not fixed yet still fails (a panic counts as failing).
+#[test]
+fn regressions() {
+    let mut harness = harness();
+    let mut problems = Vec::new();
+    for target in Target::ALL {
+        let dir = root().join("fuzz/regressions").join(target.name());
+        for path in inputs(&dir).unwrap_or_else(|e| vec![PathBuf::from(e)]) {
+            if let Err(why) = regression(&mut harness, target, &path) {
+                problems.push(why);
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n\n"));
+}
+
+fn regression(harness: &mut Harness, target: Target, path: &Path) -> Result<(), String> {
+    let note_path = PathBuf::from(format!("{}.json", path.display()));
+    if !note_path.exists() {
+        let bytes =
+            fs::read(path).map_err(|e| format!("{}: does not read: {e}", path.display()))?;
+        let case = harness.decode(target, &bytes).to_json();
+        let skeleton =
+            serde_json::json!({"root_cause": "", "status": "expected-to-fail", "case": case});
+        return Err(format!(
+            "{}: has no note; write {} naming the root cause, from:\n{skeleton:#}",
+            path.display(),
+            note_path.display()
+        ));
+    }
+    let note = read_note(&note_path)?;
+    let case = harness
+        .read_case(&note.case)
+        .map_err(|e| format!("{}: {e}", note_path.display()))?;
+    let result = catch_unwind(AssertUnwindSafe(|| {
+        harness.check(&case).map_err(|f| f.to_string())
+    }))
+    .unwrap_or_else(|_| Err("panicked (see above)".to_string()));
+    match (note.fixed, result) {
+        (true, Err(f)) => Err(format!("{}: fails again:\n{f}", path.display())),
+        // The bytes may decode to another case by now: they must not panic.
+        (true, Ok(())) => replay(harness, target, path).map(|_| ()),
+        (false, Ok(())) => Err(format!(
+            "{}: passes now, so its root cause is fixed: set its status to \"fixed\" in {}",
+            path.display(),
+            note_path.display()
+        )),
+        (false, Err(_)) => Ok(()),
+    }
+}
+
+/// A corpus file or a note that does not read is a failure naming the file, not a panic.
+#[test]
+fn bad_files_are_named() {
+    let mut harness = harness();
+    let dir = std::env::temp_dir().join(format!("trichess-fuzz-replay-{}", std::process::id()));
+    let target = Target::EnginesSameMoves;
+    fs::create_dir_all(dir.join("a-directory")).expect("a temporary directory");
+    let unreadable = dir.join("a-directory");
+    let why = replay(&mut harness, target, &unreadable).expect_err("a directory does not read");
+    assert!(
+        why.contains("a-directory") && why.contains("does not read"),
+        "{why}"
+    );
+
+    let input = dir.join("input");
+    fs::write(&input, [0u8]).expect("written");
+    let why = regression(&mut harness, target, &input).expect_err("no note");
+    assert!(
+        why.contains("input.json") && why.contains("\"case\""),
+        "{why}"
+    );
+    for (note, says) in [
+        ("{", "not JSON"),
+        ("{\"status\": \"fixed\", \"case\": {}}", "'root_cause'"),
+        (
+            "{\"root_cause\": \"x\", \"status\": \"maybe\", \"case\": {}}",
+            "'status'",
+        ),
+        (
+            "{\"root_cause\": \"x\", \"status\": \"fixed\", \"case\": {}}",
+            "no known 'target'",
+        ),
+    ] {
+        fs::write(dir.join("input.json"), note).expect("written");
+        let why = regression(&mut harness, target, &input).expect_err(note);
+        assert!(
+            why.contains("input.json") && why.contains(says),
+            "{note}: {why}"
+        );
+    }
+    fs::remove_dir_all(&dir).expect("removed");
+}

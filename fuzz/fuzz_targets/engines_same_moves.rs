@@ -1,0 +1,16 @@
+#![no_main]
+//! The oracle and the fast engine list the same legal moves, as sets, in every position the
+//! generator reaches: a variant, the default readings or a random reading of each open point,
+//! a root (the start, or a perft table's position) and a walk of up to 40 random legal moves
+//! and edits, each edit kept only when both engines accept the position.
+//!
+//! The property is `trichess_diff::property::Target::EnginesSameMoves`, which `cargo test` also
+//! replays on this target's corpus and regressions. A failure panics with what each side says
+//! and a paste-ready fixture; the input prints (Debug) as a fixture too.
+//!
+//! cargo +nightly fuzz run engines_same_moves -- -max_total_time=60
+
+use libfuzzer_sys::fuzz_target;
+use trichess_fuzz::EnginesSameMoves;
+
+fuzz_target!(|case: EnginesSameMoves| case.check());

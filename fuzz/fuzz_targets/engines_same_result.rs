@@ -1,0 +1,14 @@
+#![no_main]
+//! The oracle and the fast engine give the same result (ongoing, a player out, passes, won
+//! or drawn, with the reason) for every position the generator reaches.
+//!
+//! The property is `trichess_diff::property::Target::EnginesSameResult`, which `cargo test` also
+//! replays on this target's corpus and regressions. A failure panics with what each side says
+//! and a paste-ready fixture; the input prints (Debug) as a fixture too.
+//!
+//! cargo +nightly fuzz run engines_same_result -- -max_total_time=60
+
+use libfuzzer_sys::fuzz_target;
+use trichess_fuzz::EnginesSameResult;
+
+fuzz_target!(|case: EnginesSameResult| case.check());
