@@ -383,7 +383,9 @@ fn run_variants(options: &Options, seed: u64, threads: usize) -> Result<(Vec<Sum
                 game.interpretations.clone_from(&fixed);
                 game.interpretations.insert(id.clone(), reading.clone());
                 match probe.supports(&game) {
-                    Err(why) if k > 0 => say!("{variant}: not compared under {id}={reading}: {why}"),
+                    Err(why) if k > 0 => {
+                        say!("{variant}: not compared under {id}={reading}: {why}")
+                    }
                     _ => kept.push(reading),
                 }
             }
