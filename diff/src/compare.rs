@@ -1,12 +1,13 @@
-//! Comparing two engines on one position, and descending a perft disagreement to the first
-//! position and move where they differ.
+//! Comparing two engines on one position, from one [`Engine::survey`] of each, and descending
+//! a perft disagreement to the first position and move where they differ.
 
-use std::collections::BTreeSet;
+use std::collections::BTreeMap;
 use std::fmt;
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::rc::Rc;
 
 use serde_json::json;
-use trichess_model::{Engine, EngineError, Game, InvalidPosition, Move, Outcome, Setup};
+use trichess_model::{Engine, EngineError, Game, InvalidPosition, Move, Outcome, Setup, Survey};
 
 use crate::{Finding, Kind};
 
@@ -20,6 +21,9 @@ pub struct Duel {
     b: Box<dyn Engine>,
     make_a: EngineFactory,
     make_b: EngineFactory,
+    /// The last position both engines surveyed, with their answers: the generator's next move
+    /// and the shrinker's check ask about the position just compared, and find it here.
+    last: Option<Rc<Surveyed>>,
 }
 
 impl fmt::Debug for Duel {
@@ -66,6 +70,15 @@ impl Failure {
     }
 }
 
+/// Both engines' surveys of one position.
+#[derive(Debug)]
+struct Surveyed {
+    game: Game,
+    setup: Setup,
+    a: Answer<Survey>,
+    b: Answer<Survey>,
+}
+
 fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
     if let Some(s) = payload.downcast_ref::<&str>() {
         (*s).to_string()
@@ -76,13 +89,60 @@ fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
     }
 }
 
+/// Asks one engine, catching a panic (and then rebuilding the engine).
+fn ask_one<T>(
+    engine: &mut Box<dyn Engine>,
+    make: &EngineFactory,
+    f: &mut impl FnMut(&mut dyn Engine) -> Result<T, EngineError>,
+) -> Answer<T> {
+    match catch_unwind(AssertUnwindSafe(|| f(engine.as_mut()))) {
+        Ok(r) => r.map_err(Failure::Engine),
+        Err(p) => {
+            *engine = make();
+            Err(Failure::Panic(panic_text(p.as_ref())))
+        }
+    }
+}
+
+/// Names the step of a survey that failed with `failure`, by asking the engine step by step
+/// (the result, the legal moves, each move played), as a crash row says it.
+fn crashed_step(
+    engine: &mut Box<dyn Engine>,
+    make: &EngineFactory,
+    game: &Game,
+    setup: &Setup,
+    failure: &Failure,
+) -> String {
+    if let Err(f) = ask_one(engine, make, &mut |e| e.outcome(game, setup)) {
+        return format!("outcome: {f}");
+    }
+    match ask_one(engine, make, &mut |e| e.legal_moves(game, setup)) {
+        Err(f) => return format!("legal moves: {f}"),
+        Ok(moves) => {
+            for mv in moves {
+                if let Err(f) = ask_one(engine, make, &mut |e| e.play(game, setup, mv)) {
+                    return format!("play {mv}: {f}");
+                }
+            }
+        }
+    }
+    format!("survey: {failure}")
+}
+
 fn outcome_text(game: &Game, o: &Outcome) -> String {
     o.to_json(game.variant).to_string()
 }
 
-fn moves_text(moves: &BTreeSet<Move>) -> String {
-    let list: Vec<String> = moves.iter().map(Move::to_string).collect();
-    format!("{} moves", list.len())
+fn moves_text(moves: &BTreeMap<Move, &Result<Setup, EngineError>>) -> String {
+    format!("{} moves", moves.len())
+}
+
+/// What an engine says in a crash row: `ok`, or the step and its failure.
+fn crash_says<T, E: fmt::Display>(r: &Result<T, E>, what: &str) -> String {
+    match r {
+        Ok(_) => "ok".to_string(),
+        Err(e) => format!("{what}: {e}"),
+    }
 }
 
 impl Duel {
@@ -93,6 +153,7 @@ impl Duel {
             b: make_b(),
             make_a,
             make_b,
+            last: None,
         }
     }
 
@@ -112,21 +173,38 @@ impl Duel {
         &mut self,
         mut f: impl FnMut(&mut dyn Engine) -> Result<T, EngineError>,
     ) -> (Answer<T>, Answer<T>) {
-        let a = match catch_unwind(AssertUnwindSafe(|| f(self.a.as_mut()))) {
-            Ok(r) => r.map_err(Failure::Engine),
-            Err(p) => {
-                self.a = (self.make_a)();
-                Err(Failure::Panic(panic_text(p.as_ref())))
-            }
-        };
-        let b = match catch_unwind(AssertUnwindSafe(|| f(self.b.as_mut()))) {
-            Ok(r) => r.map_err(Failure::Engine),
-            Err(p) => {
-                self.b = (self.make_b)();
-                Err(Failure::Panic(panic_text(p.as_ref())))
-            }
-        };
+        let a = ask_one(&mut self.a, &self.make_a, &mut f);
+        let b = ask_one(&mut self.b, &self.make_b, &mut f);
         (a, b)
+    }
+
+    /// Returns both engines' surveys of `setup`: the last ones if they were of this position,
+    /// else new ones.
+    fn surveyed(&mut self, game: &Game, setup: &Setup) -> Rc<Surveyed> {
+        if let Some(last) = &self.last
+            && last.setup == *setup
+            && last.game == *game
+        {
+            return Rc::clone(last);
+        }
+        let (a, b) = self.ask(|e| e.survey(game, setup));
+        let surveyed = Rc::new(Surveyed {
+            game: game.clone(),
+            setup: setup.clone(),
+            a,
+            b,
+        });
+        self.last = Some(Rc::clone(&surveyed));
+        surveyed
+    }
+
+    /// Returns the first engine's survey of `setup` if it is the last one made.
+    fn last_survey_of_a(&self, game: &Game, setup: &Setup) -> Option<&Survey> {
+        let last = self.last.as_ref()?;
+        (last.setup == *setup && last.game == *game)
+            .then_some(&last.a)?
+            .as_ref()
+            .ok()
     }
 
     /// Says whether both engines play `game`.
@@ -140,10 +218,27 @@ impl Duel {
         self.a.start(game).ok()
     }
 
+    /// Returns both engines' verdicts on `setup` (what [`Engine::check`] answers): from their
+    /// surveys, or, where a survey crashed, from `check` itself.
+    fn verdicts(&mut self, game: &Game, setup: &Setup) -> (Answer<()>, Answer<()>) {
+        let surveyed = self.surveyed(game, setup);
+        let verdict =
+            |engine: &mut Box<dyn Engine>, make: &EngineFactory, answer: &Answer<Survey>| {
+                match answer {
+                    Ok(_) => Ok(()),
+                    Err(failure) if !failure.is_crash() => Err(failure.clone()),
+                    Err(_) => ask_one(engine, make, &mut |e| e.check(game, setup)),
+                }
+            };
+        let a = verdict(&mut self.a, &self.make_a, &surveyed.a);
+        let b = verdict(&mut self.b, &self.make_b, &surveyed.b);
+        (a, b)
+    }
+
     /// Checks a position with both engines: `Some(true)` both accept, `Some(false)` both
     /// refuse for the same kinds of problem, `None` they disagree or one fails.
     pub fn both_accept(&mut self, game: &Game, setup: &Setup) -> Option<bool> {
-        match self.ask(|e| e.check(game, setup)) {
+        match self.verdicts(game, setup) {
             (Ok(()), Ok(())) => Some(true),
             (
                 Err(Failure::Engine(EngineError::InvalidPosition(a))),
@@ -155,16 +250,28 @@ impl Duel {
 
     /// Lists the first engine's legal moves, sorted (empty if it gives none).
     pub fn moves_of_a(&mut self, game: &Game, setup: &Setup) -> Vec<Move> {
-        let mut moves = catch_unwind(AssertUnwindSafe(|| self.a.legal_moves(game, setup)))
-            .ok()
-            .and_then(Result::ok)
-            .unwrap_or_default();
+        let mut moves = match self.last_survey_of_a(game, setup) {
+            Some(Survey {
+                moves: Ok(moves), ..
+            }) => moves.iter().map(|(mv, _)| *mv).collect(),
+            _ => catch_unwind(AssertUnwindSafe(|| self.a.legal_moves(game, setup)))
+                .ok()
+                .and_then(Result::ok)
+                .unwrap_or_default(),
+        };
         moves.sort();
         moves
     }
 
     /// Plays a move with the first engine.
     pub fn play_a(&mut self, game: &Game, setup: &Setup, mv: Move) -> Option<Setup> {
+        if let Some(Survey {
+            moves: Ok(moves), ..
+        }) = self.last_survey_of_a(game, setup)
+            && let Some((_, after)) = moves.iter().find(|(m, _)| *m == mv)
+        {
+            return after.as_ref().ok().cloned();
+        }
         catch_unwind(AssertUnwindSafe(|| self.a.play(game, setup, mv)))
             .ok()
             .and_then(Result::ok)
@@ -172,10 +279,19 @@ impl Duel {
 
     /// Compares the engines on `setup`: validity, result, legal move set, the position after
     /// every legal move, and perft to `depth` (a perft disagreement is descended by perft
-    /// divide to the first position where the engines differ).
+    /// divide to the first position where the engines differ; depth 1 or less runs no perft,
+    /// the move sets being compared already).
+    /// A finding the descent reached by moves has `setup` as its origin.
     pub fn compare(&mut self, game: &Game, setup: &Setup, depth: u32) -> Compared {
         let mut positions = 0;
-        let finding = self.compare_counting(game, setup, depth, &mut positions);
+        let finding = self
+            .compare_counting(game, setup, depth, &mut positions)
+            .map(|mut f| {
+                if !f.path.is_empty() {
+                    f.origin = Some(setup.clone());
+                }
+                f
+            });
         Compared { positions, finding }
     }
 
@@ -195,17 +311,11 @@ impl Duel {
             b_says: b,
             a_moves: None,
             a_expect: None,
+            origin: None,
             path: Vec::new(),
         };
-        let crash = |a: &Answer<()>, b: &Answer<()>, what: &str| {
-            let says = |r: &Answer<()>| match r {
-                Ok(()) => "ok".to_string(),
-                Err(e) => format!("{what}: {e}"),
-            };
-            row(Kind::Crash, None, says(a), says(b))
-        };
         // Validity.
-        match self.ask(|e| e.check(game, setup)) {
+        match self.verdicts(game, setup) {
             (Ok(()), Ok(())) => {}
             (Err(Failure::Engine(EngineError::Unsupported(_))), _)
             | (_, Err(Failure::Engine(EngineError::Unsupported(_)))) => return None,
@@ -229,7 +339,12 @@ impl Duel {
                 if a.as_ref().err().is_some_and(Failure::is_crash)
                     || b.as_ref().err().is_some_and(Failure::is_crash) =>
             {
-                return Some(crash(&a, &b, "check"));
+                return Some(row(
+                    Kind::Crash,
+                    None,
+                    crash_says(&a, "check"),
+                    crash_says(&b, "check"),
+                ));
             }
             (a, b) => {
                 let says = |r: &Answer<()>| match r {
@@ -250,65 +365,90 @@ impl Duel {
                 return Some(f);
             }
         }
+        // Both engines accept the position; a survey that failed all the same crashed in
+        // the result, the legal moves or a move played.
+        let surveyed = self.surveyed(game, setup);
+        let (sa, sb) = match (&surveyed.a, &surveyed.b) {
+            (Ok(a), Ok(b)) => (a, b),
+            (a, b) => {
+                let a = a
+                    .as_ref()
+                    .err()
+                    .map(|f| crashed_step(&mut self.a, &self.make_a, game, setup, f));
+                let b = b
+                    .as_ref()
+                    .err()
+                    .map(|f| crashed_step(&mut self.b, &self.make_b, game, setup, f));
+                let says = |s: Option<String>| s.unwrap_or_else(|| "ok".to_string());
+                return Some(row(Kind::Crash, None, says(a), says(b)));
+            }
+        };
         // Result.
-        match self.ask(|e| e.outcome(game, setup)) {
+        match (&sa.outcome, &sb.outcome) {
             (Ok(a), Ok(b)) if a == b => {}
             (Ok(a), Ok(b)) => {
                 let mut f = row(
                     Kind::DifferentResult,
                     None,
-                    outcome_text(game, &a),
-                    outcome_text(game, &b),
+                    outcome_text(game, a),
+                    outcome_text(game, b),
                 );
                 f.a_expect = Some(json!({"outcome": a.to_json(game.variant)}));
                 return Some(f);
             }
             (a, b) => {
-                let a = a.map(|_| ());
-                let b = b.map(|_| ());
-                return Some(crash(&a, &b, "outcome"));
+                return Some(row(
+                    Kind::Crash,
+                    None,
+                    crash_says(a, "outcome"),
+                    crash_says(b, "outcome"),
+                ));
             }
         }
         // Legal moves.
-        let (a, b) = self.ask(|e| e.legal_moves(game, setup));
-        let (a, b) = match (a, b) {
+        let (a, b) = match (&sa.moves, &sb.moves) {
             (Ok(a), Ok(b)) => (a, b),
             (a, b) => {
-                let a = a.map(|_| ());
-                let b = b.map(|_| ());
-                return Some(crash(&a, &b, "legal moves"));
+                return Some(row(
+                    Kind::Crash,
+                    None,
+                    crash_says(a, "legal moves"),
+                    crash_says(b, "legal moves"),
+                ));
             }
         };
-        let a: BTreeSet<Move> = a.into_iter().collect();
-        let b: BTreeSet<Move> = b.into_iter().collect();
-        let a_list: Vec<Move> = a.iter().copied().collect();
-        if let Some(&mv) = a.difference(&b).next() {
+        let a: BTreeMap<Move, &Result<Setup, EngineError>> =
+            a.iter().map(|(mv, after)| (*mv, after)).collect();
+        let b: BTreeMap<Move, &Result<Setup, EngineError>> =
+            b.iter().map(|(mv, after)| (*mv, after)).collect();
+        let a_list = || Some(a.keys().copied().collect::<Vec<Move>>());
+        if let Some(&mv) = a.keys().find(|mv| !b.contains_key(mv)) {
             let mut f = row(
                 Kind::MissingMove,
                 Some(mv),
                 format!("legal ({})", moves_text(&a)),
                 format!("not legal ({})", moves_text(&b)),
             );
-            f.a_moves = Some(a_list);
+            f.a_moves = a_list();
             return Some(f);
         }
-        if let Some(&mv) = b.difference(&a).next() {
+        if let Some(&mv) = b.keys().find(|mv| !a.contains_key(mv)) {
             let mut f = row(
                 Kind::ExtraMove,
                 Some(mv),
                 format!("not legal ({})", moves_text(&a)),
                 format!("legal ({})", moves_text(&b)),
             );
-            f.a_moves = Some(a_list);
+            f.a_moves = a_list();
             return Some(f);
         }
         // The position after every move.
         if a.is_empty() {
             *positions += 1;
         }
-        for &mv in &a {
+        for (&mv, &x) in &a {
             *positions += 1;
-            match self.ask(|e| e.play(game, setup, mv)) {
+            match (x, b[&mv]) {
                 (Ok(x), Ok(y)) if x == y => {}
                 (Ok(x), Ok(y)) => {
                     let mut f = row(Kind::DifferentPosition, Some(mv), x.to_text(), y.to_text());
@@ -316,9 +456,12 @@ impl Duel {
                     return Some(f);
                 }
                 (x, y) => {
-                    let mut f = crash(&x.map(|_| ()), &y.map(|_| ()), "play");
-                    f.mv = Some(mv);
-                    return Some(f);
+                    return Some(row(
+                        Kind::Crash,
+                        Some(mv),
+                        crash_says(x, "play"),
+                        crash_says(y, "play"),
+                    ));
                 }
             }
         }
@@ -329,7 +472,14 @@ impl Duel {
                 (Ok(x), Ok(y)) => {
                     return Some(self.descend(game, setup, depth, x, y, positions));
                 }
-                (x, y) => return Some(crash(&x.map(|_| ()), &y.map(|_| ()), "perft")),
+                (x, y) => {
+                    return Some(row(
+                        Kind::Crash,
+                        None,
+                        crash_says(&x, "perft"),
+                        crash_says(&y, "perft"),
+                    ));
+                }
             }
         }
         None
@@ -355,12 +505,13 @@ impl Duel {
             b_says: format!("perft {depth} = {b_nodes}"),
             a_moves: None,
             a_expect: Some(json!({"perft": {"depth": depth, "nodes": a_nodes}})),
+            origin: None,
             path: Vec::new(),
         };
         let (Ok(a), Ok(b)) = self.ask(|e| e.perft_divide(game, setup, depth)) else {
             return perft_row();
         };
-        let b: std::collections::BTreeMap<Move, u64> = b.into_iter().collect();
+        let b: BTreeMap<Move, u64> = b.into_iter().collect();
         for (mv, count) in a {
             if b.get(&mv) == Some(&count) {
                 continue;

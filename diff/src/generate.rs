@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use trichess_model::{Cell, Game, Piece, Seat, Setup, Shape, Variant, VariantState};
+use trichess_model::{Cell, Game, Move, Piece, Seat, Setup, Shape, Variant, VariantState};
 
 use crate::{Choices, Compared, Duel, Finding, Kind};
 
@@ -182,6 +182,10 @@ fn next_to(a: Cell, b: Cell) -> bool {
 
 /// What the generator yields.
 #[derive(Clone, Debug)]
+#[allow(
+    clippy::large_enum_variant,
+    reason = "one step per generated position, moved once: boxing would save nothing measurable"
+)]
 pub enum Step {
     /// A position both engines accept.
     Position(Setup),
@@ -197,6 +201,10 @@ pub struct Generator {
     game: Game,
     roots: Vec<Setup>,
     current: Option<Setup>,
+    /// Where the current walk last started afresh (its root or its last edit), and the moves
+    /// played since.
+    origin: Option<Setup>,
+    trail: Vec<Move>,
     plies: usize,
     /// How many plies a walk goes before it starts again from a root.
     pub walk_length: usize,
@@ -212,6 +220,8 @@ impl Generator {
             game,
             roots,
             current: None,
+            origin: None,
+            trail: Vec::new(),
             plies: 0,
             walk_length: 60,
             edit_percent: 25,
@@ -223,6 +233,12 @@ impl Generator {
         &self.game
     }
 
+    /// Returns the position the last position yielded was reached from (the walk's root or
+    /// its last edit) and the moves that reached it, as the first engine plays them.
+    pub fn trail(&self) -> Option<(&Setup, &[Move])> {
+        Some((self.origin.as_ref()?, &self.trail))
+    }
+
     /// Returns the next position, or a finding met on the way; `None` if no root is usable.
     pub fn next(&mut self, duel: &mut Duel, choices: &mut impl Choices) -> Option<Step> {
         for _ in 0..64 {
@@ -231,7 +247,7 @@ impl Generator {
                 self.plies = 0;
                 match duel.both_accept(&self.game, &root) {
                     Some(true) => {
-                        self.current = Some(root.clone());
+                        self.start_from(&root);
                         return Some(Step::Position(root));
                     }
                     Some(false) => continue,
@@ -250,7 +266,7 @@ impl Generator {
                 };
                 match duel.both_accept(&self.game, &edited) {
                     Some(true) => {
-                        self.current = Some(edited.clone());
+                        self.start_from(&edited);
                         return Some(Step::Position(edited));
                     }
                     Some(false) => continue,
@@ -265,6 +281,7 @@ impl Generator {
             match duel.play_a(&self.game, &current, mv) {
                 Some(next) => {
                     self.current = Some(next.clone());
+                    self.trail.push(mv);
                     return Some(Step::Position(next));
                 }
                 None => self.current = None,
@@ -272,12 +289,19 @@ impl Generator {
         }
         None
     }
+
+    /// Makes `setup` the current position and the walk's new origin.
+    fn start_from(&mut self, setup: &Setup) {
+        self.current = Some(setup.clone());
+        self.origin = Some(setup.clone());
+        self.trail.clear();
+    }
 }
 
 impl Generator {
     /// Takes the next step and compares the engines where it leads: the positions compared
-    /// and the disagreement found there, or the finding met on the way (with no position
-    /// compared); `None` if no root is usable.
+    /// and the disagreement found there (with the walk's move path to it), or the finding met
+    /// on the way (with no position compared); `None` if no root is usable.
     pub fn compare_next(
         &mut self,
         duel: &mut Duel,
@@ -290,7 +314,13 @@ impl Generator {
                 positions: 0,
                 finding: Some(f),
             },
-            Step::Position(setup) => duel.compare(&game, &setup, depth),
+            Step::Position(setup) => {
+                let mut compared = duel.compare(&game, &setup, depth);
+                if let (Some(f), Some((origin, moves))) = (compared.finding.take(), self.trail()) {
+                    compared.finding = Some(f.reached_from(origin, moves));
+                }
+                compared
+            }
         })
     }
 }
@@ -308,6 +338,7 @@ fn validity(duel: &mut Duel, game: &Game, setup: &Setup) -> Finding {
             b_says: "?".into(),
             a_moves: None,
             a_expect: None,
+            origin: None,
             path: Vec::new(),
         })
 }

@@ -2,7 +2,8 @@
 //! play and random edits, each edit kept only when both engines accept it), compared between
 //! two engines on the validity verdict, the legal move set, the position after every legal
 //! move, the game result and a shallow perft. A disagreement is descended by perft divide to the
-//! first position where the engines differ, shrunk to few pieces, and classified.
+//! first position where the engines differ, shrunk (a shorter move path, fewer pieces, less
+//! written state, default readings), and classified.
 //!
 //! The crate knows engines only through [`trichess_model::Engine`], so it compares any two:
 //! the oracle and the fast engine, a deliberately broken one in a test, or an external one.
@@ -27,4 +28,4 @@ pub use choices::{Choices, Seeded};
 pub use compare::{Compared, Duel, EngineFactory};
 pub use finding::{Finding, Kind};
 pub use generate::{Edit, Generator, Step, random_game};
-pub use shrink::shrink;
+pub use shrink::{shorten_path, shrink};

@@ -32,7 +32,7 @@ pub use notation::{
 pub use outcome::{Outcome, OutcomeError, Reason};
 pub use perft::{PerftTable, PerftTableError};
 pub use role::{Piece, Role};
-pub use runner::{Engine, EngineError, Game, Verdict};
+pub use runner::{Engine, EngineError, Game, Played, Survey, Verdict};
 pub use seat::{BySeat, Seat};
 pub use state::{OSullivanState, Setup, TripleCrownState, VariantState, YaltaState, YuriState};
 pub use symmetry::Symmetry;

@@ -335,20 +335,53 @@ fn build(
 /// Writes a placement of pieces as the pieces part of the text form: `cell:piece` in cell
 /// order joined by commas, or `-` for none.
 pub fn pieces_text(variant: Variant, pieces: &BTreeMap<Cell, Piece>) -> String {
-    let pieces: Vec<String> = pieces
-        .iter()
-        .map(|(c, p)| format!("{c}:{}", piece_name(variant, *p)))
-        .collect();
+    use fmt::Write as _;
     if pieces.is_empty() {
-        "-".to_string()
-    } else {
-        pieces.join(",")
+        return "-".to_string();
     }
+    // One string written in place: Yuri's engines write a board state at every move.
+    let mut text = String::with_capacity(pieces.len() * 7);
+    for (c, p) in pieces {
+        if !text.is_empty() {
+            text.push(',');
+        }
+        let _ = write!(
+            text,
+            "{c}:{}{}",
+            variant.seat_letter(p.owner),
+            p.role.letter()
+        );
+    }
+    text
 }
 
 /// Reads the pieces part of the text form (`a1:bK,g7:wK`, or `-` for none) as a placement.
 pub fn parse_pieces(variant: Variant, text: &str) -> Result<BTreeMap<Cell, Piece>, NotationError> {
+    if let Some(pieces) = canonical_pieces(variant, text) {
+        return Ok(pieces);
+    }
     read_placement(variant, &Written::Text(text)).map_err(|problems| NotationError { problems })
+}
+
+/// Reads pieces written in canonical form (cells in increasing order, every entry well
+/// formed) without a string per entry: Yuri's engines read the board states of a game's
+/// history at every call. `None` for anything else, which [`read_placement`] then reads, or
+/// refuses with its problems.
+fn canonical_pieces(variant: Variant, text: &str) -> Option<BTreeMap<Cell, Piece>> {
+    if text == "-" {
+        return Some(BTreeMap::new());
+    }
+    let board = variant.board();
+    let mut pieces: Vec<(Cell, Piece)> = Vec::with_capacity(text.len() / 6 + 1);
+    for entry in text.split(',') {
+        let (cell, p) = entry.split_once(':')?;
+        let cell = board.parse_cell(cell).ok()?;
+        if pieces.last().is_some_and(|&(last, _)| last >= cell) {
+            return None;
+        }
+        pieces.push((cell, piece(variant, p).ok()?));
+    }
+    Some(pieces.into_iter().collect())
 }
 
 /// Reads pieces, refusing two on one cell.

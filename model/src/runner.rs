@@ -88,7 +88,38 @@ pub trait Engine {
         rows.sort_by_cached_key(|(mv, _)| mv.to_string());
         Ok(rows)
     }
+
+    /// Checks `setup` and, if it is valid, answers at once what [`Engine::outcome`],
+    /// [`Engine::legal_moves`] and [`Engine::play`] (for every legal move, in the order
+    /// `legal_moves` lists them) would answer: the differential run's question about every
+    /// position. `Err` is [`Engine::check`]'s answer. The default asks those methods one by one;
+    /// an engine that reads a setup into its own position on every call, or whose `play`
+    /// generates the legal moves again to check the move, should override it to read the setup
+    /// once and play each move on its own position. The answers must be the same either way.
+    fn survey(&mut self, game: &Game, setup: &Setup) -> Result<Survey, EngineError> {
+        self.check(game, setup)?;
+        let outcome = self.outcome(game, setup);
+        let moves = self.legal_moves(game, setup).map(|moves| {
+            moves
+                .into_iter()
+                .map(|mv| (mv, self.play(game, setup, mv)))
+                .collect()
+        });
+        Ok(Survey { outcome, moves })
+    }
 }
+
+/// What [`Engine::survey`] answers about a valid position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Survey {
+    /// What [`Engine::outcome`] answers.
+    pub outcome: Result<Outcome, EngineError>,
+    /// What [`Engine::legal_moves`] answers, each move with what [`Engine::play`] answers for it.
+    pub moves: Result<Vec<Played>, EngineError>,
+}
+
+/// A legal move and what [`Engine::play`] answers for it.
+pub type Played = (Move, Result<Setup, EngineError>);
 
 /// What became of one fixture.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,6 +1,6 @@
 //! The oracle as an [`Engine`] of the fixture runner.
 
-use trichess_model::{Engine, EngineError, Game, Move, Outcome, Setup};
+use trichess_model::{Engine, EngineError, Game, Move, Outcome, Setup, Survey};
 
 use crate::{Position, Rules, rules_for};
 
@@ -58,5 +58,21 @@ impl Engine for Oracle {
     fn outcome(&mut self, game: &Game, setup: &Setup) -> Result<Outcome, EngineError> {
         let rules = rules(game)?;
         Ok(rules.outcome(&position(rules.as_ref(), setup)?))
+    }
+
+    /// Validates the position once, then plays each legal move just listed (so each needs no
+    /// check of its own: the contract of the crate's unchecked `apply`).
+    fn survey(&mut self, game: &Game, setup: &Setup) -> Result<Survey, EngineError> {
+        let rules = rules(game)?;
+        let position = position(rules.as_ref(), setup)?;
+        let moves = rules
+            .legal_moves(&position)
+            .into_iter()
+            .map(|mv| (mv, Ok(rules.apply(&position, mv).into_setup())))
+            .collect();
+        Ok(Survey {
+            outcome: Ok(rules.outcome(&position)),
+            moves: Ok(moves),
+        })
     }
 }

@@ -207,6 +207,7 @@ impl Findings {
             b_says: fault.detail,
             rules: "-".into(),
             pieces: setup.map_or(0, |s| s.pieces.len()),
+            reached: None,
             fixture: json!({ "request": request }),
             svg: setup.map(|s| trichess_diagram::svg(s, None)),
         })
@@ -884,6 +885,7 @@ impl Findings {
             .collect();
         Head {
             stem: "cross-check",
+            generated_by: None,
             title: format!("trichess cross-check: {} {}", hello.name, hello.version),
             intro,
             json: json!({
@@ -1028,6 +1030,7 @@ fn fixture_row(found: &mut Findings, duel: &mut Duel, fixture: &Fixture, why: &s
         b_says: why.to_string(),
         rules: fixture.rules.join(" "),
         pieces: setup.as_ref().map_or(0, |s| s.pieces.len()),
+        reached: None,
         fixture: json!({"fixture": fixture.name, "failure": why}),
         svg: setup.as_ref().map(|s| trichess_diagram::svg(s, None)),
     })
@@ -1059,6 +1062,7 @@ fn perft_row(
         b_says: said,
         a_moves: None,
         a_expect: Some(json!({"perft": {"depth": depth, "nodes": nodes}})),
+        origin: None,
         path: Vec::new(),
     };
     found.finding(&f, None)

@@ -194,6 +194,16 @@ enum Command {
         /// per row where the board has one), rewritten after each row.
         #[arg(long, value_name = "DIR")]
         report: Option<PathBuf>,
+        /// Compare perft (to --depth) on every Nth generated position (1 to 1000; the move
+        /// sets of every position are compared).
+        #[arg(long, value_name = "N", default_value_t = diff::PERFT_EVERY,
+              value_parser = clap::value_parser!(u64).range(1..=1000))]
+        perft_every: u64,
+        /// Walk on N threads, each with its own engines and its own seed (1 to 256).
+        #[arg(long, value_name = "N", default_value_t = 1,
+              value_parser = clap::builder::TypedValueParser::map(
+                  clap::value_parser!(u16).range(1..=256), usize::from))]
+        threads: usize,
         /// Stop after this many discrepancies (1 to 10,000).
         #[arg(long, default_value_t = 20,
               value_parser = clap::builder::TypedValueParser::map(
@@ -523,6 +533,8 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
                 },
             engines,
             report,
+            perft_every,
+            threads,
             max_rows,
             mutant,
         } => diff::run(diff::Options {
@@ -534,7 +546,9 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             engines,
             report,
             depth,
+            perft_every,
             max_rows,
+            threads,
             mutant,
         }),
         Command::Serve {

@@ -9,8 +9,8 @@ use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::{Value, json};
 use tabled::Tabled;
-use trichess_diff::{Finding, Kind};
-use trichess_model::{Game, Setup};
+use trichess_diff::Finding;
+use trichess_model::Game;
 use trichess_oracle::register::Register;
 
 /// One row of the discrepancy table.
@@ -31,6 +31,10 @@ pub struct Row {
     pub rules: String,
     #[tabled(skip)]
     pub pieces: usize,
+    /// The position the finding was reached from and the moves that reach it, if it keeps
+    /// its move path.
+    #[tabled(skip)]
+    pub reached: Option<(String, Vec<String>)>,
     #[tabled(skip)]
     pub fixture: Value,
     #[tabled(skip)]
@@ -52,73 +56,60 @@ pub fn spinner() -> ProgressBar {
     progress
 }
 
-/// Names the register ids a finding touches: every clause and interpretation whose id (after
-/// the variant prefix) contains one of the finding's topic words (the moving piece's role,
-/// castling, en passant, promotion, check, stalemate, ..., the centre for a move from one
-/// half-board to another, and for two different positions after a move, the fields in which
-/// they differ), at most four.
+/// At most this many rule ids name a row.
+const MAX_RULES: usize = 6;
+
+/// At most this many rule ids come from one topic (Triple Crown has five promotion clauses).
+const PER_TOPIC: usize = 3;
+
+/// Names the register ids a finding involves, the most telling first, at most [`MAX_RULES`]:
+/// the interpretations whose reading in the row's game is not the default (the shrinker has set
+/// back every reading the disagreement does not need), then every clause and interpretation
+/// whose id has the words of one of the finding's topics in a row (or starts with them, for a
+/// topic marked `^`) ([`Finding::topics`]: the
+/// fields in which the engines' positions differ, those the move changed, the kind of move,
+/// the centre for a move from one half-board to another, the pieces it moves and takes, the
+/// reasons the game ends for), at most [`PER_TOPIC`] a topic.
 pub fn rule_ids(finding: &Finding, register: &Register) -> Vec<String> {
-    let ids = register
+    let mut out: Vec<String> = Vec::new();
+    for (id, reading) in &finding.game.interpretations {
+        let open = register.interpretations.iter().find(|i| i.id == *id);
+        if open
+            .and_then(|i| i.readings.first())
+            .is_some_and(|r| r.name != *reading)
+        {
+            out.push(id.clone());
+        }
+    }
+    let ids: Vec<&str> = register
         .clauses
         .iter()
         .map(|c| c.id.as_str())
-        .chain(register.interpretations.iter().map(|i| i.id.as_str()));
-    let mut topics = finding.topics();
-    topics.extend(position_topics(finding));
-    // On the hexagonal boards a move from one half-board to another passes the centre.
-    if finding
-        .mv
-        .is_some_and(|mv| mv.from().sector().is_some() && mv.from().sector() != mv.to().sector())
-    {
-        topics.push("centre");
-    }
-    let mut out: Vec<String> = ids
-        .filter(|id| {
-            let short = id.split_once('.').map_or(*id, |(_, s)| s);
-            topics.iter().any(|t| short.contains(t))
-        })
-        .map(str::to_string)
+        .chain(register.interpretations.iter().map(|i| i.id.as_str()))
         .collect();
-    out.truncate(4);
-    out
-}
-
-/// The topic words of the fields in which the two positions of a different-position finding
-/// differ (an en passant cell recorded by one engine only names en passant, say).
-fn position_topics(finding: &Finding) -> Vec<&'static str> {
-    if finding.kind != Kind::DifferentPosition {
-        return Vec::new();
-    }
-    let variant = finding.game.variant;
-    let (Ok(a), Ok(b)) = (
-        Setup::parse(variant, &finding.a_says),
-        Setup::parse(variant, &finding.b_says),
-    ) else {
-        return Vec::new();
-    };
-    let (a, b) = (a.to_json(), b.to_json());
-    let mut topics = Vec::new();
-    if let (Some(a), Some(b)) = (a.as_object(), b.as_object()) {
-        for (key, value) in a {
-            if b.get(key) != Some(value) {
-                topics.push(match key.as_str() {
-                    "to_move" => "turn-order",
-                    "castling" => "castling",
-                    "en_passant" | "en_passant_earlier" | "en_passant_pawn" => "en-passant",
-                    "p4" | "p4_freed" => "p4",
-                    "control" => "takeover",
-                    "first_check" => "multiple-check",
-                    "pending_mate" => "mate-final",
-                    "unmoved" => "double-step",
-                    "shared_square" => "shared-square",
-                    "history" => "repeat",
-                    "instant_win" => "instant-win",
-                    _ => continue,
-                });
+    for topic in finding.topics() {
+        let (start, topic) = match topic.strip_prefix('^') {
+            Some(t) => (true, t),
+            None => (false, topic),
+        };
+        let words: Vec<&str> = topic.split('-').collect();
+        let named = ids.iter().filter(|id| {
+            let short = id.split_once('.').map_or(**id, |(_, s)| s);
+            let parts: Vec<&str> = short.split('-').collect();
+            if start {
+                parts.starts_with(&words)
+            } else {
+                parts.windows(words.len()).any(|w| w == words.as_slice())
+            }
+        });
+        for id in named.take(PER_TOPIC) {
+            if !out.iter().any(|o| o == id) {
+                out.push(id.to_string());
             }
         }
     }
-    topics
+    out.truncate(MAX_RULES);
+    out
 }
 
 /// Writes the readings a game chooses, `id=reading` each, or `defaults`.
@@ -153,6 +144,11 @@ pub fn row(number: usize, f: &Finding, register: &Register) -> Row {
             rules.join(" ")
         },
         pieces: f.setup.pieces.len(),
+        reached: f
+            .origin
+            .as_ref()
+            .filter(|_| !f.path.is_empty())
+            .map(|o| (o.to_text(), f.path.iter().map(|m| m.to_string()).collect())),
         fixture: f.fixture(&rules),
         svg,
     }
@@ -161,17 +157,20 @@ pub fn row(number: usize, f: &Finding, register: &Register) -> Row {
 /// Writes `path` by a temporary file and a rename, so a killed run leaves the old file or the
 /// new one, never half of one.
 pub fn write_atomic(path: &Path, text: &str) -> Result<()> {
-    let tmp = path.with_extension("tmp");
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(".tmp");
+    let tmp = path.with_file_name(name);
     std::fs::write(&tmp, text).with_context(|| format!("cannot write {}", tmp.display()))?;
     std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))
 }
 
 /// What heads a report: the files' stem (`diff` writes `diff.md`, `diff.json`,
-/// `diff-N.svg`), the title, the Markdown above the table, and the JSON's fields besides
-/// `rows`.
+/// `diff-N.svg`), the command that writes it (if the files are to start with a generated-by
+/// line), the title, the Markdown above the table, and the JSON's fields besides `rows`.
 #[derive(Clone, Debug)]
 pub struct Head {
     pub stem: &'static str,
+    pub generated_by: Option<String>,
     pub title: String,
     pub intro: String,
     pub json: Value,
@@ -181,7 +180,10 @@ pub struct Head {
 pub fn write(dir: &Path, head: &Head, rows: &[Row]) -> Result<()> {
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     let stem = head.stem;
-    let mut md = format!("# {}\n\n{}\n\n", head.title, head.intro);
+    let generated = head.generated_by.as_ref().map_or(String::new(), |c| {
+        format!("<!-- generated by `{c}`; do not edit -->\n")
+    });
+    let mut md = format!("{generated}# {}\n\n{}\n\n", head.title, head.intro);
     md += "| # | variant | kind | readings | position | move | first says | second says | rules | diagram |\n";
     md += "|---|---|---|---|---|---|---|---|---|---|\n";
     let cell = |s: &str| s.replace('|', "\\|");
@@ -190,7 +192,7 @@ pub fn write(dir: &Path, head: &Head, rows: &[Row]) -> Result<()> {
         let diagram = match &r.svg {
             Some(svg) => {
                 let name = format!("{stem}-{}.svg", r.number);
-                write_atomic(&dir.join(&name), svg)?;
+                write_atomic(&dir.join(&name), &format!("{generated}{svg}"))?;
                 format!("[svg]({name})")
             }
             None => "-".to_string(),
@@ -208,19 +210,43 @@ pub fn write(dir: &Path, head: &Head, rows: &[Row]) -> Result<()> {
             r.rules,
             diagram
         );
-        json_rows.push(json!({
+        let mut json_row = json!({
             "number": r.number, "variant": r.variant, "kind": r.kind, "readings": r.readings,
             "position": r.position, "move": r.mv, "first_says": r.a_says,
             "second_says": r.b_says, "rules": r.rules, "pieces": r.pieces,
             "fixture": r.fixture,
-        }));
+        });
+        if let Some((origin, path)) = &r.reached {
+            json_row["reached_from"] = json!({"position": origin, "moves": path});
+        }
+        json_rows.push(json_row);
     }
     for r in rows {
+        md += &format!("\n## #{}\n\n", r.number);
+        if let Some((origin, path)) = &r.reached {
+            md += &format!(
+                "Reached from `{origin}` by the moves `{}` (the first engine's).\n\n",
+                path.join(" ")
+            );
+        }
         md += &format!(
-            "\n## #{}\n\n```json\n{}\n```\n",
-            r.number,
+            "```json\n{}\n```\n",
             serde_json::to_string_pretty(&r.fixture)?
         );
+    }
+    // Diagrams of rows a longer earlier run wrote are not this run's.
+    let entries =
+        std::fs::read_dir(dir).with_context(|| format!("cannot read {}", dir.display()))?;
+    for entry in entries.filter_map(|e| e.ok()) {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let number = name
+            .strip_prefix(&format!("{stem}-"))
+            .and_then(|n| n.strip_suffix(".svg"))
+            .and_then(|n| n.parse::<usize>().ok());
+        if number.is_some_and(|n| n > rows.len()) {
+            std::fs::remove_file(entry.path())
+                .with_context(|| format!("cannot remove {}", entry.path().display()))?;
+        }
     }
     write_atomic(&dir.join(format!("{stem}.md")), &md)?;
     let mut json = head.json.clone();
@@ -231,4 +257,187 @@ pub fn write(dir: &Path, head: &Head, rows: &[Row]) -> Result<()> {
         &dir.join(format!("{stem}.json")),
         &serde_json::to_string_pretty(&json)?,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+    use trichess_diff::Kind;
+    use trichess_model::{Move, Setup, Variant};
+
+    /// A finding as the run reports it: the first engine's answer in `a`, the second's in `b`.
+    fn finding(
+        variant: Variant,
+        kind: Kind,
+        readings: &[(&str, &str)],
+        position: &str,
+        mv: Option<&str>,
+        (a, b): (&str, &str),
+    ) -> Finding {
+        let mut game = Game::new(variant);
+        for (id, reading) in readings {
+            game.interpretations
+                .insert(id.to_string(), reading.to_string());
+        }
+        Finding {
+            kind,
+            game,
+            setup: Setup::parse(variant, position).expect("the position reads"),
+            mv: mv.map(|m| Move::parse(variant, m).expect("the move reads")),
+            a_says: a.into(),
+            b_says: b.into(),
+            a_moves: None,
+            a_expect: (kind == Kind::DifferentPosition).then(|| json!({"position": a})),
+            origin: None,
+            path: Vec::new(),
+        }
+    }
+
+    fn rules(f: &Finding) -> Vec<String> {
+        rule_ids(
+            f,
+            &Register::of(f.game.variant).expect("the register reads"),
+        )
+    }
+
+    #[test]
+    fn an_en_passant_right_kept_by_a_king_move_names_en_passant_not_mate() {
+        // reports/diff/diff.md of seed 42, row 2, which the old topic words named
+        // mate-removes-king and exposed-king (from the word "king").
+        let f = finding(
+            Variant::OSullivan,
+            Kind::DifferentPosition,
+            &[("osullivan.en-passant-window", "both-opponents")],
+            "b1:bK,g2:rK,e5:wP b en_passant=e6",
+            Some("b1-a1"),
+            ("a1:bK,g2:rK,e5:wP r en_passant=e6", "a1:bK,g2:rK,e5:wP r"),
+        );
+        let ids = rules(&f);
+        assert_eq!(ids, ["osullivan.en-passant-window", "osullivan.en-passant"]);
+    }
+
+    #[test]
+    fn a_king_taken_under_exposed_king_capture_names_both_readings() {
+        let f = finding(
+            Variant::OSullivan,
+            Kind::DifferentPosition,
+            &[
+                ("osullivan.en-passant-window", "both-opponents"),
+                ("osullivan.exposed-king", "capture"),
+            ],
+            "e5:wP,c7:rK,d8:wK r en_passant=e6",
+            Some("c7-d8"),
+            ("e5:wP,d8:rK r en_passant=e6", "e5:wP,d8:rK r"),
+        );
+        let ids = rules(&f);
+        assert_eq!(
+            ids[..3],
+            [
+                "osullivan.en-passant-window",
+                "osullivan.exposed-king",
+                "osullivan.en-passant"
+            ]
+        );
+        assert!(!ids.iter().any(|id| id.contains("mate")), "{ids:?}");
+    }
+
+    #[test]
+    fn a_reading_at_its_default_is_not_named() {
+        let register = Register::of(Variant::OSullivan).expect("reads");
+        let open = register
+            .interpretations
+            .iter()
+            .find(|i| i.id == "osullivan.turn-order")
+            .expect("an open point");
+        let f = finding(
+            Variant::OSullivan,
+            Kind::MissingMove,
+            &[("osullivan.turn-order", open.readings[0].name.as_str())],
+            "a1:bK,h1:rK,d8:wK,c3:rN r",
+            Some("c3-e4"),
+            ("legal (9 moves)", "not legal (8 moves)"),
+        );
+        let ids = rule_ids(&f, &register);
+        assert_eq!(ids, ["osullivan.knight-barrier"]);
+    }
+
+    #[test]
+    fn a_pending_mate_kept_or_lifted_names_the_mate_rules() {
+        let f = finding(
+            Variant::Yalta,
+            Kind::DifferentPosition,
+            &[("yalta.mate-final", "after-left-player")],
+            "Ae1:rK,Cg1:bK,Ch1:gK b pending_mate=g",
+            Some("Cg1-Cf1"),
+            (
+                "Ae1:rK,Cf1:bK,Ch1:gK r",
+                "Ae1:rK,Cf1:bK,Ch1:gK r pending_mate=g",
+            ),
+        );
+        let ids = rules(&f);
+        assert_eq!(ids[..2], ["yalta.mate-final", "yalta.left-player-help"]);
+    }
+
+    #[test]
+    fn a_refused_shared_square_names_the_turn_and_the_shared_square() {
+        let f = finding(
+            Variant::Yuri,
+            Kind::DifferentValidity,
+            &[],
+            "b2:wK,f4:rK w shared_square=b2",
+            None,
+            (
+                "valid",
+                "invalid position: the White King moved onto b2 last, so Red is to move",
+            ),
+        );
+        let ids = rules(&f);
+        assert_eq!(
+            ids,
+            [
+                "yuri.turn-order",
+                "yuri.shared-square",
+                "yuri.king-onto-king"
+            ]
+        );
+    }
+
+    #[test]
+    fn the_side_to_move_after_an_instant_win_names_the_turn_and_the_win() {
+        let f = finding(
+            Variant::TripleCrown,
+            Kind::DifferentPosition,
+            &[],
+            "Aa1:aE,Ad3:aA,Ae3:aO,Ah3:aD,Ca2:cE,Cc2:aP a",
+            Some("Cc2-Cc1=D"),
+            (
+                "Aa1:aE,Ad3:aA,Ae3:aO,Ah3:aD,Cc1:aD,Ca2:cE a instant_win=a",
+                "Aa1:aE,Ad3:aA,Ae3:aO,Ah3:aD,Cc1:aD,Ca2:cE c instant_win=a",
+            ),
+        );
+        let ids = rules(&f);
+        assert_eq!(
+            ids[..2],
+            ["triple-crown.turn-order", "triple-crown.instant-win"]
+        );
+        assert!(ids.iter().any(|id| id.contains("promotion")), "{ids:?}");
+    }
+
+    #[test]
+    fn a_different_checkmate_names_the_checkmate_clauses() {
+        let f = finding(
+            Variant::OSullivan,
+            Kind::DifferentResult,
+            &[],
+            "a1:bK,h1:rK,d8:wK w",
+            None,
+            (
+                r#"{"reason":"checkmate","seat":"b","status":"eliminated"}"#,
+                r#"{"status":"ongoing"}"#,
+            ),
+        );
+        let ids = rules(&f);
+        assert_eq!(ids, ["osullivan.checkmate", "osullivan.mate-removes-king"]);
+    }
 }

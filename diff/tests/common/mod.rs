@@ -1,4 +1,6 @@
-//! What the tests of the fuzz targets' properties share: the harness the targets use.
+//! What the differential run's tests share: the open points of a variant, and the harness the
+//! fuzz targets use. Each test crate uses a part of it.
+#![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
 
@@ -11,16 +13,18 @@ pub fn root() -> PathBuf {
     diff.parent().unwrap_or(diff).to_path_buf()
 }
 
+/// The open points of `variant` with their readings, the default first, as
+/// [`trichess_diff::random_game`] takes them.
+pub fn open_points(variant: Variant) -> OpenPoints {
+    trichess_oracle::interpretations(variant)
+        .iter()
+        .map(|i| (i.id.into(), i.readings.iter().map(|&r| r.into()).collect()))
+        .collect()
+}
+
 /// The same harness as the fuzz targets' (`fuzz/src/lib.rs`): the oracle against the fast
 /// engine, the register's open points, the perft tables' positions as roots.
 pub fn harness() -> Harness {
-    let open_points = |v: Variant| -> OpenPoints {
-        let infos = trichess_oracle::interpretations(v);
-        infos
-            .iter()
-            .map(|i| (i.id.into(), i.readings.iter().map(|&r| r.into()).collect()))
-            .collect()
-    };
     let tables = PerftTable::load_dir(&root().join("fixtures/perft")).expect("perft tables");
     Harness::new(
         || Box::new(trichess_oracle::Oracle) as Box<dyn Engine>,
