@@ -127,12 +127,7 @@ fn carried_en_passant(rules: &Yalta, before: &Setup, next: &Setup) -> Vec<Cell> 
 /// the right is stale under every reading of `yalta.en-passant-window`. An open cell is
 /// recorded whether or not any pawn stands where it could take (decision D1, as FIDE's FEN
 /// records it).
-fn keep_open_en_passant(
-    rules: &Yalta,
-    setup: &mut Setup,
-    cells: Vec<Cell>,
-    closing: Option<Seat>,
-) {
+fn keep_open_en_passant(rules: &Yalta, setup: &mut Setup, cells: Vec<Cell>, closing: Option<Seat>) {
     let mut open: Vec<Cell> = Vec::new();
     for target in cells {
         let pawn = pawns::double_stepper(rules, setup, target);
