@@ -456,7 +456,11 @@ fn yuri_positions_carry_their_board_states_in_canonical_form() {
     );
     let unread = "b2:bK,f2:rK,f6:wK w history=f6:wK,f6:wK/b2:bK,zz:wK/b2:bk";
     assert_eq!(
-        Setup::from_text(Variant::Yuri, unread).unwrap().yuri().unwrap().history,
+        Setup::from_text(Variant::Yuri, unread)
+            .unwrap()
+            .yuri()
+            .unwrap()
+            .history,
         ["f6:wK,f6:wK", "b2:bK,zz:wK", "b2:bk"],
         "board states that do not read are kept as written (the rules then refuse them)"
     );

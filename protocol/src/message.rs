@@ -322,12 +322,14 @@ pub fn read_request_line(bytes: &[u8]) -> RequestLine {
     }
 }
 
+/// An error reply to a request that does not read; its message, which may quote the
+/// request, is clipped as a reply's message is when read.
 fn refuse(id: Option<u64>, kind: RefusalKind, message: String) -> Reply {
     Reply {
         id,
         answer: Err(Refusal {
             kind,
-            message,
+            message: clip(&message),
             problems: Vec::new(),
         }),
     }
@@ -611,19 +613,23 @@ pub fn read_count(value: &Value) -> Result<u64, BadAnswer> {
 }
 
 /// Cuts an engine's text to [`MAX_TEXT`] characters, with control characters escaped, so
-/// that it is safe to print.
+/// that it is safe to print. The characters are counted after escaping, so that a text
+/// already clipped is kept as it is: what a reader clips reads back the same when written
+/// and read again.
 pub fn clip(text: &str) -> String {
     let mut out = String::new();
-    for (n, c) in text.chars().enumerate() {
-        if n >= MAX_TEXT {
+    let mut count = 0;
+    for c in text.chars().flat_map(|c| {
+        let escaped = c.is_control().then(|| c.escape_default());
+        let plain = (!c.is_control()).then_some(c);
+        escaped.into_iter().flatten().chain(plain)
+    }) {
+        if count == MAX_TEXT {
             out.push_str("...");
             break;
         }
-        if c.is_control() {
-            out.extend(c.escape_default());
-        } else {
-            out.push(c);
-        }
+        out.push(c);
+        count += 1;
     }
     out
 }
