@@ -316,8 +316,12 @@ pub enum RequestLine {
 /// what it cannot read becomes the error reply to send.
 pub fn read_request_line(bytes: &[u8]) -> RequestLine {
     match json_of(bytes) {
-        Ok(Value::Array(items)) => RequestLine::Batch(items.iter().map(read_request).collect()),
-        Ok(value) => RequestLine::One(read_request(&value)),
+        Ok(Value::Array(items)) => {
+            // The requests of a batch are mostly about one position: it is read once.
+            let mut last = None;
+            RequestLine::Batch(items.iter().map(|r| read_request(r, &mut last)).collect())
+        }
+        Ok(value) => RequestLine::One(read_request(&value, &mut None)),
         Err(e) => RequestLine::One(Err(refuse(None, RefusalKind::Failed, e.to_string()))),
     }
 }
@@ -335,8 +339,11 @@ fn refuse(id: Option<u64>, kind: RefusalKind, message: String) -> Reply {
     }
 }
 
-/// Reads one request object.
-fn read_request(value: &Value) -> Incoming {
+/// The last position a batch's request gave, as written, with its variant and what it read as.
+type LastPosition<'a> = Option<(&'a Value, Variant, Setup)>;
+
+/// Reads one request object; a position written as in the `last` request is not read again.
+fn read_request<'a>(value: &'a Value, last: &mut LastPosition<'a>) -> Incoming {
     let Some(object) = value.as_object() else {
         return Err(refuse(
             None,
@@ -381,18 +388,27 @@ fn read_request(value: &Value) -> Incoming {
         }
         Some(_) => return Err(failed("'readings' is not an object".into())),
     }
-    let setup = match object.get("position") {
-        Some(Value::String(text)) => Setup::parse(variant, text),
-        Some(value) => Setup::from_json_value(variant, value),
-        None => return Err(failed("'position' is missing".into())),
-    }
-    .map_err(|e| {
-        refuse(
-            Some(id),
-            RefusalKind::InvalidPosition,
-            format!("position does not read: {e}"),
-        )
-    })?;
+    let Some(position) = object.get("position") else {
+        return Err(failed("'position' is missing".into()));
+    };
+    let setup = match last {
+        Some((written, v, setup)) if *v == variant && *written == position => setup.clone(),
+        _ => {
+            let setup = match position {
+                Value::String(text) => Setup::parse(variant, text),
+                value => Setup::from_json_value(variant, value),
+            }
+            .map_err(|e| {
+                refuse(
+                    Some(id),
+                    RefusalKind::InvalidPosition,
+                    format!("position does not read: {e}"),
+                )
+            })?;
+            *last = Some((position, variant, setup.clone()));
+            setup
+        }
+    };
     let ask = match cmd {
         "check" => Ask::Check,
         "moves" => Ask::Moves,
