@@ -499,8 +499,8 @@ impl Pos {
         }
     }
 
-    /// yalta.pawn-moves, yalta.double-step, yalta.promotion, yalta.pawn-path-capture-only, yalta.sacrifice-promotion: the moves
-    /// of the pawn on `c` of army `a`, moved by `s`.
+    /// yalta.pawn-moves, yalta.double-step, yalta.promotion, yalta.pawn-path-capture-only,
+    /// yalta.sacrifice-promotion: the moves of the pawn on `c` of army `a`, moved by `s`.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn pawn<B: Moves>(
