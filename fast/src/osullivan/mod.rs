@@ -254,6 +254,19 @@ fn load(g: &Geometry, cfg: &Cfg, setup: &Setup) -> Result<Pos, EngineError> {
             pos.ep_earlier = en_passant_cell(g, &pos, cell, "en_passant_earlier", &mut problems);
         }
     }
+    // Decision D7: under next-player the one open cell is the last move's, so its
+    // double-stepper is the player before the side to move.
+    if !cfg.ep_both && pos.ep != NONE {
+        let stepper = g.ep_stepper[usize::from(pos.ep)];
+        let last = pos.seat_before(cfg, pos.to_move);
+        if stepper != last {
+            problems.push(PositionProblem::new(ProblemKind::EnPassantWithoutDoubleStep, format!(
+                "en passant {}: under next-player only the last move's double step is open, and {} moved last",
+                g.cells[usize::from(pos.ep)],
+                letter(usize::from(last))
+            )));
+        }
+    }
     if pos.ep != NONE && pos.ep_earlier != NONE {
         let newer = g.ep_stepper[usize::from(pos.ep)];
         let older = g.ep_stepper[usize::from(pos.ep_earlier)];

@@ -528,20 +528,15 @@ impl Pos {
         } else {
             NONE
         };
-        if cfg.ep_both && self.ep != NONE {
-            let mut kept = [fresh, NONE];
-            let mut n = usize::from(fresh != NONE);
-            for ep in [self.ep, self.ep_earlier] {
-                if n < 2 && ep != NONE && self.ep_stands(g, usize::from(ep)) {
-                    kept[n] = ep;
-                    n += 1;
+        let mut cells = [fresh, NONE, NONE];
+        if cfg.ep_both {
+            for (slot, ep) in [self.ep, self.ep_earlier].into_iter().enumerate() {
+                if ep != NONE && self.ep_stands(g, usize::from(ep)) {
+                    cells[slot + 1] = ep;
                 }
             }
-            [self.ep, self.ep_earlier] = kept;
-        } else {
-            [self.ep, self.ep_earlier] = [fresh, NONE];
         }
-        self.advance(g, cfg);
+        self.advance(g, cfg, cells);
     }
 
     /// Whether the pawn that passed the en passant cell `ep` still stands beyond it, and the
@@ -553,26 +548,30 @@ impl Pos {
         self.board[victim] == (stepper * 8 + PAWN) as u8 && self.occ & bit(ep) == 0
     }
 
-    /// osullivan.turn-order: passes the turn to the next seat still in the game. A right
-    /// whose double-stepper comes to move is over (osullivan.en-passant-window): the
-    /// double-stepper moves again before anyone else could take it.
-    fn advance(&mut self, g: &Geometry, cfg: &Cfg) {
+    /// osullivan.turn-order: passes the turn to the next seat still in the game, and keeps
+    /// the en passant rights among `cells` (the newest first) whose window is still open
+    /// (osullivan.en-passant-window): a right may be taken by each opponent on their next
+    /// move at most, so it is over once the turn comes to the double-stepper's seat, whether
+    /// the turn stops there or passes over it (a seat out of the game; decision D8). At most
+    /// two rights stay open, the latest in `ep`.
+    fn advance(&mut self, g: &Geometry, cfg: &Cfg, mut cells: [u8; 3]) {
         let start = self.to_move;
         let mut s = start;
         loop {
             s = cfg.next[usize::from(s)];
+            for cell in &mut cells {
+                if *cell != NONE && g.ep_stepper[usize::from(*cell)] == s {
+                    *cell = NONE;
+                }
+            }
             if self.live(usize::from(s)) || s == start {
                 break;
             }
         }
         self.to_move = s;
-        if self.ep_earlier != NONE && g.ep_stepper[usize::from(self.ep_earlier)] == s {
-            self.ep_earlier = NONE;
-        }
-        if self.ep != NONE && g.ep_stepper[usize::from(self.ep)] == s {
-            self.ep = self.ep_earlier;
-            self.ep_earlier = NONE;
-        }
+        let mut open = cells.into_iter().filter(|&c| c != NONE);
+        self.ep = open.next().unwrap_or(NONE);
+        self.ep_earlier = open.next().unwrap_or(NONE);
     }
 
     /// osullivan.checkmate, osullivan.mate-removes-king, osullivan.stalemate,
@@ -590,7 +589,7 @@ impl Pos {
             }
             let s = usize::from(self.to_move);
             if !self.live(s) {
-                self.advance(g, cfg);
+                self.advance(g, cfg, [self.ep, self.ep_earlier, NONE]);
                 continue;
             }
             if in_check || cfg.stalemate_out {
@@ -602,7 +601,7 @@ impl Pos {
                 if s == WHITE {
                     self.castling = false;
                 }
-                self.advance(g, cfg);
+                self.advance(g, cfg, [self.ep, self.ep_earlier, NONE]);
             } else {
                 return;
             }

@@ -745,7 +745,8 @@ fn after(g: &Game, text: &str, moves: &[&str]) -> String {
 }
 
 /// D1: the cell a double step passes is recorded whether or not a pawn can take it, for as
-/// long as the window lasts, even when the game is over or the double-stepper is out.
+/// long as the window lasts, even when the game is over; D8: the window closes once the turn
+/// comes to the double-stepper's seat, or passes over it when the double-stepper is out.
 #[test]
 fn the_en_passant_cell_is_recorded_while_its_window_lasts() {
     // Red's P4 e2-e4 passes e3; White moves next (white-black-red), has no pawn, and is
@@ -761,22 +762,23 @@ fn the_en_passant_cell_is_recorded_while_its_window_lasts() {
         ),
         "c1:bK,f1:rB,g1:rK,f2:rB,b3:bP,e4:rP,a5:wK,f8:bB w en_passant=e3 p4=r:e4"
     );
-    // White is out (no king) but its pawn e5 stays; White never moves again, so under
-    // both-opponents the right lasts after Black's move and the turn passes White's seat.
+    // White is out (no king) but its pawn e5 stays. Black to move may still take it (its
+    // next move); once Black has moved the turn passes White's seat on its way to Red, who
+    // has had its next move: the window is over.
     let both = game(&[("en-passant-window", "both-opponents")]);
     assert_eq!(
         after(&both, "b1:bK,g2:rK,e5:wP b en_passant=e6", &["b1-a1"]),
-        "a1:bK,g2:rK,e5:wP r en_passant=e6"
+        "a1:bK,g2:rK,e5:wP r"
     );
     // Red takes the White king (exposed-king=capture); Black is out already, so Red is the
-    // last king and the game is over; the White pawn e5 is still there.
+    // last king, and the turn comes round to Red over White's seat: the window is over.
     let capture = game(&[
         ("en-passant-window", "both-opponents"),
         ("exposed-king", "capture"),
     ]);
     assert_eq!(
         after(&capture, "e5:wP,c7:rK,d8:wK r en_passant=e6", &["c7-d8"]),
-        "e5:wP,d8:rK r en_passant=e6"
+        "e5:wP,d8:rK r"
     );
     // The window ends: under next-player with the next move, under both-opponents when the
     // double-stepper is to move again, and with the pawn.

@@ -23,17 +23,24 @@ pub fn promotion_rank(owner: Seat) -> u8 {
 
 /// Returns true if the pawn of `owner` on `from` may move two squares.
 ///
-/// `osullivan.double-step-white`: "All of White's Pawns may move two squares on their first
-/// moves." (a White pawn not yet moved stands on rank 7).
-/// `osullivan.double-step-p4`: "Black's and Red's P4s may also move two squares on their
-/// first moves." `osullivan.single-step`: "Other Black and Red Pawns may only move one space
-/// each move."
+/// `osullivan.single-step`: "Other Black and Red Pawns may only move one space each move."
 pub fn may_double_step(setup: &Setup, from: Cell, owner: Seat) -> bool {
-    if owner == WHITE {
-        return from.rank() == 6;
-    }
     let p4 = setup.osullivan().and_then(|s| s.p4[owner]);
-    p4 == Some(from) && OSullivanState::p4_home(owner) == Some(from)
+    double_step_home(from, owner) && (owner == WHITE || p4 == Some(from))
+}
+
+/// Returns true if `from` is where a pawn of `owner` that may double-step starts.
+///
+/// `osullivan.double-step-white`: "All of White's Pawns may move two squares on their first
+/// moves." (a White pawn not yet moved stands on rank 7, files b to g).
+/// `osullivan.double-step-p4`: "Black's and Red's P4s may also move two squares on their
+/// first moves." (from the P4's starting cell, d2 or e2).
+fn double_step_home(from: Cell, owner: Seat) -> bool {
+    if owner == WHITE {
+        from.rank() == 6
+    } else {
+        OSullivanState::p4_home(owner) == Some(from)
+    }
 }
 
 /// Lists the cells a pawn of `owner` on `from` attacks: one step diagonally forwards.
@@ -99,15 +106,21 @@ pub fn en_passant_victim(target: Cell) -> Option<Cell> {
 }
 
 /// Returns the seat whose pawn has double-stepped over `target`, if a double step can have
-/// passed it in this position: `target` is empty and just beyond it stands a pawn that may
-/// double-step (`osullivan.double-step-white`, `osullivan.double-step-p4`): a White pawn on
-/// rank 5 beyond rank 6, or a Black or Red P4 on rank 4 beyond rank 3.
+/// passed it in this position: `target` is empty, just beyond it stands a pawn that may
+/// double-step, and just behind it is where that pawn started (`osullivan.double-step-white`,
+/// `osullivan.double-step-p4`): a White pawn on rank 5 from rank 7 (files b to g: a7 and h7
+/// are unusable), or a Black or Red P4 on rank 4 from its starting cell (d2, e2).
 pub fn double_stepper(setup: &Setup, target: Cell) -> Option<Seat> {
     let victim = en_passant_victim(target)?;
+    let start = board::cell(
+        i32::from(target.file()),
+        2 * i32::from(target.rank()) - i32::from(victim.rank()),
+    )?;
     let pawn = setup.piece(victim)?;
     let p4 = setup.osullivan().and_then(|s| s.p4[pawn.owner]);
     let fits = pawn.role == Role::Pawn
         && (target.rank() == 5) == (pawn.owner == WHITE)
+        && double_step_home(start, pawn.owner)
         && (pawn.owner == WHITE || p4 == Some(victim))
         && setup.piece(target).is_none();
     fits.then_some(pawn.owner)

@@ -103,11 +103,25 @@ fn update_p4s(before: &Setup, next: &mut Setup, piece: Piece, mv: Move, victim: 
 ///
 /// `osullivan.turn-order` is an interpretation.
 pub fn next_seat(setup: &Setup, options: &Options, seat: Seat) -> Seat {
-    let step = match options.turn_order {
+    crate::rules::next_seat_with_royal(setup, seat, step(options))
+}
+
+/// Returns the seat before `seat` in turn order that is still in the game: the player who
+/// made the last move when `seat` is to move.
+pub fn previous_seat(setup: &Setup, options: &Options, seat: Seat) -> Seat {
+    let back = match options.turn_order {
+        TurnOrder::WhiteRedBlack => Seat::prev,
+        TurnOrder::WhiteBlackRed => Seat::next,
+    };
+    crate::rules::next_seat_with_royal(setup, seat, back)
+}
+
+/// The step from a seat to the next in turn order (`osullivan.turn-order`).
+fn step(options: &Options) -> fn(Seat) -> Seat {
+    match options.turn_order {
         TurnOrder::WhiteRedBlack => Seat::next,
         TurnOrder::WhiteBlackRed => Seat::prev,
-    };
-    crate::rules::next_seat_with_royal(setup, seat, step)
+    }
 }
 
 /// Plays `mv` and passes the turn: the next player in turn order moves, and any player
@@ -119,11 +133,36 @@ pub fn next_seat(setup: &Setup, options: &Options, seat: Seat) -> Seat {
 pub fn apply(setup: &Setup, options: &Options, mv: Move) -> Setup {
     let mover = setup.to_move;
     let mut next = make_move(setup, mv);
-    next.to_move = next_seat(&next, options, mover);
     let mut cells: Vec<Cell> = next.en_passant.into_iter().collect();
     cells.extend(carried_en_passant(setup, &next, options));
     keep_open_en_passant(&mut next, cells);
+    pass_turn(&mut next, options, mover);
     settle(next, options)
+}
+
+/// Passes the turn from `from` (who has moved, or has just left the game) to the next player
+/// still in the game, and closes the en passant windows of every seat the turn comes to on
+/// the way: the seats it passes over, out of the game, and the one it stops at.
+///
+/// `osullivan.en-passant-window`: a double step may be taken by each opponent "on their next
+/// move" at most (`both-opponents`), or by the next player only (`next-player`, whose window
+/// the next move closes anyway: [`carried_en_passant`]). Once the turn comes round to the
+/// double-stepper's seat, whether they move or are out of the game, every opponent has had
+/// that move: the window is closed.
+fn pass_turn(setup: &mut Setup, options: &Options, from: Seat) {
+    let to = next_seat(setup, options, from);
+    let mut seat = from;
+    loop {
+        seat = step(options)(seat);
+        let open = pawns::en_passant_cells(setup)
+            .filter(|&c| pawns::double_stepper(setup, c) != Some(seat))
+            .collect();
+        keep_open_en_passant(setup, open);
+        if seat == to {
+            break;
+        }
+    }
+    setup.to_move = to;
 }
 
 /// Lists the en passant cells of `before` that stay open after the move that led to `next`,
@@ -145,17 +184,15 @@ fn carried_en_passant(before: &Setup, next: &Setup, options: &Options) -> Vec<Ce
         .collect()
 }
 
-/// Keeps those of `cells` (the newest first) whose double step is still open, in the
-/// position's two en passant fields: the cell passed over still empty, the pawn beyond still
-/// there, and its owner not the side to move. A double step is never taken by its own side,
-/// and once the turn has come back to its owner it is stale under every reading of
-/// `osullivan.en-passant-window`. An open cell is recorded whether or not any pawn stands where
-/// it could take (decision D1, as FIDE's FEN records it).
+/// Keeps those of `cells` (the newest first) whose double step is still there, in the
+/// position's two en passant fields: the cell passed over still empty and the pawn beyond
+/// still there (which seats' windows have closed is [`pass_turn`]'s). An open cell is
+/// recorded whether or not any pawn stands where it could take (decision D1, as FIDE's FEN
+/// records it).
 fn keep_open_en_passant(setup: &mut Setup, cells: Vec<Cell>) {
     let mut open: Vec<Cell> = Vec::new();
     for target in cells {
-        let owner = pawns::double_stepper(setup, target);
-        if owner.is_some_and(|s| s != setup.to_move) && !open.contains(&target) {
+        if pawns::double_stepper(setup, target).is_some() && !open.contains(&target) {
             open.push(target);
         }
     }
@@ -210,8 +247,7 @@ pub fn turn_comes(setup: &Setup, options: &Options) -> TurnComes {
 }
 
 /// Takes out the players whose turn has come while they cannot play on ([`turn_comes`]), until
-/// someone can move or the game is over; then drops the en passant cells that are the new
-/// side to move's own.
+/// someone can move or the game is over.
 ///
 /// `osullivan.mate-removes-king`: "When a player is checkmated, remove his King from the
 /// board but leave the rest of his pieces where they are." Once one king is left the game is
@@ -233,20 +269,11 @@ pub fn settle(mut setup: Setup, options: &Options) -> Setup {
                 if seat == WHITE {
                     setup.castling.clear();
                 }
-                setup.to_move = next_seat(&setup, options, seat);
+                pass_turn(&mut setup, options, seat);
             }
         }
     }
-    drop_own_en_passant(&mut setup);
     setup
-}
-
-/// Drops the en passant cells whose double step the side to move made itself (see
-/// [`keep_open_en_passant`]): when players are passed over, the turn can come round to the
-/// double-stepper.
-fn drop_own_en_passant(setup: &mut Setup) {
-    let cells = pawns::en_passant_cells(setup).collect();
-    keep_open_en_passant(setup, cells);
 }
 
 #[cfg(test)]

@@ -107,7 +107,10 @@ fn castling_rights(setup: &Setup, problems: &mut Vec<PositionProblem>) {
 /// starting square need not be empty: under `osullivan.en-passant-window=both-opponents` the
 /// first opponent may have moved there. A second, older cell (`en_passant_earlier`) exists
 /// only under that reading, beside the newer one, and belongs to another player (a player's
-/// own earlier double step is stale once they have moved again).
+/// own earlier double step is stale once they have moved again); the newer is then the last
+/// move's (the older is stale once the player after its double-stepper has moved twice).
+/// Under `next-player` the one cell is the last move's: its double-stepper is the player
+/// before the side to move (decision D7).
 ///
 /// `osullivan.en-passant`, `osullivan.double-step-white`, `osullivan.double-step-p4`,
 /// `osullivan.en-passant-window`.
@@ -132,6 +135,16 @@ fn en_passant(setup: &Setup, options: &Options, problems: &mut Vec<PositionProbl
                  it that may have double-stepped (a White pawn, or a P4)"
             ));
         }
+        let last_mover = super::turn::previous_seat(setup, options, setup.to_move);
+        if options.en_passant_window == EnPassantWindow::NextPlayer
+            && owner.is_some_and(|s| s != last_mover)
+        {
+            problem(format!(
+                "{field} on {target}: under osullivan.en-passant-window=next-player only the \
+                 last move's double step is open, and {} made the last move",
+                name(setup, last_mover)
+            ));
+        }
         owners.extend(owner);
     }
     if earlier.is_none() {
@@ -146,13 +159,18 @@ fn en_passant(setup: &Setup, options: &Options, problems: &mut Vec<PositionProbl
     if setup.en_passant.is_none() {
         problem("en_passant_earlier is given without en_passant".into());
     }
-    if let [a, b] = owners[..]
-        && a == b
-    {
-        problem(format!(
+    let last_mover = super::turn::previous_seat(setup, options, setup.to_move);
+    match owners[..] {
+        [a, b] if a == b => problem(format!(
             "the two en passant cells are both {}'s double steps",
             name(setup, a)
-        ));
+        )),
+        [newer, _] if newer != last_mover => problem(format!(
+            "with two en passant cells the newer is the last move's double step, and {} made \
+             the last move",
+            name(setup, last_mover)
+        )),
+        _ => {}
     }
 }
 

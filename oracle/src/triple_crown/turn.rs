@@ -74,11 +74,25 @@ fn double_step_passed(tc: &TripleCrown, piece: Piece, mv: Move) -> Option<Cell> 
 /// `triple-crown.turn-order` is an interpretation; "play proceeds with the remaining players"
 /// (`triple-crown.checkmater-moves`) skips the seats that are out.
 pub fn next_seat(tc: &TripleCrown, setup: &Setup, seat: Seat) -> Seat {
-    let step = match tc.options.turn_order {
+    crate::rules::next_seat_with_royal(setup, seat, step(tc))
+}
+
+/// Returns the seat before `seat` in turn order that is still in the game: the player who
+/// made the last move when `seat` is to move.
+pub fn previous_seat(tc: &TripleCrown, setup: &Setup, seat: Seat) -> Seat {
+    let back = match tc.options.turn_order {
+        TurnOrder::ABC => Seat::prev,
+        TurnOrder::ACB => Seat::next,
+    };
+    crate::rules::next_seat_with_royal(setup, seat, back)
+}
+
+/// The step from a seat to the next in turn order (`triple-crown.turn-order`).
+fn step(tc: &TripleCrown) -> fn(Seat) -> Seat {
+    match tc.options.turn_order {
         TurnOrder::ABC => Seat::next,
         TurnOrder::ACB => Seat::prev,
-    };
-    crate::rules::next_seat_with_royal(setup, seat, step)
+    }
 }
 
 /// Returns true if the game is over: someone has won instantly, or one player is left.

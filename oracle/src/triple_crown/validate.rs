@@ -117,9 +117,10 @@ fn castling_rights(tc: &TripleCrown, setup: &Setup, problems: &mut Vec<PositionP
 
 /// Each en passant cell is empty, with a Pawn of another army than the side to move's just
 /// beyond it; a second, older one only under `triple-crown.en-passant-window=both-enemies`,
-/// beside the newer one, and of another army.
+/// beside the newer one, and of another army. Under `next-player` the one cell is the last
+/// move's: its Pawn is the army of the player before the side to move (decision D7).
 ///
-/// `triple-crown.en-passant`.
+/// `triple-crown.en-passant`, `triple-crown.en-passant-window`.
 fn en_passant(
     tc: &TripleCrown,
     setup: &Setup,
@@ -137,6 +138,19 @@ fn en_passant(
                 format!(
                     "en passant on {target}: needs an empty cell on rank 4 with a Pawn of that \
                  half-board's army beyond it on rank 5, not the side to move's"
+                ),
+            ));
+        }
+        let last_mover = super::turn::previous_seat(tc, setup, setup.to_move);
+        if tc.options.en_passant_window == EnPassantWindow::NextPlayer
+            && pawn.is_some_and(|p| p.owner != last_mover)
+        {
+            problems.push(PositionProblem::new(
+                ProblemKind::EnPassantWithoutDoubleStep,
+                format!(
+                    "en passant on {target}: under triple-crown.en-passant-window=next-player \
+                     only the last move's double step is open, and {} made the last move",
+                    name(setup, last_mover)
                 ),
             ));
         }

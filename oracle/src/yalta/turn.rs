@@ -11,13 +11,18 @@ use super::{Yalta, castling, check, has_legal_move, pawns};
 
 /// Makes the board change of `mv` by the side to move and updates castling rights and en
 /// passant (the move's own double step, if it is one, and no other); the turn stays with the
-/// mover.
+/// mover. A captured king's armies pass to the mover as part of the move
+/// (`yalta.exposed-king=capture`), so whether the move leaves the mover's king attacked is
+/// judged with them in the mover's hands.
 pub fn make_move(rules: &Yalta, setup: &Setup, mv: Move) -> Setup {
     let mut next = setup.clone();
     let (from, to) = (mv.from(), mv.to());
     let Some(piece) = next.pieces.remove(&from) else {
         return next;
     };
+    if let Some(king) = setup.piece(to).filter(|p| p.role == Role::King) {
+        hand_over_armies(rules, &mut next, king.owner, setup.to_move);
+    }
     if piece.role == Role::Pawn
         && let Some(passed) = pawns::en_passant_capture(rules, setup, from, piece, to)
     {
@@ -80,21 +85,17 @@ pub fn next_seat(rules: &Yalta, setup: &Setup, seat: Seat) -> Seat {
     crate::rules::next_seat_with_royal(setup, seat, step)
 }
 
-/// Plays `mv` and passes the turn: hands a captured king's army to its capturer
-/// (`yalta.exposed-king=capture`), records whose check came first, passes the turn on, and
-/// settles the players whose turn comes while they cannot move.
+/// Plays `mv` (a captured king's army passing to its capturer, [`make_move`]) and passes the
+/// turn: records whose check came first, keeps the open en passant cells, passes the turn on,
+/// and settles the players whose turn comes while they cannot move.
 pub fn apply(rules: &Yalta, setup: &Setup, mv: Move) -> Setup {
     let mover = setup.to_move;
     let mut next = make_move(rules, setup, mv);
-    if let Some(king) = setup.piece(mv.to()).filter(|p| p.role == Role::King) {
-        hand_over_armies(rules, &mut next, king.owner, mover);
-    }
     record_first_checks(rules, setup, &mut next, mover);
-    let mut next = pass_turn(rules, next, mover);
     let mut cells: Vec<Cell> = next.en_passant.into_iter().collect();
     cells.extend(carried_en_passant(rules, setup, &next));
-    keep_open_en_passant(rules, &mut next, cells);
-    settle(rules, next)
+    keep_open_en_passant(rules, &mut next, cells, None);
+    settle(rules, pass_turn(rules, next, mover))
 }
 
 /// Lists the en passant cells of `before` that stay open after the move that led to `next`,
@@ -119,16 +120,19 @@ fn carried_en_passant(rules: &Yalta, before: &Setup, next: &Setup) -> Vec<Cell> 
 
 /// Keeps those of `cells` (the newest first) whose double step is still open, in the
 /// position's two en passant fields: the cell passed over still empty, the pawn beyond still
-/// there, and not controlled by the side to move. The right is an opponent's; once the turn
-/// has come to the double-stepper's side (it can, when the turn passes over players who cannot
-/// move, or the game ends) it is stale under every reading of `yalta.en-passant-window`. An
-/// open cell is recorded whether or not any pawn stands where it could take (decision D1, as
-/// FIDE's FEN records it).
-fn keep_open_en_passant(rules: &Yalta, setup: &mut Setup, cells: Vec<Cell>) {
+/// there, and not controlled by `closing`, the player whose turn has just come (none while
+/// the mover still holds the turn). The right is an
+/// opponent's; once the turn has come to the double-stepper's side, whether they move or pass
+/// (a stalemate, a pending mate) or leave the game, every opponent has had their next move and
+/// the right is stale under every reading of `yalta.en-passant-window`. An open cell is
+/// recorded whether or not any pawn stands where it could take (decision D1, as FIDE's FEN
+/// records it).
+fn keep_open_en_passant(rules: &Yalta, setup: &mut Setup, cells: Vec<Cell>, closing: Option<Seat>) {
     let mut open: Vec<Cell> = Vec::new();
     for target in cells {
         let pawn = pawns::double_stepper(rules, setup, target);
-        let theirs = pawn.is_some_and(|p| !check::controls(setup, setup.to_move, p));
+        let theirs =
+            pawn.is_some_and(|p| closing.is_none_or(|seat| !check::controls(setup, seat, p)));
         if theirs && !open.contains(&target) {
             open.push(target);
         }
@@ -190,19 +194,33 @@ fn simultaneous_first(rules: &Yalta, checkers: &[Seat], mover: Seat) -> Seat {
 }
 
 /// Passes the turn on from `from` (who has moved, or could not): first settles the pending
-/// mates of the players to whose left `from` sits, then gives the turn to the next player in
-/// the game.
+/// mates that wait for `from`'s turn or for a seat now out of the game, then gives the turn to
+/// the next player in the game, closing the en passant windows of their side.
 fn pass_turn(rules: &Yalta, mut setup: Setup, from: Seat) -> Setup {
-    let pending: Vec<Seat> = setup
-        .yalta()
-        .map(|s| s.pending_mate.iter().copied().collect())
-        .unwrap_or_default();
-    for seat in pending.into_iter().filter(|&s| left_of(s) == from) {
+    while let Some(seat) = mate_due(&setup, from) {
         setup = settle_pending_mate(rules, setup, seat);
     }
     lift_answered_mates(rules, &mut setup);
     setup.to_move = next_seat(rules, &setup, from);
+    let cells = pawns::en_passant_cells(&setup).collect();
+    let closing = Some(setup.to_move);
+    keep_open_en_passant(rules, &mut setup, cells, closing);
     setup
+}
+
+/// Returns a player whose pending mate is due once `from`'s turn ends: `from` is the player to
+/// their left, or the player to their left is out of the game and will never have the turn
+/// the mate waits for.
+///
+/// `yalta.mate-final=after-left-player`: "at the end of the next turn of the player to their
+/// left"; with that player out, the mate is settled at once.
+fn mate_due(setup: &Setup, from: Seat) -> Option<Seat> {
+    let state = setup.yalta()?;
+    state
+        .pending_mate
+        .iter()
+        .copied()
+        .find(|&seat| left_of(seat) == from || !check::is_live(setup, left_of(seat)))
 }
 
 /// `yalta.mate-final=after-left-player`: a pending mate waits for help; once any move has
@@ -333,8 +351,7 @@ pub fn turn_comes(rules: &Yalta, setup: &Setup) -> TurnComes {
 }
 
 /// Settles the players whose turn comes while they cannot play on ([`turn_comes`]), until
-/// someone can move or the game is over; then drops the en passant cells the new side to move
-/// controls.
+/// someone can move or the game is over.
 ///
 /// `yalta.no-extra-move`: "Taking control of the new pieces does not grant an extra move":
 /// the turn simply passes on. Once one king is left the game is over and the turn passes to
@@ -358,15 +375,7 @@ pub fn settle(rules: &Yalta, mut setup: Setup) -> Setup {
         }
         setup = pass_turn(rules, setup, seat);
     }
-    drop_own_en_passant(rules, &mut setup);
     setup
-}
-
-/// Drops the en passant cells whose pawn the player to move controls (see
-/// [`keep_open_en_passant`]).
-fn drop_own_en_passant(rules: &Yalta, setup: &mut Setup) {
-    let cells = pawns::en_passant_cells(setup).collect();
-    keep_open_en_passant(rules, setup, cells);
 }
 
 /// Returns true if no player still in the game has a legal move (each tried as the side to
