@@ -633,19 +633,18 @@ pub fn read_count(value: &Value) -> Result<u64, BadAnswer> {
 /// already clipped is kept as it is: what a reader clips reads back the same when written
 /// and read again.
 pub fn clip(text: &str) -> String {
-    let mut out = String::new();
-    let mut count = 0;
-    for c in text.chars().flat_map(|c| {
+    let shown = text.chars().flat_map(|c| {
         let escaped = c.is_control().then(|| c.escape_default());
         let plain = (!c.is_control()).then_some(c);
         escaped.into_iter().flatten().chain(plain)
-    }) {
+    });
+    let mut out = String::new();
+    for (count, c) in shown.enumerate() {
         if count == MAX_TEXT {
             out.push_str("...");
             break;
         }
         out.push(c);
-        count += 1;
     }
     out
 }
