@@ -445,6 +445,20 @@ fn expectation(
     std::panic::catch_unwind(run).ok().flatten()
 }
 
+/// Returns true if two engines' answers agree: the same value, or the same refusal. Two
+/// refusals of a position agree when they name the same kinds of problem (each engine words
+/// its problems its own way); other errors, when they are of the same kind.
+fn same<T: PartialEq>(x: &Result<T, EngineError>, y: &Result<T, EngineError>) -> bool {
+    match (x, y) {
+        (Ok(x), Ok(y)) => x == y,
+        (Err(EngineError::InvalidPosition(p)), Err(EngineError::InvalidPosition(q))) => {
+            p.kinds() == q.kinds()
+        }
+        (Err(x), Err(y)) => std::mem::discriminant(x) == std::mem::discriminant(y),
+        _ => false,
+    }
+}
+
 /// Checks an engine target; on failure returns what the first and the second engine say.
 fn check_engines(
     target: Target,
@@ -456,7 +470,7 @@ fn check_engines(
     // Two answers written out agree, or are what each engine says.
     let agree = |x: Result<String, EngineError>, y: Result<String, EngineError>| {
         let show = |r: Result<String, EngineError>| r.unwrap_or_else(|e| format!("error: {e}"));
-        if x == y {
+        if same(&x, &y) {
             Ok(())
         } else {
             Err((show(x), show(y)))
@@ -471,7 +485,7 @@ fn check_engines(
                 })
             };
             let (x, y) = (moves(a), moves(b));
-            if x == y {
+            if same(&x, &y) {
                 return Ok(());
             }
             let only = |p: &Result<Vec<Move>, _>, q: &Result<Vec<Move>, _>| match (p, q) {
