@@ -58,3 +58,50 @@ for i in 0 1 2 3; do
     seed move_round_trip "move-$v-$n" "$i" "$m"
   done
 done
+# The protocol reader: every line of PROTOCOL.md's examples (requests '>' and replies '<', each
+# reply read for the variant of the request before it), then lines that must be refused.
+protocol=fuzz/corpus/protocol_reader_never_panics
+mkdir -p "$protocol"
+n=0
+variant=0
+while IFS= read -r example; do
+  n=$((n + 1))
+  line=${example:2}
+  if [ "${example:0:1}" = ">" ]; then
+    cmd=$( (grep -o '"cmd": "[a-z]*"' <<<"$line" || true) | head -1 | cut -d'"' -f4)
+    kind=request${cmd:+-$cmd}
+    for i in 0 1 2 3; do
+      case "$line" in *"\"variant\": \"${variants[$i]}\""*) variant=$i ;; esac
+    done
+  else
+    answer=$( (grep -o '"ok"\|"error"' <<<"$line" || true) | head -1 | tr -d '"')
+    kind=reply${answer:+-$answer}
+  fi
+  case "$line" in \[*) kind=$kind-batch ;; esac
+  seed protocol_reader_never_panics "$(printf '%02d' "$n")-$kind" "$variant" "$line"
+done < <(grep -E '^[<>] ' PROTOCOL.md)
+# A Yuri position with its board history, asked about and answered.
+yuri='{"to_move":"w","pieces":{"g7":"wK","d4":"wN","a1":"bK","g1":"rK"},"history":["a1:bK,g1:rK,e6:wN,g7:wK"],"unmoved":[]}'
+seed protocol_reader_never_panics yuri-play 2 \
+  "{\"id\": 1, \"cmd\": \"play\", \"variant\": \"yuri\", \"readings\": {}, \"position\": $yuri, \"move\": \"d4-e6\"}"
+seed protocol_reader_never_panics yuri-reply 2 "{\"id\": 1, \"ok\": $yuri}"
+seed protocol_reader_never_panics text-position 0 \
+  '{"id": 2, "cmd": "perft", "variant": "osullivan", "readings": {}, "position": "a1:bK,d8:wK,h1:rK b", "depth": 2}'
+seed protocol_reader_never_panics outcome-won 2 '{"id": 3, "ok": {"status": "won", "winner": "w", "reason": "kings-meet"}}'
+seed protocol_reader_never_panics problems 0 \
+  '{"id": 4, "error": "invalid-position", "message": "two", "problems": [{"kind": "missing-royal", "detail": "x"}, {"kind": "unclassified", "detail": "y"}]}'
+seed protocol_reader_never_panics empty-batch 0 '[]'
+seed protocol_reader_never_panics empty 0 ''
+seed protocol_reader_never_panics huge-id 0 '{"id": 18446744073709551616, "ok": 1e400}'
+seed protocol_reader_never_panics huge-depth 0 \
+  '{"id": 18446744073709551615, "cmd": "perft", "variant": "osullivan", "position": "a1:bK,d8:wK,h1:rK b", "depth": 99999999999999999999}'
+seed protocol_reader_never_panics floats 0 '{"id": 5, "ok": [-0.0, 1.5e-323, 0.1, 123456789012345678901234567890]}'
+seed protocol_reader_never_panics duplicate-key 0 '{"id": 6, "id": 7, "ok": true}'
+seed protocol_reader_never_panics control-message 0 \
+  "{\"id\": 8, \"error\": \"failed\", \"message\": \"$(printf 'a\\u0007b\\n%.0s' $(seq 1 60))\"}"
+seed protocol_reader_never_panics deep-nesting 0 "$(printf '[%.0s' $(seq 1 200))$(printf ']%.0s' $(seq 1 200))"
+seed protocol_reader_never_panics deep-answer 0 "{\"id\": 9, \"ok\": $(printf '{"a":%.0s' $(seq 1 120))1$(printf '}%.0s' $(seq 1 120))}"
+seed protocol_reader_never_panics garbage 0 'garbage'
+seed protocol_reader_never_panics crlf 0 "$(printf '{"id": 10, "ok": true}\r')"
+{ printf '\x00{"id": 11, "ok": "\xff\xfe"}'; } >"$protocol/invalid-utf8"
+{ printf '\x00{"id": 12, "cmd": "hello", "protocol": 1}\xc3'; } >"$protocol/truncated-utf8"

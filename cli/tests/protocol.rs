@@ -124,8 +124,15 @@ fn cross_check_against_the_fast_engine_served_finds_nothing() {
 /// generated positions, passed fixtures, and found rows (exit 1).
 fn faulty(fault: &str, every: &str, more: &str) -> Value {
     let engine = format!("serve --engine fast --fault {fault} --fault-every {every} {more}");
-    // A slow engine's lines take 500 ms: slow, but well within the timeout.
-    let timeout = if fault == "slow" { "1500" } else { "400" };
+    // A hanging engine is given up after 400 ms, to keep the test short. A slow engine's lines
+    // take 500 ms: slow, but well within the timeout. The other faults show at once; their
+    // timeout is long, so that a reply delayed by a busy machine is not also slow (a tenth of
+    // the timeout) and another row.
+    let timeout = match fault {
+        "hang" => "400",
+        "slow" => "1500",
+        _ => "4000",
+    };
     let args = [
         "--positions",
         "200",

@@ -8,11 +8,13 @@
 //! each open point, a root (the start or a perft table's position) and a walk of random legal
 //! moves and edits. The property is checked at every position of the walk, and the case is
 //! the first position that breaks it (or the last). A case of a parser target is a variant
-//! and a text.
+//! and a text; a case of the protocol target (`protocol`) is a variant and a line of bytes.
 //!
 //! A case prints ([`fmt::Debug`]) as a paste-ready fixture whose expectation is the first
 //! engine's answer (or, for the parsers, what the position reads as), for a person to confirm
 //! against the rule text; a failure prints what each side says and the same kind of fixture.
+//! A protocol line concerns no rule: it prints as its case, and its failure as what went
+//! wrong.
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -22,6 +24,8 @@ use serde_json::{Value, json};
 use trichess_model::{Engine, EngineError, Game, Move, PerftTable, Setup, Variant};
 
 use crate::{Choices, Duel, Generator, Step, random_game};
+
+mod protocol;
 
 /// A fuzz target: a subject and the property it must have.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -40,11 +44,14 @@ pub enum Target {
     JsonRoundTrip,
     /// The move notation never panics, and what it reads prints back as written.
     MoveRoundTrip,
+    /// The engine protocol's readers never panic on any line: what they read writes and reads
+    /// back the same, and what they refuse is a typed error (`property::protocol`).
+    ProtocolReaderNeverPanics,
 }
 
 impl Target {
     /// Every target.
-    pub const ALL: [Target; 7] = [
+    pub const ALL: [Target; 8] = [
         Target::EnginesSameMoves,
         Target::EnginesSamePositions,
         Target::EnginesSameResult,
@@ -52,6 +59,7 @@ impl Target {
         Target::TextRoundTrip,
         Target::JsonRoundTrip,
         Target::MoveRoundTrip,
+        Target::ProtocolReaderNeverPanics,
     ];
 
     /// Returns the target's name, `<subject>_<property>`: the fuzz target's file name and the
@@ -65,6 +73,7 @@ impl Target {
             Target::TextRoundTrip => "text_round_trip",
             Target::JsonRoundTrip => "json_round_trip",
             Target::MoveRoundTrip => "move_round_trip",
+            Target::ProtocolReaderNeverPanics => "protocol_reader_never_panics",
         }
     }
 
@@ -99,6 +108,13 @@ pub enum Case {
         variant: Variant,
         text: String,
     },
+    /// A line of the engine protocol, as bytes (not necessarily UTF-8), and the variant its
+    /// answers are read for.
+    Line {
+        target: Target,
+        variant: Variant,
+        line: Vec<u8>,
+    },
 }
 
 /// A case that breaks its property: what was expected and what happened, with a paste-ready
@@ -107,12 +123,16 @@ pub enum Case {
 pub struct Failure {
     /// What went wrong, in one paragraph.
     pub what: String,
-    /// A fixture in the suite's JSON form; its expectation is the first engine's answer.
+    /// A fixture in the suite's JSON form; its expectation is the first engine's answer
+    /// (`null` for a protocol line, which concerns no rule).
     pub fixture: Value,
 }
 
 impl fmt::Display for Failure {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.fixture.is_null() {
+            return write!(f, "{}", self.what);
+        }
         let fixture = serde_json::to_string_pretty(&self.fixture).map_err(|_| fmt::Error)?;
         write!(f, "{}\npaste-ready fixture:\n{fixture}", self.what)
     }
@@ -168,6 +188,14 @@ impl Harness {
     pub fn decode(&mut self, target: Target, bytes: &[u8]) -> Case {
         let mut u = Unstructured::new(bytes);
         let variant = Variant::ALL[u.below(Variant::ALL.len())];
+        if target == Target::ProtocolReaderNeverPanics {
+            let line = u.take_rest().to_vec();
+            return Case::Line {
+                target,
+                variant,
+                line,
+            };
+        }
         if target.is_parser() {
             let text = String::from_utf8_lossy(u.take_rest()).into_owned();
             return Case::Text {
@@ -283,6 +311,18 @@ impl Harness {
                 variant,
                 text,
             } => check_text(*target, *variant, text),
+            Case::Line {
+                target,
+                variant,
+                line,
+            } => protocol::check_line(*variant, line).map_err(|what| Failure {
+                what: format!(
+                    "{}: {variant} {:?}: {what}",
+                    target.name(),
+                    String::from_utf8_lossy(line)
+                ),
+                fixture: Value::Null,
+            }),
             Case::Position {
                 target,
                 game,
@@ -320,6 +360,19 @@ impl Harness {
             .ok_or("the case has no 'variant'")?
             .parse()
             .map_err(|e| format!("{e}"))?;
+        if target == Target::ProtocolReaderNeverPanics {
+            let line = match (text("line"), value.get("bytes")) {
+                (Some(line), None) => line.as_bytes().to_vec(),
+                (None, Some(bytes)) => serde_json::from_value(bytes.clone())
+                    .map_err(|e| format!("'bytes' is not a list of bytes: {e}"))?,
+                _ => return Err("the case has neither 'line' nor 'bytes'".into()),
+            };
+            return Ok(Case::Line {
+                target,
+                variant,
+                line,
+            });
+        }
         if target.is_parser() {
             return Ok(Case::Text {
                 target,
@@ -392,6 +445,20 @@ fn expectation(
     std::panic::catch_unwind(run).ok().flatten()
 }
 
+/// Returns true if two engines' answers agree: the same value, or the same refusal. Two
+/// refusals of a position agree when they name the same kinds of problem (each engine words
+/// its problems its own way); other errors, when they are of the same kind.
+fn same<T: PartialEq>(x: &Result<T, EngineError>, y: &Result<T, EngineError>) -> bool {
+    match (x, y) {
+        (Ok(x), Ok(y)) => x == y,
+        (Err(EngineError::InvalidPosition(p)), Err(EngineError::InvalidPosition(q))) => {
+            p.kinds() == q.kinds()
+        }
+        (Err(x), Err(y)) => std::mem::discriminant(x) == std::mem::discriminant(y),
+        _ => false,
+    }
+}
+
 /// Checks an engine target; on failure returns what the first and the second engine say.
 fn check_engines(
     target: Target,
@@ -403,7 +470,7 @@ fn check_engines(
     // Two answers written out agree, or are what each engine says.
     let agree = |x: Result<String, EngineError>, y: Result<String, EngineError>| {
         let show = |r: Result<String, EngineError>| r.unwrap_or_else(|e| format!("error: {e}"));
-        if x == y {
+        if same(&x, &y) {
             Ok(())
         } else {
             Err((show(x), show(y)))
@@ -418,7 +485,7 @@ fn check_engines(
                 })
             };
             let (x, y) = (moves(a), moves(b));
-            if x == y {
+            if same(&x, &y) {
                 return Ok(());
             }
             let only = |p: &Result<Vec<Move>, _>, q: &Result<Vec<Move>, _>| match (p, q) {
@@ -564,14 +631,29 @@ impl Case {
     /// Returns the case's target.
     pub fn target(&self) -> Target {
         match self {
-            Case::Position { target, .. } | Case::Text { target, .. } => *target,
+            Case::Position { target, .. }
+            | Case::Text { target, .. }
+            | Case::Line { target, .. } => *target,
         }
     }
 
     /// Writes the case as JSON: the target, the variant, and the readings, position and move,
-    /// or the text. [`Harness::read_case`] reads it back.
+    /// or the text, or the line (`bytes`, a list of numbers, if it is not UTF-8).
+    /// [`Harness::read_case`] reads it back.
     pub fn to_json(&self) -> Value {
         match self {
+            Case::Line {
+                target,
+                variant,
+                line,
+            } => {
+                let mut v = json!({"target": target.name(), "variant": variant.id()});
+                match std::str::from_utf8(line) {
+                    Ok(text) => v["line"] = json!(text),
+                    Err(_) => v["bytes"] = json!(line),
+                }
+                v
+            }
             Case::Text {
                 target,
                 variant,
@@ -599,9 +681,11 @@ impl Case {
     }
 
     /// Writes the case as a fixture in the suite's JSON form; the expectation is the first
-    /// engine's answer, and the rule, quote and derivation are for a person to fill in.
+    /// engine's answer, and the rule, quote and derivation are for a person to fill in. A
+    /// protocol line concerns no rule: its fixture is `null`.
     pub fn fixture(&self) -> Value {
         match self {
+            Case::Line { .. } => Value::Null,
             Case::Text {
                 target,
                 variant,
@@ -634,7 +718,11 @@ impl Case {
 impl fmt::Debug for Case {
     /// Prints the case as a paste-ready fixture.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = self.target().name();
+        if let Case::Line { .. } = self {
+            return write!(f, "{name} case: {}", self.to_json());
+        }
         let fixture = serde_json::to_string_pretty(&self.fixture()).map_err(|_| fmt::Error)?;
-        write!(f, "{} case, as a fixture:\n{fixture}", self.target().name())
+        write!(f, "{name} case, as a fixture:\n{fixture}")
     }
 }

@@ -18,8 +18,7 @@
 //!   player to move is out), where exposure is allowed only when every move exposes
 //!   (`self-exposure=not-unless-forced`). Yuri has no reading through which another engine
 //!   shows an attack, so it is left to the fixtures and the differential run.
-//! - **Perft**: perft(oracle) = perft(fast) at depth 2, on O'Sullivan, Yalta and Yuri (Triple
-//!   Crown waits for DECISIONS.md D6, see the test).
+//! - **Perft**: perft(oracle) = perft(fast) at depth 2, on every variant and reading.
 
 use std::cell::RefCell;
 use std::collections::BTreeSet;
@@ -273,24 +272,12 @@ proptest! {
         }
     }
 
-    // Not Triple Crown yet: under the default readings the engines differ on whether
-    // eliminations chain (DECISIONS.md D6: the fast engine chains, the oracle will), which a
-    // perft from a generated position often meets. Add index 3 once the oracle follows D6.
     #[test]
     fn perft_is_the_same_in_both_engines(
-        variant in 0u8..3,
+        variant in 0u8..4,
         bytes in prop::collection::vec(any::<u8>(), 0..120),
     ) {
         let (game, setup) = generated(variant, &bytes)?;
-        // Readings whose disagreement is known and not settled yet (DECISIONS.md D2: two
-        // double steps in a row under both-opponents). Take them out here once both engines
-        // follow the decision.
-        for (id, reading) in [
-            ("osullivan.en-passant-window", "both-opponents"),
-            ("yalta.en-passant-window", "both-opponents"),
-        ] {
-            prop_assume!(game.interpretations.get(id).map(String::as_str) != Some(reading));
-        }
         let [mut a, mut b] = engines();
         let x = a.perft(&game, &setup, 2);
         let y = b.perft(&game, &setup, 2);

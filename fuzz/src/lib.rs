@@ -89,6 +89,9 @@ pub type TextRoundTrip = Case<4>;
 pub type JsonRoundTrip = Case<5>;
 /// `move_round_trip`: the move notation never panics and round-trips what it reads.
 pub type MoveRoundTrip = Case<6>;
+/// `protocol_reader_never_panics`: the engine protocol's readers never panic on any line, and
+/// round-trip what they read.
+pub type ProtocolReaderNeverPanics = Case<7>;
 
 // The aliases name the targets they say (the index is into `Target::ALL`).
 const _: () = {
@@ -99,4 +102,5 @@ const _: () = {
     assert!(matches!(Target::ALL[4], Target::TextRoundTrip));
     assert!(matches!(Target::ALL[5], Target::JsonRoundTrip));
     assert!(matches!(Target::ALL[6], Target::MoveRoundTrip));
+    assert!(matches!(Target::ALL[7], Target::ProtocolReaderNeverPanics));
 };

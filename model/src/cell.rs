@@ -37,12 +37,29 @@ impl Cell {
     }
 }
 
+impl Cell {
+    /// Writes the cell's name (`e4`, `Ae1`) a character at a time, without the formatting
+    /// machinery: Yuri's engines write a board state at every move. [`fmt::Display`] writes
+    /// the same.
+    pub fn write_name(self, out: &mut impl fmt::Write) -> fmt::Result {
+        if let Some(seat) = self.sector {
+            out.write_char(seat.letter())?;
+        }
+        out.write_char(char::from(b'a' + self.file))?;
+        let rank = self.rank + 1;
+        if rank >= 100 {
+            out.write_char(char::from(b'0' + rank / 100))?;
+        }
+        if rank >= 10 {
+            out.write_char(char::from(b'0' + rank / 10 % 10))?;
+        }
+        out.write_char(char::from(b'0' + rank % 10))
+    }
+}
+
 impl fmt::Display for Cell {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some(seat) = self.sector {
-            write!(f, "{}", seat.letter())?;
-        }
-        write!(f, "{}{}", char::from(b'a' + self.file), self.rank + 1)
+        self.write_name(f)
     }
 }
 

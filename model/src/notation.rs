@@ -335,7 +335,6 @@ fn build(
 /// Writes a placement of pieces as the pieces part of the text form: `cell:piece` in cell
 /// order joined by commas, or `-` for none.
 pub fn pieces_text(variant: Variant, pieces: &BTreeMap<Cell, Piece>) -> String {
-    use fmt::Write as _;
     if pieces.is_empty() {
         return "-".to_string();
     }
@@ -345,12 +344,11 @@ pub fn pieces_text(variant: Variant, pieces: &BTreeMap<Cell, Piece>) -> String {
         if !text.is_empty() {
             text.push(',');
         }
-        let _ = write!(
-            text,
-            "{c}:{}{}",
-            variant.seat_letter(p.owner),
-            p.role.letter()
-        );
+        // Writing to a String cannot fail.
+        let _ = c.write_name(&mut text);
+        text.push(':');
+        text.push(variant.seat_letter(p.owner));
+        text.push(p.role.letter());
     }
     text
 }
@@ -368,22 +366,43 @@ pub fn parse_pieces(variant: Variant, text: &str) -> Result<BTreeMap<Cell, Piece
 /// history at every call. `None` for anything else, which [`read_placement`] then reads, or
 /// refuses with its problems.
 fn canonical_pieces(variant: Variant, text: &str) -> Option<BTreeMap<Cell, Piece>> {
-    if text == "-" {
-        return Some(BTreeMap::new());
-    }
-    let board = variant.board();
     let mut pieces: Vec<(Cell, Piece)> = Vec::with_capacity(text.len() / 6 + 1);
-    for entry in text.split(',') {
-        let (cell, p) = entry.split_once(':')?;
-        let cell = board.parse_cell(cell).ok()?;
-        if pieces.last().is_some_and(|&(last, _)| last >= cell) {
-            return None;
-        }
-        pieces.push((cell, piece(variant, p).ok()?));
-    }
+    each_canonical_entry(variant, text, |cell, piece| pieces.push((cell, piece)))?;
     Some(pieces.into_iter().collect())
 }
 
+/// Says whether `text` is a placement of pieces in canonical form, exactly as
+/// [`pieces_text`] writes it (the cell names, the letters and the order are all canonical).
+pub(crate) fn is_canonical_pieces(variant: Variant, text: &str) -> bool {
+    each_canonical_entry(variant, text, |_, _| {}).is_some()
+}
+
+/// Calls `each` on every entry of pieces written in canonical form, in order; `None` (at the
+/// first entry that is not) if `text` is not in canonical form.
+fn each_canonical_entry(
+    variant: Variant,
+    text: &str,
+    mut each: impl FnMut(Cell, Piece),
+) -> Option<()> {
+    if text == "-" {
+        return Some(());
+    }
+    let board = variant.board();
+    let mut last: Option<Cell> = None;
+    for entry in text.split(',') {
+        // `cell:` then the army letter and the role letter, both ASCII.
+        let [.., b':', owner, role] = *entry.as_bytes() else {
+            return None;
+        };
+        let cell = board.parse_cell(&entry[..entry.len() - 3]).ok()?;
+        if last.is_some_and(|last| last >= cell) {
+            return None;
+        }
+        last = Some(cell);
+        each(cell, piece_of_letters(variant, owner, role)?);
+    }
+    Some(())
+}
 /// Reads pieces, refusing two on one cell.
 fn read_placement(
     variant: Variant,
@@ -430,19 +449,21 @@ fn seat_letters(variant: Variant) -> String {
 }
 
 fn piece(variant: Variant, s: &str) -> Result<Piece, Problem> {
-    let mut chars = s.chars();
-    let parsed = match (chars.next(), chars.next(), chars.next()) {
-        (Some(owner), Some(role), None) => variant
-            .seat_from_letter(owner)
-            .zip(Role::from_letter(role).filter(|r| variant.roles().contains(r))),
+    match *s.as_bytes() {
+        [owner, role] => piece_of_letters(variant, owner, role),
         _ => None,
-    };
-    parsed
-        .map(|(owner, role)| Piece::new(owner, role))
-        .ok_or_else(|| {
-            let example = piece_name(variant, Piece::new(Seat::A, variant.royal()));
-            Problem::Piece(s.to_string(), variant, example)
-        })
+    }
+    .ok_or_else(|| {
+        let example = piece_name(variant, Piece::new(Seat::A, variant.royal()));
+        Problem::Piece(s.to_string(), variant, example)
+    })
+}
+
+/// Reads a piece from its army letter and role letter, as bytes (letters are ASCII).
+fn piece_of_letters(variant: Variant, owner: u8, role: u8) -> Option<Piece> {
+    let owner = variant.seat_from_letter(char::from(owner))?;
+    let role = Role::from_letter(char::from(role)).filter(|r| variant.roles().contains(r))?;
+    Some(Piece::new(owner, role))
 }
 
 fn read_seat_word(variant: Variant, written: &Written<'_>) -> Result<Seat, Problem> {

@@ -454,6 +454,16 @@ fn yuri_positions_carry_their_board_states_in_canonical_form() {
         ["b2:bK,f2:rK,f6:wK", "b2:bK,f2:rK,f5:wK"],
         "board states are kept with their pieces in cell order"
     );
+    let unread = "b2:bK,f2:rK,f6:wK w history=f6:wK,f6:wK/b2:bK,zz:wK/b2:bk";
+    assert_eq!(
+        Setup::from_text(Variant::Yuri, unread)
+            .unwrap()
+            .yuri()
+            .unwrap()
+            .history,
+        ["f6:wK,f6:wK", "b2:bK,zz:wK", "b2:bk"],
+        "board states that do not read are kept as written (the rules then refuse them)"
+    );
     assert_eq!(
         setup.to_text(),
         "b2:bK,f2:rK,f6:wK w history=b2:bK,f2:rK,f6:wK/b2:bK,f2:rK,f5:wK"

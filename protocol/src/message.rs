@@ -316,25 +316,34 @@ pub enum RequestLine {
 /// what it cannot read becomes the error reply to send.
 pub fn read_request_line(bytes: &[u8]) -> RequestLine {
     match json_of(bytes) {
-        Ok(Value::Array(items)) => RequestLine::Batch(items.iter().map(read_request).collect()),
-        Ok(value) => RequestLine::One(read_request(&value)),
+        Ok(Value::Array(items)) => {
+            // The requests of a batch are mostly about one position: it is read once.
+            let mut last = None;
+            RequestLine::Batch(items.iter().map(|r| read_request(r, &mut last)).collect())
+        }
+        Ok(value) => RequestLine::One(read_request(&value, &mut None)),
         Err(e) => RequestLine::One(Err(refuse(None, RefusalKind::Failed, e.to_string()))),
     }
 }
 
+/// An error reply to a request that does not read; its message, which may quote the
+/// request, is clipped as a reply's message is when read.
 fn refuse(id: Option<u64>, kind: RefusalKind, message: String) -> Reply {
     Reply {
         id,
         answer: Err(Refusal {
             kind,
-            message,
+            message: clip(&message),
             problems: Vec::new(),
         }),
     }
 }
 
-/// Reads one request object.
-fn read_request(value: &Value) -> Incoming {
+/// The last position a batch's request gave, as written, with its variant and what it read as.
+type LastPosition<'a> = Option<(&'a Value, Variant, Setup)>;
+
+/// Reads one request object; a position written as in the `last` request is not read again.
+fn read_request<'a>(value: &'a Value, last: &mut LastPosition<'a>) -> Incoming {
     let Some(object) = value.as_object() else {
         return Err(refuse(
             None,
@@ -379,18 +388,27 @@ fn read_request(value: &Value) -> Incoming {
         }
         Some(_) => return Err(failed("'readings' is not an object".into())),
     }
-    let setup = match object.get("position") {
-        Some(Value::String(text)) => Setup::parse(variant, text),
-        Some(value) => Setup::from_json_value(variant, value),
-        None => return Err(failed("'position' is missing".into())),
-    }
-    .map_err(|e| {
-        refuse(
-            Some(id),
-            RefusalKind::InvalidPosition,
-            format!("position does not read: {e}"),
-        )
-    })?;
+    let Some(position) = object.get("position") else {
+        return Err(failed("'position' is missing".into()));
+    };
+    let setup = match last {
+        Some((written, v, setup)) if *v == variant && *written == position => setup.clone(),
+        _ => {
+            let setup = match position {
+                Value::String(text) => Setup::parse(variant, text),
+                value => Setup::from_json_value(variant, value),
+            }
+            .map_err(|e| {
+                refuse(
+                    Some(id),
+                    RefusalKind::InvalidPosition,
+                    format!("position does not read: {e}"),
+                )
+            })?;
+            *last = Some((position, variant, setup.clone()));
+            setup
+        }
+    };
     let ask = match cmd {
         "check" => Ask::Check,
         "moves" => Ask::Moves,
@@ -611,19 +629,22 @@ pub fn read_count(value: &Value) -> Result<u64, BadAnswer> {
 }
 
 /// Cuts an engine's text to [`MAX_TEXT`] characters, with control characters escaped, so
-/// that it is safe to print.
+/// that it is safe to print. The characters are counted after escaping, so that a text
+/// already clipped is kept as it is: what a reader clips reads back the same when written
+/// and read again.
 pub fn clip(text: &str) -> String {
+    let shown = text.chars().flat_map(|c| {
+        let escaped = c.is_control().then(|| c.escape_default());
+        let plain = (!c.is_control()).then_some(c);
+        escaped.into_iter().flatten().chain(plain)
+    });
     let mut out = String::new();
-    for (n, c) in text.chars().enumerate() {
-        if n >= MAX_TEXT {
+    for (count, c) in shown.enumerate() {
+        if count == MAX_TEXT {
             out.push_str("...");
             break;
         }
-        if c.is_control() {
-            out.extend(c.escape_default());
-        } else {
-            out.push(c);
-        }
+        out.push(c);
     }
     out
 }

@@ -257,6 +257,37 @@ fn requests_read_back_as_written() {
     }
 }
 
+/// The requests of a batch about one position read it once; a request about the same text
+/// under another variant, or about a position that does not read, is read (or refused) as
+/// written.
+#[test]
+fn a_batch_reads_each_position_as_its_request_says() {
+    let position =
+        r#""position": {"to_move": "w", "pieces": {"a1": "bK", "g7": "wK", "a7": "wN"}}"#;
+    let request = |id: u64, variant: &str| {
+        format!(r#"{{"id": {id}, "cmd": "moves", "variant": "{variant}", {position}}}"#)
+    };
+    let line = format!(
+        "[{}, {}, {}, {}]",
+        request(1, "yuri"),
+        request(2, "yuri"),
+        request(3, "osullivan"),
+        request(4, "osullivan")
+    );
+    let RequestLine::Batch(read) = read_request_line(line.as_bytes()) else {
+        panic!("not a batch: {line}");
+    };
+    let yuri = Setup::parse(Variant::Yuri, "a1:bK,g7:wK,a7:wN w").unwrap();
+    for (n, one) in read.iter().enumerate() {
+        match (n, one) {
+            (0 | 1, Ok(r)) => assert_eq!(r.about, Some((Game::new(Variant::Yuri), yuri.clone()))),
+            // a7 is not a usable cell of the O'Sullivan board: refused, each time.
+            (2 | 3, Err(reply)) => assert_eq!(reply.id, Some(n as u64 + 1)),
+            _ => panic!("request {} read as {one:?}", n + 1),
+        }
+    }
+}
+
 #[test]
 fn refusals_carry_their_kinds_of_problem() {
     let mut server = Server::new(Box::new(Oracle), oracle_hello());

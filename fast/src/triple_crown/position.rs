@@ -383,7 +383,7 @@ impl Pos {
         let t = ctx.t;
         let me = self.to_move as usize;
         let own = self.seat_bits[me];
-        // triple-crown.fide-pieces: no move captures an Emperor.
+        // triple-crown.checkmate-en-prise: no move captures an Emperor.
         let open = !own & !self.emperors();
         let enemy = self.enemies(me) & !self.emperors();
         let mut promo_roles: Option<u16> = None;

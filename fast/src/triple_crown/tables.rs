@@ -236,7 +236,7 @@ impl Tables {
                 if half != seat && rank == 0 {
                     far_ranks[seat].set(c);
                 }
-                // triple-crown.fide-pieces / pawn-stays-in-half: in its own half-board a Pawn
+                // triple-crown.pawn-moves / pawn-stays-in-half: in its own half-board a Pawn
                 // moves up its file (and on over the top edge); in an enemy half-board, down.
                 let up = half == seat;
                 let dr = if up { 1 } else { -1 };

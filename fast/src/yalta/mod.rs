@@ -185,7 +185,7 @@ fn read(setup: &Setup, r: &Rules) -> Result<Pos, EngineError> {
             ));
             continue;
         }
-        // yalta.fide-rules: a pawn never stands on a back rank (its own or a promotion rank).
+        // yalta.pawn-moves: a pawn never stands on a back rank (its own or a promotion rank).
         if role == PAWN && cell.rank() == 0 {
             problems.push(PositionProblem::new(
                 ProblemKind::PawnOnImpossibleRank,

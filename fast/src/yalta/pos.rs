@@ -422,7 +422,7 @@ impl Pos {
         lines.iter().fold(0, |m, line| m | t.reach(line, occ))
     }
 
-    /// The legal moves of `s` (yalta.fide-movement, yalta.fide-rules, yalta.check-response).
+    /// The legal moves of `s` (yalta.fide-movement, yalta.check-response).
     pub(super) fn legal<B: Moves>(&self, s: u8, r: &Rules, buf: &mut B) {
         buf.clear();
         let t = r.t;
@@ -469,7 +469,7 @@ impl Pos {
         }
     }
 
-    /// yalta.fide-rules: castling on either wing of the own back rank, the king crossing no
+    /// yalta.castling: castling on either wing of the own back rank, the king crossing no
     /// attacked cell ([`Tables::castle_crossed`]).
     fn castles<B: Moves>(&self, c: u8, a: u8, s: u8, t: &Tables, buf: &mut B) {
         let risky = !0u128;
@@ -499,8 +499,8 @@ impl Pos {
         }
     }
 
-    /// yalta.fide-rules, yalta.pawn-path-capture-only, yalta.sacrifice-promotion: the moves
-    /// of the pawn on `c` of army `a`, moved by `s`.
+    /// yalta.pawn-moves, yalta.double-step, yalta.promotion, yalta.pawn-path-capture-only,
+    /// yalta.sacrifice-promotion: the moves of the pawn on `c` of army `a`, moved by `s`.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn pawn<B: Moves>(
@@ -555,7 +555,7 @@ impl Pos {
             }
         }
         let caps = t.caps[a][cu];
-        // yalta.fide-rules, yalta.en-passant-window: each right still in its window (an
+        // yalta.en-passant, yalta.en-passant-window: each right still in its window (an
         // earlier one only beside a latest one).
         if self.ep != NONE && s == self.to_move && r.mutant != Some(Mutant::YaltaEnPassantMissing) {
             for e in [self.ep, self.ep_earlier] {

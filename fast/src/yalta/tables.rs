@@ -169,7 +169,7 @@ impl Tables {
             let a = army.index();
             for cell in 0..CELLS as u8 {
                 let (seat, _, rank) = hex.coords(cell);
-                // yalta.fide-rules: forwards is up the file in the own half-board, then on
+                // yalta.pawn-moves: forwards is up the file in the own half-board, then on
                 // down the file of the half-board it has run into.
                 let fwd = if seat == army { Dir::UP } else { Dir::DOWN };
                 let one = hex.step(cell, fwd).first().map(|&(c, _)| c);

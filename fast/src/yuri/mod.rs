@@ -253,7 +253,7 @@ fn import(rules: Rules, setup: &Setup) -> Result<(Pos, History), EngineError> {
         }
     }
 
-    // yuri.rule-zero: one King for each army.
+    // yuri.one-king: one King for each army.
     for army in 0..3 {
         let kings = (p.army[army] & p.role[KING]).count_ones();
         let expected = u32::from(implicit_king != Some(army));

@@ -452,7 +452,7 @@ impl Ctx<'_, '_> {
             return;
         }
         if promo & (1 << to) != 0 {
-            // yuri.rule-zero: a Queen, Rook, Bishop or Knight of its own army.
+            // yuri.promotion-choice: a Queen, Rook, Bishop or Knight of its own army.
             for role in [QUEEN, ROOK, BISHOP, KNIGHT] {
                 self.push_unrepeated(Mv {
                     from: from as u8,

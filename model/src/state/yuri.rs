@@ -4,7 +4,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::notation::{Field, FieldKind, parse_pieces, pieces_text};
+use crate::notation::{Field, FieldKind, is_canonical_pieces, parse_pieces, pieces_text};
 use crate::{Cell, Piece, Role, Variant};
 
 /// The cells where each army's pawns start (by army letter), as the source's diagram has them.
@@ -111,6 +111,11 @@ impl YuriState {
 /// Returns a written board state in canonical form (pieces in cell order), or as written if
 /// it does not read (the rules then refuse the position).
 fn canonical_board_state(word: &str) -> String {
+    // Board states read and written by trichess are canonical already: kept as they are,
+    // without reading them into pieces and writing them again.
+    if is_canonical_pieces(Variant::Yuri, word) {
+        return word.to_string();
+    }
     match parse_pieces(Variant::Yuri, word) {
         Ok(pieces) => pieces_text(Variant::Yuri, &pieces),
         Err(_) => word.to_string(),

@@ -2,9 +2,9 @@
 //! right and record with them) maps legal moves and played moves onto each other, along games
 //! of pseudo-random moves; kings are never captured and no move leaves the mover in check.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
-use trichess_model::{Cell, Move, Piece, Role, Seat, Setup, VariantState};
+use trichess_model::{Move, Role, Seat, Setup, Symmetry, Variant};
 
 use super::{Yalta, check, legal_moves, start_setup, turn};
 use crate::board;
@@ -17,67 +17,14 @@ fn rules(readings: &[(&str, &str)]) -> Yalta {
     Yalta::new(&map).unwrap()
 }
 
-fn rotate_cell(rules: &Yalta, cell: Cell) -> Cell {
-    let (seat, file, rank) = rules.hex.coords(cell);
-    rules.hex.cell(seat.next(), file, rank).unwrap()
+/// Turns a working position one seat round: what was Red's is Green's, and so on (the
+/// model's renaming, [`Symmetry::Rotation`], which knows no geometry).
+fn rotated(setup: &board::Setup) -> board::Setup {
+    board::Setup::from_model(&Symmetry::Rotation.setup(&setup.to_model()))
 }
 
-fn rotate_move(rules: &Yalta, mv: Move) -> Move {
-    let r = |c| rotate_cell(rules, c);
-    match mv {
-        Move::Plain { from, to } => Move::Plain {
-            from: r(from),
-            to: r(to),
-        },
-        Move::Promotion { from, to, role } => Move::Promotion {
-            from: r(from),
-            to: r(to),
-            role,
-        },
-        Move::Castle { from, to, partner } => Move::Castle {
-            from: r(from),
-            to: r(to),
-            partner: r(partner),
-        },
-    }
-}
-
-/// Turns the whole position one seat round: what was Red's is Green's, and so on.
-fn rotate(rules: &Yalta, setup: &Setup) -> Setup {
-    let seats = |map: &BTreeMap<Seat, Seat>| -> BTreeMap<Seat, Seat> {
-        map.iter().map(|(a, b)| (a.next(), b.next())).collect()
-    };
-    let state = setup.yalta().unwrap();
-    Setup {
-        variant: setup.variant,
-        to_move: setup.to_move.next(),
-        pieces: setup
-            .pieces
-            .iter()
-            .map(|(&c, p)| (rotate_cell(rules, c), Piece::new(p.owner.next(), p.role)))
-            .collect(),
-        castling: setup
-            .castling
-            .iter()
-            .map(|&c| rotate_cell(rules, c))
-            .collect(),
-        en_passant: setup.en_passant.map(|c| rotate_cell(rules, c)),
-        state: VariantState::Yalta(trichess_model::YaltaState {
-            control: seats(&state.control),
-            first_check: seats(&state.first_check),
-            pending_mate: state
-                .pending_mate
-                .iter()
-                .map(|s| s.next())
-                .collect::<BTreeSet<_>>(),
-            en_passant_earlier: state.en_passant_earlier.map(|c| rotate_cell(rules, c)),
-        }),
-    }
-}
-
-/// Turns a working position one seat round (see [`rotate`]).
-fn rotated(rules: &Yalta, setup: &board::Setup) -> board::Setup {
-    board::Setup::from_model(&rotate(rules, &setup.to_model()))
+fn rotate_move(mv: Move) -> Move {
+    Symmetry::Rotation.mv(Variant::Yalta, mv)
 }
 
 /// Plays a game of pseudo-random legal moves from the start and returns every position met.
@@ -115,9 +62,9 @@ fn rotating_the_seats_maps_moves_and_play_onto_each_other() {
         let rules = rules(readings);
         for seed in 1..=4 {
             for setup in random_game(&rules, seed, 300) {
-                let turned = rotated(&rules, &setup);
+                let turned = rotated(&setup);
                 let moves = legal_moves(&rules, &setup);
-                let expected: Vec<Move> = moves.iter().map(|&m| rotate_move(&rules, m)).collect();
+                let expected: Vec<Move> = moves.iter().map(|&m| rotate_move(m)).collect();
                 assert_eq!(
                     sorted(legal_moves(&rules, &turned)),
                     sorted(expected),
@@ -126,8 +73,8 @@ fn rotating_the_seats_maps_moves_and_play_onto_each_other() {
                 );
                 if let Some(&mv) = moves.first() {
                     assert_eq!(
-                        turn::apply(&rules, &turned, rotate_move(&rules, mv)),
-                        rotated(&rules, &turn::apply(&rules, &setup, mv)),
+                        turn::apply(&rules, &turned, rotate_move(mv)),
+                        rotated(&turn::apply(&rules, &setup, mv)),
                         "{} then {mv}",
                         setup.to_model().to_text()
                     );
@@ -190,7 +137,7 @@ fn looking_outwards_from_a_cell_finds_exactly_the_pieces_that_attack_it() {
         let rules = rules(readings);
         for seed in 21..=23 {
             for setup in random_game(&rules, seed, 200).into_iter().step_by(5) {
-                for target in trichess_model::Variant::Yalta.board().cells() {
+                for target in Variant::Yalta.board().cells() {
                     for seat in Seat::ALL {
                         let by_definition = setup.pieces.iter().any(|(&from, &piece)| {
                             check::controls(&setup, seat, piece)
@@ -226,7 +173,7 @@ fn a_move_takes_at_most_the_one_piece_it_was_generated_to_capture() {
             "Ad2:rP,Ae4:gP,Ah1:rK,Bh1:gK,Ch1:bK r",
         ]
         .iter()
-        .map(|text| Setup::from_text(trichess_model::Variant::Yalta, text).unwrap())
+        .map(|text| Setup::from_text(Variant::Yalta, text).unwrap())
         .chain([start_setup(&rules)])
         .map(|setup| board::Setup::from_model(&setup))
         .collect();
