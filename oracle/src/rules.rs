@@ -213,6 +213,21 @@ pub(crate) fn next_seat_with_royal(
     candidate
 }
 
+/// Returns the seat before `seat` in the turn order that `step` makes (three seats in a cycle:
+/// the one before is two steps on) that still has a royal piece, or `seat` itself if no other
+/// has: the player who made the last move when `seat` is to move.
+pub(crate) fn previous_seat_with_royal(
+    setup: &board::Setup,
+    seat: Seat,
+    step: fn(Seat) -> Seat,
+) -> Seat {
+    let mut candidate = step(step(seat));
+    while candidate != seat && setup.royal(candidate).is_none() {
+        candidate = step(step(candidate));
+    }
+    candidate
+}
+
 /// The roles a pawn may become in FIDE chess (3.7.e): queen, rook, bishop or knight.
 pub(crate) const FIDE_PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
 

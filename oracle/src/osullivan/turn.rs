@@ -109,11 +109,7 @@ pub fn next_seat(setup: &Setup, options: &Options, seat: Seat) -> Seat {
 /// Returns the seat before `seat` in turn order that is still in the game: the player who
 /// made the last move when `seat` is to move.
 pub fn previous_seat(setup: &Setup, options: &Options, seat: Seat) -> Seat {
-    let back = match options.turn_order {
-        TurnOrder::WhiteRedBlack => Seat::prev,
-        TurnOrder::WhiteBlackRed => Seat::next,
-    };
-    crate::rules::next_seat_with_royal(setup, seat, back)
+    crate::rules::previous_seat_with_royal(setup, seat, step(options))
 }
 
 /// The step from a seat to the next in turn order (`osullivan.turn-order`).

@@ -80,11 +80,7 @@ pub fn next_seat(tc: &TripleCrown, setup: &Setup, seat: Seat) -> Seat {
 /// Returns the seat before `seat` in turn order that is still in the game: the player who
 /// made the last move when `seat` is to move.
 pub fn previous_seat(tc: &TripleCrown, setup: &Setup, seat: Seat) -> Seat {
-    let back = match tc.options.turn_order {
-        TurnOrder::ABC => Seat::prev,
-        TurnOrder::ACB => Seat::next,
-    };
-    crate::rules::next_seat_with_royal(setup, seat, back)
+    crate::rules::previous_seat_with_royal(setup, seat, step(tc))
 }
 
 /// The step from a seat to the next in turn order (`triple-crown.turn-order`).
