@@ -9,13 +9,13 @@ use anyhow::{Result, bail};
 use serde_json::json;
 use tabled::settings::Style;
 use tabled::{Table, Tabled};
-use trichess_model::fixture::PositionSpec;
-use trichess_model::runner::{self, FixtureResult};
-use trichess_model::{Engine, Fixture, Game, Verdict};
-use trichess_oracle::register::Register;
+use trichess_model::{Engine, Game};
 use trichess_oracle::rules_for;
+use trichess_suite::fixture::PositionSpec;
+use trichess_suite::{Fixture, FixtureResult, Register, Verdict};
 
-use super::{Format, fixture_dir};
+use super::load_fixtures;
+use crate::args::Format;
 
 /// One row of the results table: a clause (or interpretation reading) and its fixtures.
 #[derive(Tabled)]
@@ -34,15 +34,17 @@ pub fn run(
     dir: Option<PathBuf>,
     format: Format,
 ) -> Result<ExitCode> {
-    let dir = fixture_dir(dir)?;
-    let fixtures: Vec<Fixture> = Fixture::load_dir(&dir)?
+    let from = dir
+        .as_ref()
+        .map_or("trichess's suite".to_string(), |d| d.display().to_string());
+    let fixtures: Vec<Fixture> = load_fixtures(dir)?
         .into_iter()
         .filter(|f| filter.is_none_or(|text| f.name.contains(text)))
         .collect();
     if fixtures.is_empty() {
         match filter {
             Some(text) => bail!("no fixture name contains '{text}'"),
-            None => bail!("no fixtures (*.json files) in {}", dir.display()),
+            None => bail!("no fixtures (*.json files) in {from}"),
         }
     }
     check_ids(&fixtures)?;
@@ -70,7 +72,7 @@ pub fn run(
                         Verdict::Fail(why) => ("fail", why.clone()),
                         Verdict::Skip(why) => ("skip", why.clone()),
                     };
-                    json!({"name": r.name, "rules": r.rules, "verdict": verdict, "detail": detail})
+                    json!({"name": r.name(), "rules": r.fixture.rules, "verdict": verdict, "detail": detail})
                 })
                 .collect();
             let report = json!({
@@ -107,13 +109,13 @@ pub fn run(
             if !skips.is_empty() {
                 say!("\nskipped:");
                 for r in &skips {
-                    say!("- {}: {}", r.name, r.verdict);
+                    say!("- {}: {}", r.name(), r.verdict);
                 }
             }
             if !failed.is_empty() {
                 say!("\nfailures (rerun one with: trichess fixtures --filter NAME):");
                 for r in &failed {
-                    say!("- {}: {}", r.name, r.verdict);
+                    say!("- {}: {}", r.name(), r.verdict);
                 }
             }
             say!("\n{summary}");
@@ -153,9 +155,8 @@ fn run_with_progress(engine: &mut dyn Engine, fixtures: &[Fixture]) -> Vec<Fixtu
                 eprint!("\rfixture {}/{}", i + 1, fixtures.len());
             }
             FixtureResult {
-                name: f.name.clone(),
-                rules: f.rules.clone(),
-                verdict: runner::run(engine, f),
+                fixture: f.clone(),
+                verdict: trichess_suite::run(engine, f),
             }
         })
         .collect();
@@ -187,7 +188,7 @@ fn rows_by_clause(fixtures: &[Fixture], results: &[FixtureResult]) -> Vec<Row> {
         let ids = if f.expect.refused_when_read() {
             &notation[..]
         } else {
-            &r.rules[..]
+            &r.fixture.rules[..]
         };
         for id in ids {
             let row = rows.entry(id.clone()).or_insert_with(|| Row {

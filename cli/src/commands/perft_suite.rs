@@ -1,4 +1,4 @@
-//! `trichess perft-suite`: the perft tables (`fixtures/perft/*.perft`) against an engine.
+//! `trichess perft-suite`: the perft tables against an engine.
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -8,10 +8,12 @@ use anyhow::{Result, bail};
 use serde_json::json;
 use tabled::settings::Style;
 use tabled::{Table, Tabled};
-use trichess_model::perft::{PerftRow, RowVerdict, check_table_with};
-use trichess_model::{Engine, PerftTable};
+use trichess_model::Engine;
+use trichess_suite::PerftTable;
+use trichess_suite::perft::{PerftRow, RowResult, RowVerdict, check_table_with};
 
-use super::{Format, fixture_dir};
+use super::load_tables;
+use crate::args::Format;
 
 #[derive(Tabled)]
 struct Row {
@@ -34,11 +36,7 @@ pub struct Selection {
 
 /// Checks the selected rows and prints one line per row; exits 1 on any failure.
 pub fn run(engine: &mut dyn Engine, selection: Selection, format: Format) -> Result<ExitCode> {
-    let dir = match selection.dir {
-        Some(dir) => dir,
-        None => fixture_dir(None)?.join("perft"),
-    };
-    let tables = PerftTable::load_dir(&dir)?;
+    let tables = load_tables(selection.dir)?;
     let name = engine.name();
     // The engine the table's rows name: a mutated engine ("fast --mutant NAME") is checked
     // against the rows its unmutated engine computed.
@@ -77,7 +75,7 @@ pub fn run(engine: &mut dyn Engine, selection: Selection, format: Format) -> Res
                 .cloned()
                 .collect(),
         };
-        let mut progress = |r: &trichess_model::perft::RowResult| {
+        let mut progress = |r: &RowResult| {
             if show {
                 eprint!("\r\x1b[Kperft-suite: {variant} {} depth {}", r.id, r.depth);
             }

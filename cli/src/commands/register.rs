@@ -8,12 +8,12 @@ use serde_json::json;
 use tabled::settings::object::Columns;
 use tabled::settings::{Alignment, Style};
 use tabled::{Table, Tabled};
-use trichess_model::runner::run_all;
-use trichess_model::{Fixture, Variant};
-use trichess_oracle::register::{Coverage, Register, coverage, lint};
+use trichess_model::Variant;
 use trichess_oracle::{Oracle, interpretations};
+use trichess_suite::register::{Coverage, Register, coverage, lint};
+use trichess_suite::{Fixture, run_all};
 
-use super::fixture_dir;
+use super::load_fixtures;
 
 #[derive(Tabled)]
 struct ClauseRow {
@@ -37,7 +37,7 @@ struct ReadingRow {
 /// Prints the register of `variant`, each clause with the fixtures covering it.
 pub fn print(variant: Variant, dir: Option<PathBuf>, json: bool) -> Result<ExitCode> {
     let register = Register::of(variant)?;
-    let fixtures: Vec<Fixture> = Fixture::load_dir(&fixture_dir(dir)?)?
+    let fixtures: Vec<Fixture> = load_fixtures(dir)?
         .into_iter()
         .filter(|f| f.variant == variant)
         .collect();

@@ -5,11 +5,11 @@
 use std::collections::BTreeMap;
 
 use serde::Deserialize;
-use trichess_model::fixture::{Expect, Phase, Polarity};
-use trichess_model::runner::{self, FixtureResult};
-use trichess_model::{Engine, Fixture, Variant, Verdict};
+use trichess_model::{Engine, Variant};
 
-use crate::rules::InterpretationInfo;
+use crate::fixture::{Expect, Fixture, Phase, Polarity};
+use crate::readings::OpenPoint;
+use crate::runner::{self, FixtureResult, Verdict};
 
 /// A variant's rule register.
 #[derive(Clone, Debug, Deserialize)]
@@ -225,10 +225,8 @@ pub fn coverage(
     BTreeMap<String, Coverage>,
     BTreeMap<(String, String), Coverage>,
 ) {
-    let verdicts: BTreeMap<&str, &Verdict> = results
-        .iter()
-        .map(|r| (r.name.as_str(), &r.verdict))
-        .collect();
+    let verdicts: BTreeMap<&str, &Verdict> =
+        results.iter().map(|r| (r.name(), &r.verdict)).collect();
     let mut clauses: BTreeMap<String, Coverage> = BTreeMap::new();
     let mut readings: BTreeMap<(String, String), Coverage> = BTreeMap::new();
     for fixture in fixtures.iter().filter(|f| !f.expect.refused_when_read()) {
@@ -258,12 +256,12 @@ pub fn coverage(
     (clauses, readings)
 }
 
-/// Lists everything wrong between a register, its source, the code's interpretations and the
-/// fixtures of its variant: bad quotes, unknown ids, clauses or readings without fixtures.
+/// Lists everything wrong between a register, its source, the open points an engine's code
+/// knows (the oracle's, with their readings) and the fixtures of its variant: bad quotes, unknown ids, clauses or readings without fixtures.
 pub fn lint(
     variant: Variant,
     register: &Register,
-    code: &[InterpretationInfo],
+    code: &[OpenPoint],
     fixtures: &[Fixture],
 ) -> Vec<String> {
     let mut problems = Vec::new();
@@ -326,9 +324,7 @@ pub fn lint(
             ));
         }
         for (id, reading) in &f.interpretations {
-            let known = code
-                .iter()
-                .any(|i| i.id == id && i.readings.iter().any(|r| r == reading));
+            let known = code.iter().any(|i| &i.id == id && i.has(reading));
             if !known {
                 problems.push(format!(
                     "fixture {}: unknown interpretation {id}={reading}",
@@ -425,11 +421,7 @@ fn lint_splits(register: &Register, problems: &mut Vec<String>) {
     }
 }
 
-fn lint_interpretations(
-    register: &Register,
-    code: &[InterpretationInfo],
-    problems: &mut Vec<String>,
-) {
+fn lint_interpretations(register: &Register, code: &[OpenPoint], problems: &mut Vec<String>) {
     for info in code {
         match register.interpretations.iter().find(|e| e.id == info.id) {
             None => problems.push(format!("interpretation {} is not in the register", info.id)),

@@ -1,59 +1,53 @@
 //! The discrepancy table of `diff` and `cross-check`: one row per disagreement, with the rule
-//! ids it touches and a paste-ready fixture, printed with tabled and written as Markdown, JSON
+//! ids it touches and a paste-ready fixture, for tabled to print and written as Markdown, JSON
 //! and an SVG diagram per row, each file replaced atomically after every row.
 
-use std::io::IsTerminal;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::{Value, json};
 use tabled::Tabled;
-use trichess_diff::Finding;
-use trichess_model::Game;
-use trichess_oracle::register::Register;
+use trichess_suite::{Register, readings_text};
+
+use crate::Finding;
 
 /// One row of the discrepancy table.
 #[derive(Clone, Debug, Tabled)]
 pub struct Row {
+    /// The row's number, from 1.
     #[tabled(rename = "#")]
     pub number: usize,
+    /// The variant id.
     pub variant: String,
+    /// The kind of disagreement (or of the engine's fault).
     pub kind: String,
+    /// The readings, `id=reading` each, or `defaults`.
     pub readings: String,
+    /// The position, in text form.
     pub position: String,
+    /// The move concerned, or `-`.
     #[tabled(rename = "move")]
     pub mv: String,
+    /// What the first engine says.
     #[tabled(rename = "first says")]
     pub a_says: String,
+    /// What the second engine says.
     #[tabled(rename = "second says")]
     pub b_says: String,
+    /// The rule ids the row concerns, separated by spaces.
     pub rules: String,
+    /// How many pieces the position has.
     #[tabled(skip)]
     pub pieces: usize,
     /// The position the finding was reached from and the moves that reach it, if it keeps
     /// its move path.
     #[tabled(skip)]
     pub reached: Option<(String, Vec<String>)>,
+    /// A paste-ready fixture (or, for a fault, the request to replay).
     #[tabled(skip)]
     pub fixture: Value,
+    /// A diagram of the position, with the move drawn, where the board has one.
     #[tabled(skip)]
     pub svg: Option<String>,
-}
-
-/// A spinner with a message on standard error when it is a terminal (hidden otherwise, so
-/// piped output stays clean).
-pub fn spinner() -> ProgressBar {
-    let progress = if std::io::stderr().is_terminal() {
-        ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr())
-    } else {
-        ProgressBar::hidden()
-    };
-    progress.set_style(
-        ProgressStyle::with_template("{spinner} {elapsed} {msg}")
-            .unwrap_or_else(|_| ProgressStyle::default_spinner()),
-    );
-    progress
 }
 
 /// At most this many rule ids name a row.
@@ -112,19 +106,6 @@ pub fn rule_ids(finding: &Finding, register: &Register) -> Vec<String> {
     out
 }
 
-/// Writes the readings a game chooses, `id=reading` each, or `defaults`.
-pub fn readings_text(game: &Game) -> String {
-    if game.interpretations.is_empty() {
-        return "defaults".into();
-    }
-    let list: Vec<String> = game
-        .interpretations
-        .iter()
-        .map(|(k, v)| format!("{k}={v}"))
-        .collect();
-    list.join(" ")
-}
-
 /// Makes the row of a finding.
 pub fn row(number: usize, f: &Finding, register: &Register) -> Row {
     let rules = rule_ids(f, register);
@@ -154,14 +135,36 @@ pub fn row(number: usize, f: &Finding, register: &Register) -> Row {
     }
 }
 
+/// Why a report could not be written: the file, and the cause.
+#[derive(Debug, thiserror::Error)]
+#[error("cannot write {}: {source}", .path.display())]
+pub struct ReportError {
+    /// The file or directory.
+    pub path: PathBuf,
+    /// The cause.
+    pub source: std::io::Error,
+}
+
+fn failed(path: &Path) -> impl FnOnce(std::io::Error) -> ReportError + '_ {
+    move |source| ReportError {
+        path: path.to_path_buf(),
+        source,
+    }
+}
+
 /// Writes `path` by a temporary file and a rename, so a killed run leaves the old file or the
 /// new one, never half of one.
-pub fn write_atomic(path: &Path, text: &str) -> Result<()> {
+pub fn write_atomic(path: &Path, text: &str) -> Result<(), ReportError> {
     let mut name = path.file_name().unwrap_or_default().to_os_string();
     name.push(".tmp");
     let tmp = path.with_file_name(name);
-    std::fs::write(&tmp, text).with_context(|| format!("cannot write {}", tmp.display()))?;
-    std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))
+    std::fs::write(&tmp, text).map_err(failed(&tmp))?;
+    std::fs::rename(&tmp, path).map_err(failed(path))
+}
+
+/// Writes `value` as pretty JSON.
+fn pretty(value: &Value) -> String {
+    serde_json::to_string_pretty(value).unwrap_or_else(|_| value.to_string())
 }
 
 /// What heads a report: the files' stem (`diff` writes `diff.md`, `diff.json`,
@@ -169,16 +172,21 @@ pub fn write_atomic(path: &Path, text: &str) -> Result<()> {
 /// line), the title, the Markdown above the table, and the JSON's fields besides `rows`.
 #[derive(Clone, Debug)]
 pub struct Head {
+    /// The files' stem.
     pub stem: &'static str,
+    /// The command that writes the report, if the files say so first.
     pub generated_by: Option<String>,
+    /// The title.
     pub title: String,
+    /// The Markdown above the table.
     pub intro: String,
+    /// The JSON's fields besides `rows`.
     pub json: Value,
 }
 
 /// Writes the report of `rows` into `dir`.
-pub fn write(dir: &Path, head: &Head, rows: &[Row]) -> Result<()> {
-    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+pub fn write(dir: &Path, head: &Head, rows: &[Row]) -> Result<(), ReportError> {
+    std::fs::create_dir_all(dir).map_err(failed(dir))?;
     let stem = head.stem;
     let generated = head.generated_by.as_ref().map_or(String::new(), |c| {
         format!("<!-- generated by `{c}`; do not edit -->\n")
@@ -229,14 +237,10 @@ pub fn write(dir: &Path, head: &Head, rows: &[Row]) -> Result<()> {
                 path.join(" ")
             );
         }
-        md += &format!(
-            "```json\n{}\n```\n",
-            serde_json::to_string_pretty(&r.fixture)?
-        );
+        md += &format!("```json\n{}\n```\n", pretty(&r.fixture));
     }
     // Diagrams of rows a longer earlier run wrote are not this run's.
-    let entries =
-        std::fs::read_dir(dir).with_context(|| format!("cannot read {}", dir.display()))?;
+    let entries = std::fs::read_dir(dir).map_err(failed(dir))?;
     for entry in entries.filter_map(|e| e.ok()) {
         let name = entry.file_name().to_string_lossy().into_owned();
         let number = name
@@ -244,8 +248,7 @@ pub fn write(dir: &Path, head: &Head, rows: &[Row]) -> Result<()> {
             .and_then(|n| n.strip_suffix(".svg"))
             .and_then(|n| n.parse::<usize>().ok());
         if number.is_some_and(|n| n > rows.len()) {
-            std::fs::remove_file(entry.path())
-                .with_context(|| format!("cannot remove {}", entry.path().display()))?;
+            std::fs::remove_file(entry.path()).map_err(failed(&entry.path()))?;
         }
     }
     write_atomic(&dir.join(format!("{stem}.md")), &md)?;
@@ -253,18 +256,15 @@ pub fn write(dir: &Path, head: &Head, rows: &[Row]) -> Result<()> {
     if let Some(object) = json.as_object_mut() {
         object.insert("rows".into(), Value::Array(json_rows));
     }
-    write_atomic(
-        &dir.join(format!("{stem}.json")),
-        &serde_json::to_string_pretty(&json)?,
-    )
+    write_atomic(&dir.join(format!("{stem}.json")), &pretty(&json))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Kind;
     use serde_json::json;
-    use trichess_diff::Kind;
-    use trichess_model::{Move, Setup, Variant};
+    use trichess_model::{Game, Move, Setup, Variant};
 
     /// A finding as the run reports it: the first engine's answer in `a`, the second's in `b`.
     fn finding(
