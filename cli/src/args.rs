@@ -5,8 +5,6 @@ use std::path::PathBuf;
 use trichess_fast::Mutant;
 use trichess_model::{MAX_PERFT_DEPTH as MAX_DEPTH, Variant};
 
-use crate::commands::serve;
-
 /// trichess: legal moves, perft, results, rule registers and the fixture suite for
 /// three-player chess variants, from the oracle or the fast engine.
 #[derive(Debug, clap::Parser)]
@@ -43,27 +41,19 @@ pub enum Command {
     },
     /// List the legal moves of the side to move, one per line, sorted.
     Moves {
-        /// The variant: osullivan, yalta, yuri or triple-crown.
-        variant: Variant,
         #[command(flatten)]
-        at: At,
-        #[command(flatten)]
-        engine: EngineArg,
+        here: Here,
         /// Print one JSON array of move strings.
         #[arg(long)]
         json: bool,
     },
     /// Count the move paths of a given length; the last line is the count.
     Perft {
-        /// The variant: osullivan, yalta, yuri or triple-crown.
-        variant: Variant,
+        #[command(flatten)]
+        here: Here,
         /// The length of the move paths to count (0 to MAX_DEPTH = 12).
         #[arg(value_parser = clap::value_parser!(u32).range(0..=MAX_DEPTH as i64))]
         depth: u32,
-        #[command(flatten)]
-        at: At,
-        #[command(flatten)]
-        engine: EngineArg,
         /// Print the count below each legal move first.
         #[arg(long)]
         divide: bool,
@@ -73,12 +63,8 @@ pub enum Command {
     },
     /// Draw the position as a text diagram (or as an SVG picture into a file).
     Show {
-        /// The variant: osullivan, yalta, yuri or triple-crown.
-        variant: Variant,
         #[command(flatten)]
-        at: At,
-        #[command(flatten)]
-        engine: EngineArg,
+        here: Here,
         /// Write an SVG picture of the position to this file instead.
         #[arg(long, value_name = "FILE")]
         svg: Option<PathBuf>,
@@ -88,27 +74,19 @@ pub enum Command {
     },
     /// Time perft at each depth up to DEPTH: nodes, seconds, nodes per second, peak memory.
     Bench {
-        /// The variant: osullivan, yalta, yuri or triple-crown.
-        variant: Variant,
+        #[command(flatten)]
+        here: Here,
         /// The deepest perft to run (1 to MAX_DEPTH = 12).
         #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=MAX_DEPTH as i64))]
         depth: u32,
-        #[command(flatten)]
-        at: At,
-        #[command(flatten)]
-        engine: EngineArg,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Table)]
         format: Format,
     },
     /// Say whether the game goes on, and if not how it ended.
     Result {
-        /// The variant: osullivan, yalta, yuri or triple-crown.
-        variant: Variant,
         #[command(flatten)]
-        at: At,
-        #[command(flatten)]
-        engine: EngineArg,
+        here: Here,
         /// Print the outcome as JSON.
         #[arg(long)]
         json: bool,
@@ -117,34 +95,15 @@ pub enum Command {
     Rules {
         /// The variant: osullivan, yalta, yuri or triple-crown.
         variant: Variant,
-        /// Fixture directory (default: fixtures/ of the workspace the command runs in).
+        /// A fixture directory to run instead of the suite built into trichess.
         #[arg(long)]
         dir: Option<PathBuf>,
         /// Print the register and its coverage as JSON.
         #[arg(long)]
         json: bool,
     },
-    /// Check the perft tables (fixtures/perft/*.perft) against an engine, one row a line.
-    PerftSuite {
-        #[command(flatten)]
-        engine: EngineArg,
-        /// Check only the positions whose VARIANT/ID contains this text.
-        #[arg(long)]
-        filter: Option<String>,
-        /// Skip rows whose count is larger than this.
-        #[arg(long, value_name = "N")]
-        max_nodes: Option<u64>,
-        /// Also run rows that the engine did not compute when the table was made (the deep
-        /// rows of the fast engine alone, say).
-        #[arg(long)]
-        every_row: bool,
-        /// Perft table directory (default: fixtures/perft/ of the workspace the command runs in).
-        #[arg(long)]
-        dir: Option<PathBuf>,
-        /// Output format.
-        #[arg(long, value_enum, default_value_t = Format::Table)]
-        format: Format,
-    },
+    /// Check the perft tables against an engine, one row a line.
+    PerftSuite(PerftSuiteOptions),
     /// Compare two engines on generated positions: validity, legal moves, the position after
     /// every move, the result and a shallow perft; print each disagreement, descended, shrunk
     /// and classified. Exits 1 if any is found.
@@ -170,8 +129,8 @@ pub enum Command {
         #[command(flatten)]
         engine: EngineArg,
         /// Misbehave on purpose, on every --fault-every th line (for testing cross-check).
-        #[arg(long, value_enum, hide = true)]
-        fault: Option<serve::Fault>,
+        #[arg(long, hide = true, value_parser = |s: &str| s.parse::<trichess_protocol::Misbehaviour>())]
+        fault: Option<trichess_protocol::Misbehaviour>,
         #[arg(long, default_value_t = 1, hide = true)]
         fault_every: u64,
         #[arg(long, default_value_t = 1000, hide = true)]
@@ -183,19 +142,7 @@ pub enum Command {
     /// and each fault of the engine as a row. Exits 1 if any is found.
     CrossCheck(CrossCheckOptions),
     /// Run the fixture suite against an engine and print the results by rule clause.
-    Fixtures {
-        #[command(flatten)]
-        engine: EngineArg,
-        /// Run only the fixtures whose name contains this text.
-        #[arg(long)]
-        filter: Option<String>,
-        /// Fixture directory (default: fixtures/ of the workspace the command runs in).
-        #[arg(long)]
-        dir: Option<PathBuf>,
-        /// Output format.
-        #[arg(long, value_enum, default_value_t = Format::Table)]
-        format: Format,
-    },
+    Fixtures(FixturesOptions),
 }
 
 /// How `fixtures` prints its results.
@@ -267,6 +214,18 @@ pub struct Interpretations {
     pub given: Vec<String>,
 }
 
+/// Where a command looks, and with which engine: the variant, the position and the moves
+/// played from it, the readings.
+#[derive(Debug, clap::Args)]
+pub struct Here {
+    /// The variant: osullivan, yalta, yuri or triple-crown.
+    pub variant: Variant,
+    #[command(flatten)]
+    pub at: At,
+    #[command(flatten)]
+    pub engine: EngineArg,
+}
+
 /// Where a command looks: a position, moves played from it, and the interpretations.
 #[derive(Debug, clap::Args)]
 pub struct At {
@@ -279,6 +238,47 @@ pub struct At {
     pub after: String,
     #[command(flatten)]
     pub interpretations: Interpretations,
+}
+
+/// The options of `trichess perft-suite`.
+#[derive(Debug, clap::Args)]
+pub struct PerftSuiteOptions {
+    #[command(flatten)]
+    pub engine: EngineArg,
+    /// Check only the positions whose VARIANT/ID contains these texts (separated by commas;
+    /// -TEXT leaves out those that contain TEXT).
+    #[arg(long)]
+    pub filter: Option<String>,
+    /// Skip rows whose count is larger than this.
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
+    /// Also run rows that the engine did not compute when the table was made (the deep
+    /// rows of the fast engine alone, say).
+    #[arg(long)]
+    pub every_row: bool,
+    /// A directory of perft tables to check instead of those built into trichess.
+    #[arg(long)]
+    pub dir: Option<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Table)]
+    pub format: Format,
+}
+
+/// The options of `trichess fixtures`.
+#[derive(Debug, clap::Args)]
+pub struct FixturesOptions {
+    #[command(flatten)]
+    pub engine: EngineArg,
+    /// Run only the fixtures whose names contain these texts (separated by commas; -TEXT
+    /// leaves out those that contain TEXT).
+    #[arg(long)]
+    pub filter: Option<String>,
+    /// A fixture directory to run instead of the suite built into trichess.
+    #[arg(long)]
+    pub dir: Option<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Table)]
+    pub format: Format,
 }
 
 /// The options of `trichess diff`.
@@ -332,8 +332,7 @@ pub struct CatchOptions {
     #[arg(long, requires = "catch",
           value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
     pub positions: Option<u64>,
-    /// With --catch: the fixture directory (default: fixtures/ of the workspace the command
-    /// runs in).
+    /// With --catch: a fixture directory to run instead of the suite built into trichess.
     #[arg(long, requires = "catch")]
     pub dir: Option<PathBuf>,
     /// With --catch: the output format.

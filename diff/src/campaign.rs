@@ -63,6 +63,20 @@ pub trait Sink: Sync {
     fn note(&self, _variant: Variant, _note: &str) {}
 }
 
+/// What a long run tells the user as it goes: lines to print, and what it is doing now.
+pub trait Observer: Sync {
+    /// A line for the user (the engine's name, a reading left out, ...).
+    fn say(&self, _line: &str) {}
+    /// What the run is doing now, for a progress line.
+    fn progress(&self, _message: &str) {}
+}
+
+/// An observer that tells nobody.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Silent;
+
+impl Observer for Silent {}
+
 /// A sink that keeps nothing and never stops the run.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Quiet;
@@ -97,6 +111,30 @@ pub struct CampaignReport {
 }
 
 impl CampaignReport {
+    /// The runs as a table: each variant's positions, seconds, positions per second and
+    /// disagreements.
+    pub fn table(&self) -> String {
+        #[derive(tabled::Tabled)]
+        struct Line {
+            variant: &'static str,
+            positions: u64,
+            seconds: String,
+            #[tabled(rename = "positions/s")]
+            rate: String,
+            discrepancies: usize,
+        }
+        let lines = self.runs.iter().map(|r| Line {
+            variant: r.variant.id(),
+            positions: r.positions,
+            seconds: format!("{:.1}", r.seconds),
+            rate: format!("{:.0}", r.positions as f64 / r.seconds.max(1e-9)),
+            discrepancies: r.findings,
+        });
+        tabled::Table::new(lines)
+            .with(tabled::settings::Style::sharp())
+            .to_string()
+    }
+
     /// Panics, listing every disagreement, if the campaign found any.
     #[allow(clippy::panic, reason = "an assertion for tests, as assert! is")]
     pub fn assert(&self) {

@@ -30,7 +30,8 @@ mod shrink;
 pub mod zoo;
 
 pub use campaign::{
-    Campaign, CampaignError, CampaignReport, Discovery, Flow, Quiet, Sink, VariantRun, table_roots,
+    Campaign, CampaignError, CampaignReport, Discovery, Flow, Observer, Quiet, Silent, Sink,
+    VariantRun, table_roots,
 };
 pub use choices::{Choices, Seeded};
 pub use compare::{Compared, Duel, EngineFactory};

@@ -4,6 +4,9 @@
 use std::time::Instant;
 
 use rayon::prelude::*;
+use serde_json::{Value, json};
+use tabled::settings::Style;
+use tabled::{Table, Tabled};
 use trichess_model::{Engine, EngineError, Game, Move, Setup};
 
 /// Counts, for each legal move of `setup`, the move paths of length `depth` that start with it
@@ -99,4 +102,41 @@ pub fn peak_memory_kib() -> Option<u64> {
         .lines()
         .find_map(|l| l.strip_prefix("VmHWM:"))
         .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+}
+
+/// Writes timed perft rows as JSON, with the engine and the peak memory.
+pub fn to_json(game: &Game, engine: &str, timings: &[Timing], peak: Option<u64>) -> Value {
+    let list: Vec<Value> = timings
+        .iter()
+        .map(|t| {
+            json!({"depth": t.depth, "nodes": t.nodes, "seconds": t.seconds,
+                   "nodes_per_second": t.rate()})
+        })
+        .collect();
+    json!({"variant": game.variant.id(), "engine": engine, "perft": list, "peak_memory_kib": peak})
+}
+
+/// Writes timed perft rows as a table for the terminal, or as Markdown.
+pub fn to_table(timings: &[Timing], markdown: bool) -> String {
+    #[derive(Tabled)]
+    struct Row {
+        depth: u32,
+        nodes: u64,
+        seconds: String,
+        #[tabled(rename = "nodes/s")]
+        rate: String,
+    }
+    let rows = timings.iter().map(|t| Row {
+        depth: t.depth,
+        nodes: t.nodes,
+        seconds: format!("{:.3}", t.seconds),
+        rate: format!("{}", t.rate()),
+    });
+    let mut table = Table::new(rows);
+    if markdown {
+        table.with(Style::markdown());
+    } else {
+        table.with(Style::sharp());
+    }
+    table.to_string()
 }

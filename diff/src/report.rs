@@ -2,13 +2,17 @@
 //! ids it touches and a paste-ready fixture, for tabled to print and written as Markdown, JSON
 //! and an SVG diagram per row, each file replaced atomically after every row.
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::Duration;
 
 use serde_json::{Value, json};
 use tabled::Tabled;
-use trichess_suite::{Register, readings_text};
+use trichess_model::Variant;
+use trichess_suite::{Register, RegisterError, readings_text};
 
-use crate::Finding;
+use crate::{CampaignReport, Discovery, Finding, Flow, Observer, Sink};
 
 /// One row of the discrepancy table.
 #[derive(Clone, Debug, Tabled)]
@@ -150,6 +154,135 @@ fn failed(path: &Path) -> impl FnOnce(std::io::Error) -> ReportError + '_ {
         path: path.to_path_buf(),
         source,
     }
+}
+
+/// The discrepancy table of a `trichess diff` run as it goes: each disagreement found becomes
+/// a row (once per case), the report is rewritten after each, and the run stops once it has
+/// its rows; progress and notes go to an observer.
+pub struct LiveTable<'o> {
+    report: Option<PathBuf>,
+    command: String,
+    seed: u64,
+    max_rows: usize,
+    registers: BTreeMap<Variant, Register>,
+    rows: Mutex<(Vec<Row>, BTreeSet<String>, Option<ReportError>)>,
+    observer: &'o dyn Observer,
+}
+
+impl std::fmt::Debug for LiveTable<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LiveTable")
+            .field("report", &self.report)
+            .field("command", &self.command)
+            .field("max_rows", &self.max_rows)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<'o> LiveTable<'o> {
+    /// A table of the run `command` (which replays it) with `seed`, over `variants`, of at
+    /// most `max_rows` rows, written into `report` if given.
+    pub fn new(
+        variants: &[Variant],
+        (command, seed): (String, u64),
+        report: Option<PathBuf>,
+        max_rows: usize,
+        observer: &'o dyn Observer,
+    ) -> Result<LiveTable<'o>, RegisterError> {
+        let mut registers = BTreeMap::new();
+        for &v in variants {
+            registers.insert(v, Register::of(v)?);
+        }
+        Ok(LiveTable {
+            report,
+            command,
+            seed,
+            max_rows,
+            registers,
+            rows: Mutex::new(Default::default()),
+            observer,
+        })
+    }
+
+    /// The final rows of the run: the campaign's findings in its order (of the variants,
+    /// then of the threads, then as found), at most `max_rows`, so that a run with a number of
+    /// positions gives the same rows however fast its threads go; the report is written with
+    /// them.
+    pub fn finish(self, found: &CampaignReport) -> Result<Vec<Row>, ReportError> {
+        let (_, _, error) = self.rows.into_inner().unwrap_or_else(|e| e.into_inner());
+        if let Some(e) = error {
+            return Err(e);
+        }
+        let rows: Vec<Row> = found
+            .findings
+            .iter()
+            .filter_map(|f| Some((f, self.registers.get(&f.game.variant)?)))
+            .take(self.max_rows)
+            .enumerate()
+            .map(|(i, (f, register))| row(i + 1, f, register))
+            .collect();
+        if let Some(dir) = &self.report {
+            write_diff(dir, &self.command, self.seed, &rows)?;
+        }
+        Ok(rows)
+    }
+}
+
+impl Sink for LiveTable<'_> {
+    fn found(&self, d: &Discovery) -> Flow {
+        let Ok(mut live) = self.rows.lock() else {
+            return Flow::Stop;
+        };
+        let (rows, seen, error) = &mut *live;
+        let Some(register) = self.registers.get(&d.variant) else {
+            return Flow::Continue;
+        };
+        if !seen.insert(d.shrunk.key()) {
+            return Flow::Continue;
+        }
+        rows.push(row(rows.len() + 1, &d.shrunk, register));
+        if let Some(dir) = &self.report
+            && let Err(e) = write_diff(dir, &self.command, self.seed, rows)
+        {
+            error.get_or_insert(e);
+            return Flow::Stop;
+        }
+        if rows.len() >= self.max_rows {
+            Flow::Stop
+        } else {
+            Flow::Continue
+        }
+    }
+
+    fn progress(&self, variant: Variant, positions: u64, elapsed: Duration) {
+        let rows = self.rows.lock().map_or(0, |l| l.0.len());
+        self.observer.progress(&format!(
+            "{variant}: {positions} positions, {:.0}/s, {rows} discrepancies",
+            positions as f64 / elapsed.as_secs_f64().max(1e-9)
+        ));
+    }
+
+    fn note(&self, variant: Variant, note: &str) {
+        self.observer.say(&format!("{variant}: {note}"));
+    }
+}
+
+/// Writes the report of a `trichess diff` run into `dir` (see [`write`]): `command` replays
+/// the run.
+pub fn write_diff(dir: &Path, command: &str, seed: u64, rows: &[Row]) -> Result<(), ReportError> {
+    let head = Head {
+        stem: "diff",
+        generated_by: Some(command.to_string()),
+        title: "trichess diff: discrepancies".into(),
+        intro: format!(
+            "{} rows. The fixtures' rules, quote and expectation (the first engine's answer) are \
+             for a person to confirm. Diagrams show the position, with the move (if any) as an \
+             arrow.",
+            rows.len()
+        ),
+        json: json!({"generated_by": command, "seed": seed}),
+    };
+    write(dir, &head, rows)
 }
 
 /// Writes `path` by a temporary file and a rename, so a killed run leaves the old file or the

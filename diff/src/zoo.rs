@@ -359,3 +359,44 @@ pub fn to_markdown(rows: &[CatchRow], limits: &Limits) -> String {
     }
     md
 }
+
+/// The zoo as a table fitted to `width` columns: name, variant, rule id, family and what the
+/// bug does (wrapped to the width the other columns leave, at least 24).
+pub fn list_table(zoo: &[Planted], width: usize) -> String {
+    #[derive(Tabled)]
+    struct Row {
+        name: &'static str,
+        variant: &'static str,
+        rule: &'static str,
+        family: &'static str,
+        #[tabled(rename = "the planted bug")]
+        what: String,
+    }
+    let widest = |f: fn(&Planted) -> usize| zoo.iter().map(f).max().unwrap_or(0);
+    let fixed = widest(|p| p.name.len())
+        + widest(|p| p.variant.id().len())
+        + widest(|p| p.rule.len())
+        + widest(|p| p.family.len())
+        + 16;
+    let what_width = width.saturating_sub(fixed).max(24);
+    let rows = zoo.iter().map(|p| Row {
+        name: p.name,
+        variant: p.variant.id(),
+        rule: p.rule,
+        family: p.family,
+        what: trichess_suite::report::fill(p.description, what_width),
+    });
+    Table::new(rows).with(Style::sharp()).to_string()
+}
+
+/// The zoo as JSON: name, variant, rule id, family and description of each bug.
+pub fn list_json(zoo: &[Planted]) -> Value {
+    let list: Vec<Value> = zoo
+        .iter()
+        .map(|p| {
+            json!({"name": p.name, "variant": p.variant.id(), "rule": p.rule,
+                   "family": p.family, "description": p.description})
+        })
+        .collect();
+    json!(list)
+}

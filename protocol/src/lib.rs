@@ -28,5 +28,5 @@ pub use message::{
     Ask, Hello, MAX_LINE, PROTOCOL_VERSION, ProtocolError, Refusal, RefusalKind, Reply, ReplyLine,
     Request, RequestLine, read_reply_line, read_request_line,
 };
-pub use server::Server;
+pub use server::{Faulty, Misbehaviour, Server, hello_of};
 pub use words::split_words;

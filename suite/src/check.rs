@@ -10,7 +10,7 @@ use std::sync::OnceLock;
 use trichess_model::{Engine, Variant};
 
 use crate::fixture::{Fixture, LoadError};
-use crate::perft::{PerftLoadError, PerftTable, RowResult, RowVerdict, check_table_with};
+use crate::perft::{PerftLoadError, PerftRow, PerftTable, RowResult, RowVerdict, check_table_with};
 use crate::runner::{FixtureResult, Verdict, run};
 
 /// The fixtures and the perft tables.
@@ -32,6 +32,9 @@ pub enum SuiteError {
     /// Perft tables that do not read.
     #[error(transparent)]
     Perft(#[from] PerftLoadError),
+    /// A directory asked for is not one.
+    #[error("{0} directory {path} is not a directory", path = .1.display())]
+    NotADirectory(&'static str, std::path::PathBuf),
 }
 
 impl From<LoadError> for SuiteError {
@@ -62,13 +65,27 @@ impl Suite {
             .map_err(Clone::clone)
     }
 
-    /// Reads a suite from directories: the fixtures (`*.json` files, at any depth) of
-    /// `fixtures` and the perft tables (`*.perft` files) of `perft`.
-    pub fn load(fixtures: &Path, perft: &Path) -> Result<Suite, SuiteError> {
-        Ok(Suite {
-            fixtures: Fixture::load_dir(fixtures)?,
-            tables: PerftTable::load_dir(perft)?,
-        })
+    /// Returns the fixtures of a directory (every `*.json` file below it), else those built
+    /// in.
+    pub fn fixtures_of(dir: Option<&Path>) -> Result<Vec<Fixture>, SuiteError> {
+        match dir {
+            Some(dir) if !dir.is_dir() => {
+                Err(SuiteError::NotADirectory("fixture", dir.to_path_buf()))
+            }
+            Some(dir) => Ok(Fixture::load_dir(dir)?),
+            None => Ok(Suite::embedded()?.fixtures.clone()),
+        }
+    }
+
+    /// Returns the perft tables of a directory (its `*.perft` files), else those built in.
+    pub fn tables_of(dir: Option<&Path>) -> Result<Vec<PerftTable>, SuiteError> {
+        match dir {
+            Some(dir) if !dir.is_dir() => {
+                Err(SuiteError::NotADirectory("perft", dir.to_path_buf()))
+            }
+            Some(dir) => Ok(PerftTable::load_dir(dir)?),
+            None => Ok(Suite::embedded()?.tables.clone()),
+        }
     }
 }
 
@@ -191,27 +208,26 @@ impl<'a> Runner<'a> {
 
     /// Runs the selected fixtures against `engine`.
     pub fn fixtures(&self, engine: &mut dyn Engine) -> FixtureReport {
-        let results = self
-            .selected_fixtures()
-            .into_iter()
-            .map(|fixture| FixtureResult {
-                fixture: fixture.clone(),
-                verdict: run(engine, fixture),
-            })
-            .collect();
-        FixtureReport {
-            engine: engine.name(),
-            results,
-        }
+        self.fixtures_with(engine, &mut |_, _| {})
     }
 
     /// Checks the selected perft rows against `engine`, those over the node limit skipped.
     pub fn perft(&self, engine: &mut dyn Engine) -> PerftReport {
-        let mut rows = Vec::new();
         let max = self.max_nodes;
-        let skip = |row: &crate::perft::PerftRow| {
-            (row.nodes > max).then(|| format!("over the node limit of {max}"))
-        };
+        let skip =
+            |row: &PerftRow| (row.nodes > max).then(|| format!("over the node limit of {max}"));
+        self.perft_with(engine, &skip, &mut |_| {})
+    }
+
+    /// Checks the selected perft rows against `engine`: `skip` gives the reason to leave a
+    /// row out (or `None` to run it), and `done` hears of each row as soon as it is done.
+    pub fn perft_with(
+        &self,
+        engine: &mut dyn Engine,
+        skip: &dyn Fn(&PerftRow) -> Option<String>,
+        done: &mut dyn FnMut(&RowResult),
+    ) -> PerftReport {
+        let mut rows = Vec::new();
         for table in self.suite.tables.iter().filter(|t| self.wanted(t.variant)) {
             let selected = PerftTable {
                 variant: table.variant,
@@ -222,11 +238,37 @@ impl<'a> Runner<'a> {
                     .cloned()
                     .collect(),
             };
-            rows.extend(check_table_with(engine, &selected, &skip, &mut |_| {}));
+            rows.extend(check_table_with(engine, &selected, skip, done));
         }
         PerftReport {
             engine: engine.name(),
             rows,
+        }
+    }
+
+    /// Runs the selected fixtures against `engine`; `done` hears of each as soon as it is
+    /// run, with how many were run and how many there are.
+    pub fn fixtures_with(
+        &self,
+        engine: &mut dyn Engine,
+        done: &mut dyn FnMut(usize, usize),
+    ) -> FixtureReport {
+        let selected = self.selected_fixtures();
+        let results = selected
+            .iter()
+            .enumerate()
+            .map(|(i, fixture)| {
+                let verdict = run(engine, fixture);
+                done(i + 1, selected.len());
+                FixtureResult {
+                    fixture: (*fixture).clone(),
+                    verdict,
+                }
+            })
+            .collect();
+        FixtureReport {
+            engine: engine.name(),
+            results,
         }
     }
 }
@@ -335,18 +377,12 @@ impl PerftReport {
 
 impl fmt::Display for PerftReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let failed = self.failures().len();
-        let skipped = self
-            .rows
-            .iter()
-            .filter(|r| matches!(r.verdict, RowVerdict::Skip(_)))
-            .count();
+        let (passed, failed, skipped) = self.counts();
         writeln!(
             f,
-            "{} perft rows against {}: {} passed, {failed} failed, {skipped} skipped",
+            "{} perft rows against {}: {passed} passed, {failed} failed, {skipped} skipped",
             self.rows.len(),
             self.engine,
-            self.rows.len() - failed - skipped
         )?;
         for r in self.failures() {
             writeln!(f, "{r}")?;

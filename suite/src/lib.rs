@@ -37,6 +37,7 @@ pub mod fixture;
 pub mod perft;
 mod readings;
 pub mod register;
+pub mod report;
 pub mod runner;
 
 /// The fixtures and perft tables built into the crate (see `build.rs`).

@@ -160,9 +160,35 @@ impl Register {
     }
 }
 
-/// Folds runs of white space into one space.
-fn fold(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
+use crate::report::fold;
+
+/// Lists the fixtures that cite a rule id or choose an interpretation (or a reading) that
+/// their variant's register does not know: such a fixture would pass without testing
+/// anything.
+pub fn unknown_ids<'a>(
+    fixtures: impl IntoIterator<Item = &'a Fixture>,
+) -> Result<Vec<String>, RegisterError> {
+    let mut problems = Vec::new();
+    let mut registers = BTreeMap::new();
+    for f in fixtures {
+        if let std::collections::btree_map::Entry::Vacant(e) = registers.entry(f.variant) {
+            e.insert(Register::of(f.variant)?);
+        }
+        let register = &registers[&f.variant];
+        for id in f.rules.iter().filter(|id| !register.has(id)) {
+            problems.push(format!("{}: unknown rule id '{id}'", f.name));
+        }
+        for (id, reading) in &f.interpretations {
+            match register.interpretations.iter().find(|i| &i.id == id) {
+                None => problems.push(format!("{}: unknown interpretation id '{id}'", f.name)),
+                Some(i) if !i.readings.iter().any(|r| &r.name == reading) => problems.push(
+                    format!("{}: interpretation {id} has no reading '{reading}'", f.name),
+                ),
+                Some(_) => {}
+            }
+        }
+    }
+    Ok(problems)
 }
 
 /// Returns true if `quote` stands verbatim in `text` (white space folded), where ` … ` in the

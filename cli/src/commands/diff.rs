@@ -2,88 +2,19 @@
 //! campaign of `trichess_diff`), with a discrepancy table (terminal, and Markdown + JSON + SVG
 //! with `--report DIR`).
 
-use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
 use std::process::ExitCode;
-use std::sync::Mutex;
-use std::time::Duration;
 
-use anyhow::{Result, anyhow, bail};
-use serde_json::json;
+use anyhow::{Result, bail};
+use tabled::Table;
 use tabled::settings::Style;
-use tabled::{Table, Tabled};
-use trichess_diff::report::{self, Head, ReportError, Row};
-use trichess_diff::{Campaign, Discovery, Flow, Sink};
+use trichess_diff::Campaign;
+use trichess_diff::report::LiveTable;
 use trichess_fast::Fast;
 use trichess_model::{Engine, Variant};
 use trichess_oracle::Oracle;
-use trichess_suite::Register;
 
-use super::{interpretation_map, spinner};
-use crate::args::{DiffOptions, EngineChoice, PERFT_EVERY};
-
-/// How a variant's run went.
-#[derive(Clone, Debug, Tabled)]
-struct Summary {
-    variant: &'static str,
-    positions: u64,
-    seconds: String,
-    #[tabled(rename = "positions/s")]
-    rate: String,
-    discrepancies: usize,
-}
-
-/// The rows found so far, rewritten to the report as they come, and the progress line.
-struct Live {
-    report: Option<(std::path::PathBuf, String, u64)>,
-    max_rows: usize,
-    registers: BTreeMap<Variant, Register>,
-    rows: Mutex<(Vec<Row>, BTreeSet<String>, Option<ReportError>)>,
-    progress: indicatif::ProgressBar,
-}
-
-impl Sink for Live {
-    fn found(&self, d: &Discovery) -> Flow {
-        let Ok(mut live) = self.rows.lock() else {
-            return Flow::Stop;
-        };
-        let (rows, seen, error) = &mut *live;
-        let Some(register) = self.registers.get(&d.variant) else {
-            return Flow::Continue;
-        };
-        if !seen.insert(d.shrunk.key()) {
-            return Flow::Continue;
-        }
-        rows.push(report::row(rows.len() + 1, &d.shrunk, register));
-        if let Some((dir, command, seed)) = &self.report
-            && let Err(e) = write_report(dir, command, *seed, rows)
-        {
-            error.get_or_insert(e);
-            return Flow::Stop;
-        }
-        if rows.len() >= self.max_rows {
-            Flow::Stop
-        } else {
-            Flow::Continue
-        }
-    }
-
-    fn progress(&self, variant: Variant, positions: u64, elapsed: Duration) {
-        let rows = self.rows.lock().map_or(0, |l| l.0.len());
-        self.progress.set_message(format!(
-            "{variant}: {positions} positions, {:.0}/s, {rows} discrepancies",
-            positions as f64 / elapsed.as_secs_f64().max(1e-9)
-        ));
-        self.progress.tick();
-    }
-
-    fn note(&self, variant: Variant, note: &str) {
-        self.progress.suspend(|| {
-            use std::io::Write as _;
-            let _ = writeln!(std::io::stdout().lock(), "{variant}: {note}");
-        });
-    }
-}
+use super::{Loud, interpretation_map, replay, spinner};
+use crate::args::{DiffOptions, EngineChoice};
 
 fn factory(
     choice: EngineChoice,
@@ -143,58 +74,27 @@ pub fn run(o: DiffOptions) -> Result<ExitCode> {
     if let Some(p) = o.generated.positions {
         campaign = campaign.positions(p);
     }
-    let mut registers = BTreeMap::new();
     for &v in &variants {
         campaign = campaign.fixed(v, interpretation_map(v, &o.generated.interpretations)?);
-        registers.insert(v, Register::of(v)?);
     }
-    let command = command_line(&o, &variants, seed);
-    let live = Live {
-        report: o.report.clone().map(|dir| (dir, command.clone(), seed)),
-        max_rows: o.max_rows,
-        registers,
-        rows: Mutex::new(Default::default()),
-        progress: spinner(),
-    };
+    let command = replay(seed);
+    let loud = Loud(spinner());
+    let live = LiveTable::new(
+        &variants,
+        (command, seed),
+        o.report.clone(),
+        o.max_rows,
+        &loud,
+    )?;
     // A panic in an engine is caught and reported as a row; keep the default hook from
     // printing it.
     std::panic::set_hook(Box::new(|_| {}));
     let result = campaign.run_with(factory(ea, None), factory(eb, o.mutant), &live);
     let _ = std::panic::take_hook();
-    live.progress.finish_and_clear();
+    loud.0.finish_and_clear();
     let found = result?;
-    let (_, _, error) = live
-        .rows
-        .into_inner()
-        .map_err(|_| anyhow!("a diff thread failed"))?;
-    if let Some(e) = error {
-        return Err(e.into());
-    }
-    let summaries: Vec<Summary> = found
-        .runs
-        .iter()
-        .map(|r| Summary {
-            variant: r.variant.id(),
-            positions: r.positions,
-            seconds: format!("{:.1}", r.seconds),
-            rate: format!("{:.0}", r.positions as f64 / r.seconds.max(1e-9)),
-            discrepancies: r.findings,
-        })
-        .collect();
-    // The final rows: every thread's, in the order of the variants, then of the threads, then
-    // as found, so that a run with `--positions` gives the same report however fast its
-    // threads go.
-    let rows: Vec<Row> = found
-        .findings
-        .iter()
-        .take(o.max_rows)
-        .enumerate()
-        .map(|(i, f)| report::row(i + 1, f, &live.registers[&f.game.variant]))
-        .collect();
-    if let Some(dir) = &o.report {
-        write_report(dir, &command, seed, &rows)?;
-    }
-    say!("{}", Table::new(&summaries).with(Style::sharp()));
+    let rows = live.finish(&found)?;
+    say!("{}", found.table());
     if let Some(dir) = &o.report {
         say!("report: {}", dir.join("diff.md").display());
     }
@@ -209,67 +109,9 @@ pub fn run(o: DiffOptions) -> Result<ExitCode> {
     Ok(ExitCode::FAILURE)
 }
 
-/// The command that replays a run, as the report names it.
-fn command_line(o: &DiffOptions, variants: &[Variant], seed: u64) -> String {
-    let mut words = vec!["trichess diff".to_string()];
-    let ids: Vec<&str> = variants.iter().map(|v| v.id()).collect();
-    words.push(if variants == Variant::ALL {
-        "--variant all".into()
-    } else {
-        format!("--variant {}", ids.join(","))
-    });
-    for given in &o.generated.interpretations.given {
-        words.push(format!("-i {given}"));
-    }
-    match (o.generated.seconds, o.generated.positions) {
-        (_, Some(p)) => words.push(format!("--positions {p}")),
-        (Some(s), None) => words.push(format!("--seconds {s}")),
-        (None, None) => {}
-    }
-    words.push(format!("--seed {seed}"));
-    if o.engines != (EngineChoice::Oracle, EngineChoice::Fast) {
-        let (a, b) = o.engines;
-        words.push(format!("--engines {},{}", engine_id(a), engine_id(b)));
-    }
-    if o.generated.depth != 2 {
-        words.push(format!("--depth {}", o.generated.depth));
-    }
-    if o.perft_every != PERFT_EVERY {
-        words.push(format!("--perft-every {}", o.perft_every));
-    }
-    if o.max_rows != 20 {
-        words.push(format!("--max-rows {}", o.max_rows));
-    }
-    if o.threads != 1 {
-        words.push(format!("--threads {}", o.threads));
-    }
-    if let Some(m) = o.mutant {
-        words.push(format!("--mutant {m}"));
-    }
-    words.join(" ")
-}
-
 fn engine_id(e: EngineChoice) -> &'static str {
     match e {
         EngineChoice::Oracle => "oracle",
         EngineChoice::Fast => "fast",
     }
-}
-
-/// Writes the report of `rows` into `dir` (see [`report::write`]); `command` is the command
-/// that replays the run.
-fn write_report(dir: &Path, command: &str, seed: u64, rows: &[Row]) -> Result<(), ReportError> {
-    let head = Head {
-        stem: "diff",
-        generated_by: Some(command.to_string()),
-        title: "trichess diff: discrepancies".into(),
-        intro: format!(
-            "{} rows. The fixtures' rules, quote and expectation (the first engine's answer) are \
-             for a person to confirm. Diagrams show the position, with the move (if any) as an \
-             arrow.",
-            rows.len()
-        ),
-        json: json!({"generated_by": command, "seed": seed}),
-    };
-    report::write(dir, &head, rows)
 }

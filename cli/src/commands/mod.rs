@@ -27,23 +27,19 @@ mod mutants;
 mod perft;
 mod perft_suite;
 mod register;
-pub mod serve;
+mod serve;
 
 use std::collections::BTreeMap;
 use std::io::{IsTerminal, Read};
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result, anyhow, bail};
 use serde_json::json;
-use tabled::settings::Style;
-use tabled::{Table, Tabled};
 use trichess_fast::Fast;
 use trichess_model::{Engine, EngineError, Game, Move, Setup, Variant};
 use trichess_oracle::{Oracle, Rules, rules_for};
-use trichess_suite::{Fixture, PerftTable, Suite};
 
-use crate::args::{At, Cli, Command, EngineArg, EngineChoice, Interpretations};
+use crate::args::{At, Cli, Command, EngineArg, EngineChoice, Here, Interpretations};
 
 impl EngineArg {
     /// Refuses a mutant for the oracle, or one that breaks another variant than `variant`.
@@ -84,7 +80,10 @@ fn build_engine(choice: EngineChoice) -> Box<dyn Engine> {
 /// Runs a parsed command line.
 pub fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
-        Command::Variants { json } => variants(json),
+        Command::Variants { json } => {
+            say!("{}", trichess_suite::report::variants(json)?);
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Start {
             variant,
             json,
@@ -93,133 +92,73 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         } => {
             let rules = rules_of(variant, &interpretations)?;
             let start = rules.start();
-            if keyed {
-                say!("{}", start.setup().to_keyed());
-            } else {
-                print_setup(start.setup(), json)?;
+            let setup = start.setup();
+            match (keyed, json) {
+                (true, _) => say!("{}", setup.to_keyed()),
+                (false, true) => say!("{}", setup.to_json()),
+                (false, false) => say!("{}", setup.to_text()),
             }
-            note_start(rules.as_ref(), true);
+            note_start(rules.start_note());
             Ok(ExitCode::SUCCESS)
         }
-        Command::Moves {
-            variant,
-            at,
-            engine,
-            json,
-        } => {
-            let mut here = locate_with(variant, &at, &engine)?;
-            let mut moves: Vec<String> = here
+        Command::Moves { here, json } => located(&here, |l| {
+            let moves = l
                 .engine
-                .legal_moves(&here.game, &here.setup)
-                .map_err(engine_error)?
-                .iter()
-                .map(Move::to_string)
-                .collect();
+                .legal_moves(&l.game, &l.setup)
+                .map_err(engine_error)?;
+            let mut moves: Vec<String> = moves.iter().map(Move::to_string).collect();
             moves.sort();
             if json {
                 say!("{}", json!(moves));
-            } else {
-                for m in moves {
-                    say!("{m}");
-                }
             }
-            here.note_start();
-            Ok(ExitCode::SUCCESS)
-        }
+            for m in moves.iter().filter(|_| !json) {
+                say!("{m}");
+            }
+            Ok(())
+        }),
         Command::Perft {
-            variant,
+            here,
             depth,
-            at,
-            engine,
             divide,
             threads,
-        } => {
-            let mut here = locate_with(variant, &at, &engine)?;
-            perft::run(&mut here, &engine, depth, divide, threads.into())?;
-            here.note_start();
-            Ok(ExitCode::SUCCESS)
-        }
-        Command::Show {
-            variant,
-            at,
-            engine,
-            svg,
-            keyed,
-        } => {
-            let here = locate_with(variant, &at, &engine)?;
-            let setup = &here.setup;
-            match svg {
-                Some(path) => {
-                    std::fs::write(&path, trichess_diagram::svg(setup, None))
-                        .with_context(|| format!("cannot write {}", path.display()))?;
-                }
-                None => {
-                    say_raw!("{}", trichess_diagram::text(setup));
-                    say!(
-                        "{}",
-                        if keyed {
-                            setup.to_keyed()
-                        } else {
-                            setup.to_text()
-                        }
-                    );
-                }
+        } => located(&here, |l| {
+            perft::run(l, &here.engine, depth, divide, threads.into())
+        }),
+        Command::Show { here, svg, keyed } => located(&here, |l| {
+            let setup = &l.setup;
+            if let Some(path) = svg {
+                std::fs::write(&path, trichess_diagram::svg(setup, None))
+                    .with_context(|| format!("cannot write {}", path.display()))?;
+                return Ok(());
             }
-            here.note_start();
-            Ok(ExitCode::SUCCESS)
-        }
+            say_raw!("{}", trichess_diagram::text(setup));
+            say!(
+                "{}",
+                if keyed {
+                    setup.to_keyed()
+                } else {
+                    setup.to_text()
+                }
+            );
+            Ok(())
+        }),
         Command::Bench {
-            variant,
+            here,
             depth,
-            at,
-            engine,
             format,
-        } => {
-            let mut here = locate_with(variant, &at, &engine)?;
-            perft::bench(&mut here, depth, format)?;
-            here.note_start();
-            Ok(ExitCode::SUCCESS)
-        }
-        Command::Result {
-            variant,
-            at,
-            engine,
-            json,
-        } => {
-            let mut here = locate_with(variant, &at, &engine)?;
-            let outcome = here
-                .engine
-                .outcome(&here.game, &here.setup)
-                .map_err(engine_error)?;
+        } => located(&here, |l| perft::bench(l, depth, format)),
+        Command::Result { here, json } => located(&here, |l| {
+            let outcome = l.engine.outcome(&l.game, &l.setup).map_err(engine_error)?;
+            let variant = l.game.variant;
             if json {
                 say!("{}", outcome.to_json(variant));
             } else {
-                say!("{}", describe_outcome(variant, outcome));
+                say!("{}", outcome.describe(variant));
             }
-            here.note_start();
-            Ok(ExitCode::SUCCESS)
-        }
+            Ok(())
+        }),
         Command::Rules { variant, dir, json } => register::print(variant, dir, json),
-        Command::PerftSuite {
-            engine,
-            filter,
-            max_nodes,
-            every_row,
-            dir,
-            format,
-        } => {
-            engine.validate(None)?;
-            perft_suite::run(
-                engine.build().as_mut(),
-                perft_suite::Selection {
-                    dir,
-                    filter,
-                    max_nodes,
-                    every_row,
-                },
-                format,
-            )
-        }
+        Command::PerftSuite(options) => perft_suite::run(options),
         Command::Diff(options) => diff::run(options),
         Command::Serve {
             engine,
@@ -228,7 +167,12 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             fault_ms,
         } => {
             engine.validate(None)?;
-            serve::run(engine.build(), fault, fault_every, fault_ms)
+            let faulty = fault.map(|how| trichess_protocol::Faulty {
+                how,
+                every: fault_every,
+                ms: fault_ms,
+            });
+            serve::run(engine.build(), faulty)
         }
         Command::CrossCheck(options) => cross_check::run(options),
         Command::Mutants {
@@ -242,52 +186,8 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
                 mutants::list(json)
             }
         }
-        Command::Fixtures {
-            engine,
-            filter,
-            dir,
-            format,
-        } => {
-            engine.validate(None)?;
-            fixtures::run(engine.build().as_mut(), filter.as_deref(), dir, format)
-        }
+        Command::Fixtures(options) => fixtures::run(options),
     }
-}
-
-fn variants(json: bool) -> Result<ExitCode> {
-    #[derive(Tabled)]
-    struct Row {
-        id: &'static str,
-        name: &'static str,
-        cells: usize,
-        clauses: usize,
-        #[tabled(rename = "open points")]
-        open_points: usize,
-    }
-    let mut rows = Vec::new();
-    for v in Variant::ALL {
-        let register = trichess_suite::Register::of(v)?;
-        rows.push(Row {
-            id: v.id(),
-            name: v.name(),
-            cells: v.board().cells().len(),
-            clauses: register.clauses.len(),
-            open_points: register.interpretations.len(),
-        });
-    }
-    if json {
-        let list: Vec<_> = rows
-            .iter()
-            .map(|r| {
-                json!({"id": r.id, "name": r.name, "cells": r.cells, "clauses": r.clauses,
-                       "open_points": r.open_points})
-            })
-            .collect();
-        say!("{}", json!(list));
-    } else {
-        say!("{}", Table::new(rows).with(Style::sharp()));
-    }
-    Ok(ExitCode::SUCCESS)
 }
 
 /// Reads `-i` options into an interpretation map, adding the variant prefix where left out.
@@ -396,25 +296,14 @@ fn tidy(text: &str) -> String {
     out
 }
 
-/// What a command looks at through an engine: the game, the position, and whether it was
-/// reached from the starting position.
+/// What a command looks at through an engine: the game, the position, and, for a position
+/// reached from the start, what a user of the start must know about it (that it is a
+/// reconstruction, say).
 struct Located {
     engine: Box<dyn Engine>,
     game: Game,
     setup: Setup,
-    from_start: bool,
-}
-
-impl Located {
-    /// Tells standard error what a user of the starting position must know about it, once the
-    /// command has done its work.
-    fn note_start(&self) {
-        if self.from_start
-            && let Ok(rules) = rules_for(&self.game)
-        {
-            note_start(rules.as_ref(), true);
-        }
-    }
+    note: Option<&'static str>,
 }
 
 /// Turns an engine's refusal into the one-line cause the user sees: an illegal move or an
@@ -424,6 +313,15 @@ fn engine_error(e: EngineError) -> anyhow::Error {
         EngineError::IllegalMove(why) | EngineError::Unsupported(why) => anyhow!(why),
         other => anyhow!(other),
     }
+}
+
+/// Runs `f` on the position a command looks at (see [`locate_with`]), then tells what a user
+/// of the starting position must know about it.
+fn located(here: &Here, f: impl FnOnce(&mut Located) -> Result<()>) -> Result<ExitCode> {
+    let mut located = locate_with(here.variant, &here.at, &here.engine)?;
+    f(&mut located)?;
+    note_start(located.note);
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Builds the engine, the game and the position a command looks at: the position read (or
@@ -455,7 +353,7 @@ fn locate_with(variant: Variant, at: &At, choice: &EngineArg) -> Result<Located>
         ) {
             return Err(anyhow!(
                 "the game is over ({}): no move can follow",
-                describe_outcome(variant, outcome)
+                outcome.describe(variant)
             ))
             .with_context(context);
         }
@@ -464,70 +362,53 @@ fn locate_with(variant: Variant, at: &At, choice: &EngineArg) -> Result<Located>
             .map_err(engine_error)
             .with_context(context)?;
     }
+    let note = from_start
+        .then(|| rules_for(&game).ok()?.start_note())
+        .flatten();
     Ok(Located {
         engine,
         game,
         setup,
-        from_start,
+        note,
     })
 }
 
 /// Tells standard error what a user of the starting position must know about it (that it is
 /// a reconstruction, say), once the command has done its work.
-fn note_start(rules: &dyn Rules, from_start: bool) {
-    if from_start && let Some(note) = rules.start_note() {
+fn note_start(note: Option<&str>) {
+    if let Some(note) = note {
         eprintln!("trichess: note: {note}");
     }
 }
 
-fn print_setup(setup: &Setup, json: bool) -> Result<()> {
-    if json {
-        say!("{}", setup.to_json());
-    } else {
-        say!("{}", setup.to_text());
-    }
-    Ok(())
-}
-
-fn describe_outcome(variant: Variant, outcome: trichess_model::Outcome) -> String {
-    use trichess_model::Outcome::*;
-    match outcome {
-        Ongoing => "ongoing".to_string(),
-        Eliminated { seat, reason } => format!(
-            "{} leaves the game ({}) and play passes on",
-            variant.seat_name(seat),
-            reason.id()
-        ),
-        Passes { seat, reason } => format!(
-            "{} cannot move and passes ({}); play goes on",
-            variant.seat_name(seat),
-            reason.id()
-        ),
-        Won { winner, reason } => format!("{} wins ({})", variant.seat_name(winner), reason.id()),
-        Drawn { reason } => format!("drawn ({})", reason.id()),
-    }
-}
-
-/// Returns the fixtures: those of `dir` (every `*.json` file below it), else the suite built
-/// into trichess.
-fn load_fixtures(dir: Option<PathBuf>) -> Result<Vec<Fixture>> {
-    match dir {
-        Some(dir) if !dir.is_dir() => {
-            bail!("fixture directory {} is not a directory", dir.display())
+/// The command line that replays this run: the words it was given, but `--report` and its
+/// value, with the seed it walked (`--seed S` added if it was not given).
+fn replay(seed: u64) -> String {
+    let mut words = vec!["trichess".to_string()];
+    let mut args = std::env::args_os()
+        .skip(1)
+        .map(|a| a.to_string_lossy().into_owned());
+    let mut seeded = false;
+    while let Some(word) = args.next() {
+        if word == "--report" {
+            args.next();
+            continue;
         }
-        Some(dir) => Ok(Fixture::load_dir(&dir)?),
-        None => Ok(Suite::embedded()?.fixtures.clone()),
+        if word.starts_with("--report=") {
+            continue;
+        }
+        seeded |= word == "--seed" || word.starts_with("--seed=");
+        let plain = !word.is_empty() && !word.contains(|c: char| c.is_whitespace() || c == '\'');
+        words.push(if plain {
+            word
+        } else {
+            format!("'{}'", word.replace('\'', "'\\''"))
+        });
     }
-}
-
-/// Returns the perft tables: those of `dir` (its `*.perft` files), else those built into
-/// trichess.
-fn load_tables(dir: Option<PathBuf>) -> Result<Vec<PerftTable>> {
-    match dir {
-        Some(dir) if !dir.is_dir() => bail!("perft directory {} is not a directory", dir.display()),
-        Some(dir) => Ok(PerftTable::load_dir(&dir)?),
-        None => Ok(Suite::embedded()?.tables.clone()),
+    if !seeded {
+        words.push(format!("--seed {seed}"));
     }
+    words.join(" ")
 }
 
 /// A seed from the clock, for a run given none.
@@ -535,6 +416,23 @@ fn clock_seed() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64 % 1_000_000_000)
+}
+
+/// Tells the user what a long run does: lines on standard output, progress on a spinner.
+struct Loud(indicatif::ProgressBar);
+
+impl trichess_diff::Observer for Loud {
+    fn say(&self, line: &str) {
+        self.0.suspend(|| {
+            use std::io::Write as _;
+            let _ = writeln!(std::io::stdout().lock(), "{line}");
+        });
+    }
+
+    fn progress(&self, message: &str) {
+        self.0.set_message(message.to_string());
+        self.0.tick();
+    }
 }
 
 /// A spinner with a message on standard error when it is a terminal (hidden otherwise, so

@@ -5,61 +5,21 @@
 use std::process::ExitCode;
 
 use anyhow::Result;
-use serde_json::{Value, json};
-use tabled::settings::Style;
-use tabled::{Table, Tabled};
 use trichess_diff::zoo::{self, CatchRow, Limits, Planted};
 use trichess_fast::{Fast, Mutant};
 use trichess_model::Engine;
 use trichess_oracle::Oracle;
 
-use super::load_fixtures;
 use crate::args::{CatchOptions, Format};
-
-/// The width of the list's last column: what the other columns leave (at least 24).
-fn what_width() -> usize {
-    let widest = |f: fn(&Mutant) -> usize| Mutant::ALL.iter().map(f).max().unwrap_or(0);
-    let fixed = widest(|m| m.name().len())
-        + widest(|m| m.variant().id().len())
-        + widest(|m| m.rule().len())
-        + widest(|m| m.family().id().len())
-        + 16;
-    super::table_width().saturating_sub(fixed).max(24)
-}
 
 /// Prints the mutants: name, variant, rule id, family and what the bug does.
 pub fn list(json: bool) -> Result<ExitCode> {
+    let zoo: Vec<Planted> = Mutant::ALL.into_iter().map(planted).collect();
     if json {
-        let list: Vec<Value> = Mutant::ALL
-            .iter()
-            .map(|m| {
-                json!({"name": m.name(), "variant": m.variant().id(), "rule": m.rule(),
-                       "family": m.family().id(), "description": m.description()})
-            })
-            .collect();
-        say!("{}", json!(list));
+        say!("{}", zoo::list_json(&zoo));
         return Ok(ExitCode::SUCCESS);
     }
-    #[derive(Tabled)]
-    struct Row {
-        name: &'static str,
-        variant: &'static str,
-        rule: &'static str,
-        family: &'static str,
-        #[tabled(rename = "the planted bug")]
-        what: String,
-    }
-    let what_width = what_width();
-    let rows = Mutant::ALL.iter().map(|m| Row {
-        name: m.name(),
-        variant: m.variant().id(),
-        rule: m.rule(),
-        family: m.family().id(),
-        what: super::register::fill(m.description(), what_width),
-    });
-    let mut table = Table::new(rows);
-    table.with(Style::sharp());
-    say!("{table}");
+    say!("{}", zoo::list_table(&zoo, super::table_width()));
     say!(
         "{} mutants; plant one with --mutant NAME (moves, perft, show, bench, result, fixtures, perft-suite, diff)",
         Mutant::ALL.len()
@@ -68,7 +28,7 @@ pub fn list(json: bool) -> Result<ExitCode> {
 }
 
 /// A mutant as the catch table names it.
-fn planted(m: Mutant) -> Planted {
+pub fn planted(m: Mutant) -> Planted {
     Planted {
         name: m.name(),
         variant: m.variant(),
@@ -82,7 +42,7 @@ fn planted(m: Mutant) -> Planted {
 /// the differential run of the oracle against the mutated fast engine until a disagreement
 /// that the unmutated fast engine does not share.
 pub fn catch(o: CatchOptions) -> Result<ExitCode> {
-    let fixtures = load_fixtures(o.dir.clone())?;
+    let fixtures = trichess_suite::Suite::fixtures_of(o.dir.as_deref())?;
     let chosen: Vec<Mutant> = if o.only.is_empty() {
         Mutant::ALL.to_vec()
     } else {
