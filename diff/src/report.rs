@@ -267,7 +267,7 @@ impl Sink for LiveTable<'_> {
     }
 }
 
-/// Writes the report of a `trichess diff` run into `dir` (see [`write`]): `command` replays
+/// Writes the report of a `trichess diff` run into `dir` (see [`write()`]): `command` replays
 /// the run.
 pub fn write_diff(dir: &Path, command: &str, seed: u64, rows: &[Row]) -> Result<(), ReportError> {
     let head = Head {
