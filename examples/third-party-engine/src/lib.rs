@@ -18,7 +18,10 @@ fn en_passant(setup: &Setup, mv: Move) -> bool {
         VariantState::Yalta(state) => state.en_passant_earlier,
         _ => None,
     };
-    setup.pieces.get(&mv.from()).is_some_and(|p| p.role == Role::Pawn)
+    setup
+        .pieces
+        .get(&mv.from())
+        .is_some_and(|p| p.role == Role::Pawn)
         && [setup.en_passant, earlier].contains(&Some(mv.to()))
 }
 
@@ -29,7 +32,10 @@ impl Engine for Theirs {
 
     fn supports(&self, game: &Game) -> Result<(), EngineError> {
         if game.variant != Variant::Yalta {
-            return Err(EngineError::Unsupported(format!("plays yalta, not {}", game.variant)));
+            return Err(EngineError::Unsupported(format!(
+                "plays yalta, not {}",
+                game.variant
+            )));
         }
         self.0.supports(game)
     }
@@ -45,7 +51,10 @@ impl Engine for Theirs {
     fn legal_moves(&mut self, game: &Game, setup: &Setup) -> Result<Vec<Move>, EngineError> {
         let moves = self.0.legal_moves(game, setup)?;
         if cfg!(feature = "planted-bug") {
-            return Ok(moves.into_iter().filter(|&m| !en_passant(setup, m)).collect());
+            return Ok(moves
+                .into_iter()
+                .filter(|&m| !en_passant(setup, m))
+                .collect());
         }
         Ok(moves)
     }

@@ -30,5 +30,8 @@ fn the_engine_agrees_with_the_oracle_on_generated_positions() {
     let oracle = || Box::new(Oracle) as Box<dyn Engine>;
     let theirs = || Box::new(Theirs::default()) as Box<dyn Engine>;
     let campaign = Campaign::new(&[Variant::Yalta]).positions(20_000).seed(1);
-    campaign.run(oracle, theirs).expect("both play Yalta").assert();
+    campaign
+        .run(oracle, theirs)
+        .expect("both play Yalta")
+        .assert();
 }
