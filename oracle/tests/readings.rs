@@ -72,4 +72,20 @@ fn a_fixture_that_cannot_tell_its_readings_apart_is_reported() {
             .any(|p| p.contains("passes under the default towards-rook")),
         "{problems:?}"
     );
+
+    // A fixture whose expectation depends on an interpretation it does not cite is reported:
+    // castling passes the turn, to Green under the default turn order, to Blue under the other.
+    let register = Register::of(Variant::Yalta).expect("the register reads");
+    let mut uncited = named("yalta/castling/long");
+    uncited.rules.retain(|id| id != "yalta.turn-order");
+    let problems = lint_readings(&register, &[uncited], &mut Oracle);
+    assert!(
+        problems[..]
+            == [String::from(
+                "fixture yalta/castling/long: fails under yalta.turn-order=red-blue-green \
+                 (expected position Ac1:rK,Ad1:rR,Be1:gK,Ce1:bK g, got \
+                 Ac1:rK,Ad1:rR,Be1:gK,Ce1:bK b) but neither cites nor sets yalta.turn-order"
+            )],
+        "{problems:?}"
+    );
 }

@@ -617,7 +617,10 @@ pub fn lint_code(register: &Register, fns: &[DocumentedFn]) -> Vec<String> {
 ///
 /// unless its `same_under` lists the reading (for the second rule: every other reading) and
 /// says why. Every reading `same_under` lists must be known, and the fixture must indeed pass
-/// under it.
+/// under it. Conversely, a fixture must cite (or set) every interpretation its expectation
+/// depends on: one that fails under another reading of an interpretation it neither cites nor
+/// sets is reported, since an engine that follows that reading (a cross-check infers it) would
+/// be held to an expectation worked out under the default.
 pub fn lint_readings(
     register: &Register,
     fixtures: &[Fixture],
@@ -679,6 +682,23 @@ pub fn lint_readings(
                      (add a fixture that tells them apart, or same_under with the reason)",
                     fixture.name
                 ));
+            }
+        }
+        let uncited = register.interpretations.iter().filter(|i| {
+            !fixture.rules.contains(&i.id) && !fixture.interpretations.contains_key(&i.id)
+        });
+        for entry in uncited {
+            for reading in entry.readings.iter().skip(1) {
+                if let Verdict::Fail(why) = under(&entry.id, &reading.name) {
+                    problems.push(format!(
+                        "fixture {}: fails under {}={} ({}) but neither cites nor sets {}",
+                        fixture.name,
+                        entry.id,
+                        reading.name,
+                        why.lines().next().unwrap_or_default(),
+                        entry.id
+                    ));
+                }
             }
         }
         let cited_at_default = register.interpretations.iter().filter(|i| {
