@@ -554,7 +554,13 @@ impl Walk<'_> {
             }
             let seconds = self.started.elapsed().as_secs_f64();
             let depth = campaign.shrink_depth.unwrap_or(campaign.depth);
-            let shrunk = shrink(&mut duel, found.clone(), depth, campaign.shrink_budget);
+            let shrunk = shrink(
+                &mut duel,
+                found.clone(),
+                depth,
+                campaign.shrink_budget,
+                self.fixed,
+            );
             if seen.insert(shrunk.key()) {
                 let discovery = Discovery {
                     variant: self.variant,

@@ -597,7 +597,7 @@ impl Checker<'_> {
             if run.declared.contains_key(&point.id) || fixed.contains_key(&point.id) {
                 continue;
             }
-            let m = match_point(&mut self.engine, &self.found.hello, point, fixtures);
+            let m = match_point(&mut self.engine, &self.found.hello, point, fixtures, run);
             self.found.faults()?;
             run.chosen.insert(m.point.clone(), m.chosen.clone());
             self.found.matches.push(m);
@@ -775,12 +775,14 @@ impl Sink for CrossSink<'_, '_> {
 }
 
 /// Runs the fixtures of each reading of one open point the engine does not declare, and says
-/// which reading it behaves as.
+/// which reading it behaves as. Only fixtures comparable under the readings already matched
+/// count: one worked out under another turn order, say, tells nothing of this point.
 fn match_point(
     engine: &mut ExternalEngine,
     hello: &Hello,
     point: &OpenPoint,
     fixtures: &[&Fixture],
+    run: &VariantRun,
 ) -> Match {
     let id = point.id.as_str();
     let default = point.default_reading();
@@ -789,11 +791,8 @@ fn match_point(
     for fixture in fixtures {
         let cites =
             fixture.rules.iter().any(|r| r == id) || fixture.interpretations.contains_key(id);
-        let game = Game {
-            variant: fixture.variant,
-            interpretations: fixture.interpretations.clone(),
-        };
-        if !cites || hello.supports(&game).is_err() || engine.down().is_some() {
+        let comparable = run.comparable(hello, &fixture.interpretations, Some(&fixture.rules));
+        if !cites || !comparable || engine.down().is_some() {
             continue;
         }
         let reading = reading_of(&fixture.interpretations, id, default);
@@ -919,7 +918,7 @@ fn perft_row(
     if let Some(f) = duel.compare(game, setup, depth).finding
         && !(found.faults()? && f.kind == Kind::Crash)
     {
-        let f = shrink(duel, f, 1, 200);
+        let f = shrink(duel, f, 1, 200, &game.interpretations);
         found.faults()?;
         return found.finding(&f, None);
     }
