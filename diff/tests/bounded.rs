@@ -6,62 +6,14 @@
 
 mod common;
 
-use trichess_diff::{Choices, Duel, Generator, Seeded, Step, random_game};
+use common::{generator, played_open_points, table_roots};
+use trichess_diff::{Duel, Seeded, Step};
 use trichess_fast::Fast;
-use trichess_model::{Engine, Game, PerftTable, Setup, Variant};
+use trichess_model::{Engine, Variant};
 use trichess_oracle::Oracle;
 
 /// Positions compared per variant.
 const POSITIONS: usize = 3000;
-
-/// The perft tables' positions of `variant` (the run's other roots).
-fn table_roots(variant: Variant) -> Vec<Setup> {
-    let tables = PerftTable::load_dir(&common::root().join("fixtures/perft")).expect("tables");
-    tables
-        .iter()
-        .filter(|t| t.variant == variant)
-        .flat_map(|t| &t.positions)
-        .filter(|p| p.position != "start")
-        .map(|p| Setup::parse(variant, &p.position).expect("a table position"))
-        .collect()
-}
-
-/// The open points of `variant` with the readings both engines play, the default first.
-fn played_open_points(duel: &Duel, variant: Variant) -> Vec<(String, Vec<String>)> {
-    common::open_points(variant)
-        .into_iter()
-        .map(|(id, readings)| {
-            let played = readings
-                .iter()
-                .enumerate()
-                .filter(|(k, reading)| {
-                    let mut game = Game::new(variant);
-                    game.interpretations.insert(id.clone(), (*reading).clone());
-                    *k == 0 || duel.supports(&game).is_ok()
-                })
-                .map(|(_, r)| r.clone())
-                .collect();
-            (id, played)
-        })
-        .collect()
-}
-
-/// A generator for a new game: its readings drawn from `open`, its roots the start and, half
-/// the time, the perft tables' positions.
-fn generator(
-    duel: &mut Duel,
-    variant: Variant,
-    open: &[(String, Vec<String>)],
-    roots: &[Setup],
-    choices: &mut Seeded,
-) -> Generator {
-    let game = random_game(variant, open, choices);
-    let mut game_roots = vec![duel.start(&game).expect("both engines start")];
-    if choices.chance(50) {
-        game_roots.extend(roots.iter().cloned());
-    }
-    Generator::new(game, game_roots)
-}
 
 #[test]
 fn the_engines_agree_on_a_bounded_differential_run() {
