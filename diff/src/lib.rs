@@ -36,5 +36,5 @@ pub use campaign::{
 pub use choices::{Choices, Seeded};
 pub use compare::{Compared, Duel, EngineFactory};
 pub use finding::{Finding, Kind};
-pub use generate::{Edit, Generator, Step, random_game};
+pub use generate::{Edit, Generator, Step, mate_or_elimination, random_game};
 pub use shrink::{shorten_path, shrink};
