@@ -23,6 +23,7 @@ mod compare;
 pub mod cross_check;
 mod finding;
 mod generate;
+pub mod infer;
 pub mod measure;
 pub mod property;
 pub mod report;
