@@ -3,16 +3,22 @@
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use serde_json::{Value, json};
-use trichess_model::{Engine, EngineError};
+use trichess_model::{Engine, EngineError, Game, Setup};
 
 use crate::message::{
-    Ask, Hello, Incoming, Refusal, RefusalKind, Reply, Request, RequestLine, read_request_line,
+    Ask, Hello, Incoming, Question, Refusal, RefusalKind, Reply, Request, RequestLine,
+    read_request_line,
 };
 
-/// Answers requests with an engine.
+/// Answers `explain` requests: why the engine answers a question about a position as it does,
+/// as the JSON of the answer.
+pub type Explainer = Box<dyn FnMut(&Game, &Setup, Question) -> Result<Value, EngineError>>;
+
+/// Answers requests with an engine, and `explain` requests with an explainer if it has one.
 pub struct Server {
     engine: Box<dyn Engine>,
     hello: Hello,
+    explainer: Option<Explainer>,
 }
 
 impl std::fmt::Debug for Server {
@@ -24,7 +30,17 @@ impl std::fmt::Debug for Server {
 impl Server {
     /// Returns a server answering with `engine` and introducing itself with `hello`.
     pub fn new(engine: Box<dyn Engine>, hello: Hello) -> Server {
-        Server { engine, hello }
+        Server {
+            engine,
+            hello,
+            explainer: None,
+        }
+    }
+
+    /// Answers `explain` requests with `explainer` (without one, they are `unsupported`).
+    pub fn with_explainer(mut self, explainer: Explainer) -> Server {
+        self.explainer = Some(explainer);
+        self
     }
 
     /// Answers one line of requests (one request, or a batch) with one line of replies,
@@ -94,6 +110,15 @@ impl Server {
             Ask::Play(mv) => engine.play(game, setup, mv)?.to_json(),
             Ask::Result => engine.outcome(game, setup)?.to_json(game.variant),
             Ask::Perft(depth) => json!(engine.perft(game, setup, depth)?),
+            Ask::Explain(question) => match self.explainer.as_mut() {
+                Some(explain) => explain(game, setup, question)?,
+                None => {
+                    return Err(EngineError::Unsupported(format!(
+                        "{} does not explain its answers",
+                        self.hello.name
+                    )));
+                }
+            },
         })
     }
 }

@@ -1,6 +1,7 @@
 //! `trichess serve`: an engine of trichess speaking the protocol (`PROTOCOL.md`) on standard
 //! input and output, so that other tools can use it, and so that `cross-check` can be tested
-//! against it. A hidden `--fault` makes it misbehave on purpose, for the fault tests.
+//! against it. The oracle also answers `explain` (why it answers as it does). A hidden
+//! `--fault` makes it misbehave on purpose, for the fault tests.
 
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -9,8 +10,12 @@ use std::time::Duration;
 
 use anyhow::Result;
 use serde_json::Value;
-use trichess_model::{Engine, Variant};
-use trichess_protocol::{Hello, LineReader, MAX_LINE, PROTOCOL_VERSION, ReadLine, Server};
+use trichess_model::{Engine, EngineError, Variant};
+use trichess_oracle::Oracle;
+use trichess_oracle::explain::{ExplainError, Question, explain};
+use trichess_protocol::{
+    Explainer, Hello, LineReader, MAX_LINE, PROTOCOL_VERSION, ReadLine, Server,
+};
 
 /// A misbehaviour, on every Nth line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -33,7 +38,31 @@ pub enum Fault {
     MalformedMove,
 }
 
-/// What `trichess serve` says of itself: every variant, every reading of every open point.
+/// Returns true if `engine` is the oracle, which explains its answers.
+fn is_oracle(engine: &dyn Engine) -> bool {
+    engine.name() == Oracle.name()
+}
+
+/// Answers `explain` requests with the oracle's explanation.
+fn oracle_explainer() -> Explainer {
+    Box::new(|game, setup, question| {
+        let question = match question {
+            trichess_protocol::Question::Move(mv) => Question::Move(mv),
+            trichess_protocol::Question::Result => Question::Result,
+            trichess_protocol::Question::Validity => Question::Validity,
+        };
+        match explain(game, setup, question) {
+            Ok(explanation) => Ok(explanation.to_json()),
+            Err(ExplainError::InvalidPosition(problems)) => {
+                Err(EngineError::InvalidPosition(problems))
+            }
+            Err(other) => Err(EngineError::Unsupported(other.to_string())),
+        }
+    })
+}
+
+/// What `trichess serve` says of itself: every variant, every reading of every open point, and
+/// whether it explains (the oracle does).
 pub fn hello(engine: &dyn Engine) -> Hello {
     let variants = Variant::ALL
         .into_iter()
@@ -57,6 +86,7 @@ pub fn hello(engine: &dyn Engine) -> Hello {
         variants,
         perft: true,
         batch: true,
+        explain: is_oracle(engine),
     }
 }
 
@@ -64,7 +94,11 @@ pub fn hello(engine: &dyn Engine) -> Hello {
 /// `every`th line (counting from 1, the handshake included).
 pub fn run(engine: Box<dyn Engine>, fault: Option<Fault>, every: u64, ms: u64) -> Result<ExitCode> {
     let hello = hello(engine.as_ref());
+    let explains = hello.explain;
     let mut server = Server::new(engine, hello);
+    if explains {
+        server = server.with_explainer(oracle_explainer());
+    }
     let mut input = LineReader::new(std::io::stdin().lock(), MAX_LINE);
     let mut output = std::io::stdout().lock();
     let mut count = 0u64;
