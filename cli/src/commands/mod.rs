@@ -22,6 +22,7 @@ macro_rules! say_raw {
 
 mod cross_check;
 mod diff;
+mod explain;
 mod fixtures;
 mod mutants;
 mod perft_suite;
@@ -149,6 +150,10 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Explain the oracle's answer: why a move is legal or not (and what it does), the result
+    /// (--result) or whether the position is valid (--validity); each step with its clause's
+    /// id, the source's words and the cells involved.
+    Explain(explain::Options),
     /// Print the rule register with fixture coverage.
     Rules {
         /// The variant: osullivan, yalta, yuri or triple-crown.
@@ -500,6 +505,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             here.note_start();
             Ok(ExitCode::SUCCESS)
         }
+        Command::Explain(options) => explain::run(options),
         Command::Rules { variant, dir, json } => register::print(variant, dir, json),
         Command::PerftSuite {
             engine,
