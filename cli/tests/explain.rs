@@ -184,3 +184,39 @@ fn bad_explain_command_lines_are_one_line_errors() {
         "maybe",
     );
 }
+
+/// Sends one line to `trichess serve` with `args`, returning its reply.
+fn serve(args: &[&str], line: &str) -> Value {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_trichess"))
+        .arg("serve")
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("trichess serve runs");
+    let mut input = child.stdin.take().expect("stdin");
+    writeln!(input, "{line}").expect("write");
+    drop(input);
+    let out = child.wait_with_output().expect("a reply");
+    serde_json::from_slice(&out.stdout).expect("the reply is JSON")
+}
+
+#[test]
+fn serve_explains_with_the_oracle_and_only_the_oracle() {
+    let line = r#"{"id": 1, "cmd": "explain", "variant": "yuri", "position": "e4:bK,f4:rK,g7:wK b", "move": "e4-f4"}"#;
+    let reply = serve(&[], line);
+    assert_eq!(reply["ok"]["verdict"], "illegal");
+    assert_eq!(reply["ok"]["steps"][0]["id"], "yuri.kings-no-capture");
+    let hello = serve(&[], r#"{"id": 2, "cmd": "hello", "protocol": 1}"#);
+    assert_eq!(hello["ok"]["explain"], true);
+    for engine in [
+        ["--engine", "fast"],
+        ["--mutant", "yuri-king-captures-king"],
+    ] {
+        let reply = serve(&engine, line);
+        assert_eq!(reply["error"], "unsupported", "{engine:?}: {reply}");
+        let hello = serve(&engine, r#"{"id": 2, "cmd": "hello", "protocol": 1}"#);
+        assert_eq!(hello["ok"]["explain"], false);
+    }
+}
