@@ -13,8 +13,12 @@
 //! Every clause an explainer cites is bound to the rule function whose doc comment names it
 //! ([`Cite`]); a test holds each binding against that doc comment, so the code and its
 //! explanation cite one and the same clause (the traceability lint keeps the doc comments in
-//! step with the register). The words come from the register ([`quotes`], the one place that
-//! reads it).
+//! step with the register). The words come from the register (`explain/quotes.rs`, the one
+//! place that reads it).
+//!
+//! [`explain`] answers a [`Question`]; [`deciding`] names, for a disagreement with another
+//! engine, the clauses that decide it (at most three, the deciding one first), or says plainly
+//! that the oracle has nothing to explain.
 
 pub(crate) mod hex;
 mod quotes;
