@@ -502,3 +502,30 @@ fn a_different_result_or_validity_is_decided_by_its_clause() {
         other => panic!("{other:?}"),
     }
 }
+
+#[test]
+fn a_legal_move_names_the_reading_that_keeps_a_piece_from_attacking() {
+    let g = game(
+        Variant::Yalta,
+        &[("yalta.knight-centre", "orthogonal-then-diagonal")],
+    );
+    let setup = position(Variant::Yalta, "Cd4:gN,Ad2:rK,Bh1:gK,Ch1:bK r");
+    let mv = Move::parse(Variant::Yalta, "Ad2-Ad3").expect("a move");
+    let d = deciding(&g, &setup, &Disagreement::MissingMove(mv)).expect("decides");
+    assert_eq!(
+        ids(&d),
+        [
+            "yalta.fide-movement",
+            "yalta.knight-centre",
+            "yalta.check-response"
+        ]
+    );
+    let g = game(
+        Variant::OSullivan,
+        &[("osullivan.knight-barrier", "straight-line")],
+    );
+    let setup = position(Variant::OSullivan, "a1:bK,d1:bN,e3:rK,h3:rP,d8:wK r");
+    let mv = Move::parse(Variant::OSullivan, "e3-f2").expect("a move");
+    let d = deciding(&g, &setup, &Disagreement::MissingMove(mv)).expect("decides");
+    assert_eq!(ids(&d)[1], "osullivan.knight-barrier", "{d:?}");
+}

@@ -716,9 +716,13 @@ fn quota_links(
             PROMOTION_FULL_QUOTA,
             "the quota is not full, so not a Baroness or a Pope",
         ),
-        Quota::NonArray => (
+        Quota::NonArray if promotion::missing(tc, setup, owner).is_empty() => (
             PROMOTION_FULL_QUOTA,
-            "a Baroness or a Pope decides, full quota or not",
+            "the quota is full, but a Baroness or a Pope decides: the other, or a Diarch",
+        ),
+        Quota::NonArray => (
+            PROMOTION_MISSING,
+            "array pieces are missing, but with a non-array piece not a missing piece",
         ),
         Quota::DiarchOnly => (
             PROMOTION_MISSING,

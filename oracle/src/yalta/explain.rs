@@ -13,7 +13,7 @@ use crate::hex::{ALL_DIRECTIONS, DIAGONAL, Dir, ORTHOGONAL};
 use crate::rules::Rules;
 
 use super::castling::Bar;
-use super::options::TakeoverPromotion;
+use super::options::{KnightCentre, TakeoverPromotion};
 use super::turn::TurnComes;
 use super::{Yalta, castling, check, legal_moves, pawns, pieces, turn};
 
@@ -202,7 +202,13 @@ impl Moves for Yalta {
     }
 
     fn safety(&self, setup: &Setup, mv: Move) -> Vec<Link> {
-        vec![safety(self, setup, mv)]
+        let made = turn::make_move(self, setup, mv);
+        let mut links = match made.royal(setup.to_move) {
+            Some(king) => knights_by_reading(self, &made, king, setup.to_move),
+            None => Vec::new(),
+        };
+        links.push(safety(self, setup, mv));
+        links
     }
 
     fn refusal(&self, setup: &Setup, from: Cell, piece: Piece, mv: Move) -> Option<Vec<Link>> {
@@ -438,6 +444,42 @@ fn reach_links(rules: &Yalta, at: Cell, piece: Piece, target: Cell) -> Vec<Link>
         }
         _ => Vec::new(),
     }
+}
+
+/// The opponents' knights that would attack `target` under another reading of
+/// `yalta.knight-centre`, but do not under this one (`seat` is the player whose king it is).
+fn knights_by_reading(rules: &Yalta, setup: &Setup, target: Cell, seat: Seat) -> Vec<Link> {
+    let live = check::live_seats(setup);
+    let reading = match rules.options.knight_centre {
+        KnightCentre::Symmetric => 0,
+        KnightCentre::OrthogonalThenDiagonal => 1,
+        KnightCentre::TwoThenOne => 2,
+    };
+    setup
+        .pieces
+        .iter()
+        .filter(|&(_, &p)| {
+            p.role == Role::Knight
+                && live
+                    .iter()
+                    .any(|&s| s != seat && check::controls(setup, s, p))
+        })
+        .filter(|&(&at, _)| {
+            let readings = knight_readings(rules, at, target);
+            !readings[reading] && readings.iter().any(|&r| r)
+        })
+        .map(|(&at, &p)| {
+            Link::new(
+                KNIGHT_CENTRE,
+                format!(
+                    "{} on {at} does not reach {target} under this reading",
+                    piece_name(V, p)
+                ),
+            )
+            .read(rules.options.knight_centre)
+            .at([at, target])
+        })
+        .collect()
 }
 
 /// Which readings of `yalta.knight-centre` give the leap `from`-`to`.
