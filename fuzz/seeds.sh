@@ -49,7 +49,7 @@ for i in 0 1 2 3; do
   seed text_round_trip "start-$v" "$i" "$($trichess start "$v" 2>/dev/null)"
   # The last position of the variant's perft table: a position with fields.
   seed text_round_trip "table-$v" "$i" \
-    "$(grep '^position ' "fixtures/perft/$v.perft" | grep -v ' start$' | tail -1 | cut -d' ' -f2-)"
+    "$(grep '^position ' "suite/fixtures/perft/$v.perft" | grep -v ' start$' | tail -1 | cut -d' ' -f2-)"
   seed json_round_trip "start-$v" "$i" "$($trichess start "$v" --json 2>/dev/null)"
   seed json_round_trip "fields-$v" "$i" "${json_fields[$i]}"
   n=0

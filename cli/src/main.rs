@@ -1,6 +1,7 @@
 //! `trichess`: the command line of the trichess engines. Every error is one line on standard
 //! error and a non-zero exit (2 for a malformed command line, 1 for everything else).
 
+mod args;
 mod commands;
 
 use std::process::ExitCode;
@@ -15,7 +16,7 @@ fn main() -> ExitCode {
         );
         return ExitCode::SUCCESS;
     }
-    let args = match commands::Cli::try_parse() {
+    let args = match args::Cli::try_parse() {
         Ok(args) => args,
         Err(e) => {
             use clap::error::ErrorKind;

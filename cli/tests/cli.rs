@@ -189,33 +189,53 @@ fn rules_prints_the_register_with_coverage() {
 }
 
 #[test]
-fn the_fixture_suite_is_found_at_run_time_not_where_the_binary_was_built() {
-    // Run from a directory with no workspace above it: an installed binary must say where
-    // it looked, not read a path fixed at build time.
-    let out = Command::new(env!("CARGO_BIN_EXE_trichess"))
-        .args(["fixtures", "--filter", "osullivan/barrier/"])
-        .current_dir("/")
-        .output()
-        .expect("trichess runs");
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(!out.status.success());
-    assert!(
-        stderr.starts_with(
-            "trichess: no fixture directory: none in / or its parents (give --dir DIR)"
-        ),
-        "{stderr}"
-    );
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures");
-    let out = Command::new(env!("CARGO_BIN_EXE_trichess"))
-        .args(["fixtures", "--filter", "osullivan/barrier/", "--dir", dir])
-        .current_dir("/")
-        .output()
-        .expect("trichess runs");
+fn the_suite_is_built_in_and_runs_from_anywhere() {
+    // Run from a directory with no workspace above it, as an installed binary is: the suite
+    // and the perft tables are built in.
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_trichess"))
+            .args(args)
+            .current_dir("/")
+            .output()
+            .expect("trichess runs")
+    };
+    let out = run(&["fixtures", "--filter", "osullivan/barrier/"]);
     assert!(
         out.status.success(),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("7 fixtures: 7 passed"));
+    let out = run(&[
+        "perft-suite",
+        "--filter",
+        "osullivan/start",
+        "--max-nodes",
+        "1000",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // --dir chooses another suite: here a directory with one fixture of the suite's, copied.
+    let dir = std::env::temp_dir().join(format!("trichess-dir-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    let fixture = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../suite/fixtures/osullivan/barrier/king-cannot-step-d1-e1.json"
+    );
+    std::fs::copy(fixture, dir.join("one.json")).expect("the fixture copies");
+    let out = run(&["fixtures", "--dir", &dir.to_string_lossy()]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("1 fixtures: 1 passed"),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let out = run(&["fixtures", "--dir", "/no/such/dir"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("is not a directory"));
 }
 
 #[test]

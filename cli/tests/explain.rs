@@ -120,7 +120,7 @@ fn the_result_and_the_validity_are_explained_too() {
         "stalemate=out",
     ]);
     assert!(
-        out.starts_with("result: Black leaves the game (stalemate)\n"),
+        out.starts_with("result: Black leaves the game (stalemate) and play passes on\n"),
         "{out}"
     );
     let out = stdout(&[

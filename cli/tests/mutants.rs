@@ -4,14 +4,14 @@
 //! where it says it does.
 
 use std::collections::BTreeMap;
-use std::path::Path;
 use std::process::{Command, Output};
 
 use trichess_diff::Duel;
 use trichess_fast::{Fast, Mutant};
-use trichess_model::{Engine, Fixture, Game, Setup, Variant};
+use trichess_model::{Engine, Game, Setup, Variant};
 use trichess_oracle::Oracle;
-use trichess_oracle::register::{Register, Status};
+use trichess_suite::register::{Register, Status};
+use trichess_suite::{Fixture, Suite};
 
 fn workspace(path: &str) -> String {
     format!("{}/../{path}", env!("CARGO_MANIFEST_DIR"))
@@ -26,7 +26,7 @@ fn trichess(args: &[&str]) -> Output {
 }
 
 fn fixtures() -> Vec<Fixture> {
-    Fixture::load_dir(Path::new(&workspace("fixtures"))).expect("the fixtures load")
+    Suite::embedded().expect("the suite loads").fixtures.clone()
 }
 
 #[test]

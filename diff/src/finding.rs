@@ -73,6 +73,49 @@ pub struct Finding {
     pub path: Vec<Move>,
 }
 
+impl fmt::Display for Finding {
+    /// Writes the finding as a maintainer reads it: the kind, the variant and readings, the
+    /// position and move, what each engine says, and how the position was reached.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let readings: Vec<String> = self
+            .game
+            .interpretations
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect();
+        write!(
+            f,
+            "{} in {} ({}): position {}",
+            self.kind,
+            self.game.variant,
+            if readings.is_empty() {
+                "defaults".to_string()
+            } else {
+                readings.join(" ")
+            },
+            self.setup.to_text()
+        )?;
+        if let Some(mv) = self.mv {
+            write!(f, ", move {mv}")?;
+        }
+        write!(
+            f,
+            "\n    first says: {}\n    second says: {}",
+            self.a_says, self.b_says
+        )?;
+        if let Some(origin) = self.origin.as_ref().filter(|_| !self.path.is_empty()) {
+            let path: Vec<String> = self.path.iter().map(Move::to_string).collect();
+            write!(
+                f,
+                "\n    reached from {} by {}",
+                origin.to_text(),
+                path.join(" ")
+            )?;
+        }
+        Ok(())
+    }
+}
+
 impl Finding {
     /// Returns the finding as reached from `origin` by `moves` and then by its own path (the
     /// moves of the walk that led to the position compared).

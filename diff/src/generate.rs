@@ -4,22 +4,24 @@
 use std::collections::BTreeMap;
 
 use trichess_model::{Cell, Game, Move, Piece, Seat, Setup, Shape, Variant, VariantState};
+use trichess_suite::OpenPoint;
 
 use crate::{Choices, Compared, Duel, Finding, Kind};
 
 /// Picks a game of `variant`: each open point at its default (half the time) or at a random
-/// one of its readings. `open_points` lists the interpretation ids with their readings, the
-/// default first.
+/// one of its other readings.
 pub fn random_game(
     variant: Variant,
-    open_points: &[(String, Vec<String>)],
+    open_points: &[OpenPoint],
     choices: &mut impl Choices,
 ) -> Game {
     let mut game = Game::new(variant);
-    for (id, readings) in open_points {
+    for point in open_points {
+        let readings = &point.readings;
         if readings.len() > 1 && choices.chance(50) {
             let reading = &readings[1 + choices.below(readings.len() - 1)];
-            game.interpretations.insert(id.clone(), reading.clone());
+            game.interpretations
+                .insert(point.id.clone(), reading.clone());
         }
     }
     game

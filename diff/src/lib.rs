@@ -17,13 +17,22 @@
 
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::panic))]
 
+mod campaign;
 mod choices;
 mod compare;
+pub mod cross_check;
 mod finding;
 mod generate;
+pub mod measure;
 pub mod property;
+pub mod report;
 mod shrink;
+pub mod zoo;
 
+pub use campaign::{
+    Campaign, CampaignError, CampaignReport, Discovery, Flow, Observer, Quiet, Silent, Sink,
+    VariantRun, table_roots,
+};
 pub use choices::{Choices, Seeded};
 pub use compare::{Compared, Duel, EngineFactory};
 pub use finding::{Finding, Kind};

@@ -21,7 +21,8 @@ use std::fmt;
 
 use arbitrary::Unstructured;
 use serde_json::{Value, json};
-use trichess_model::{Engine, EngineError, Game, Move, PerftTable, Setup, Variant};
+use trichess_model::{Engine, EngineError, Game, Move, Setup, Variant};
+use trichess_suite::OpenPoint;
 
 use crate::{Choices, Duel, Generator, Step, random_game};
 
@@ -138,9 +139,6 @@ impl fmt::Display for Failure {
     }
 }
 
-/// The open points of a variant: interpretation ids with their readings, the default first.
-pub type OpenPoints = Vec<(String, Vec<String>)>;
-
 /// What the engine targets run on: the two engines (the first is the reference), and for
 /// each variant its open points and the roots its walks start from.
 #[derive(Debug)]
@@ -150,7 +148,7 @@ pub struct Harness {
     /// The same engines the other way round: the walks play the second engine's moves, for
     /// speed (the fast engine lists and plays moves tens of times faster than the oracle).
     walker: Duel,
-    open_points: BTreeMap<Variant, OpenPoints>,
+    open_points: BTreeMap<Variant, Vec<OpenPoint>>,
     roots: BTreeMap<Variant, Vec<Setup>>,
 }
 
@@ -158,29 +156,22 @@ pub struct Harness {
 const MAX_STEPS: usize = 40;
 
 impl Harness {
-    /// Builds a harness of engine `a` (the reference) against engine `b`: `open_points` lists
-    /// each variant's interpretations and readings (the register's), `tables` are the perft
-    /// tables whose positions are roots besides the start.
+    /// Builds a harness of engine `a` (the reference) against engine `b`, with the register's
+    /// open points and the perft tables' positions as roots besides the start (the suite's).
     pub fn new(
         a: impl Fn() -> Box<dyn Engine> + Clone + 'static,
         b: impl Fn() -> Box<dyn Engine> + Clone + 'static,
-        open_points: impl Fn(Variant) -> OpenPoints,
-        tables: &[PerftTable],
-    ) -> Harness {
-        let mut roots: BTreeMap<Variant, Vec<Setup>> = BTreeMap::new();
-        for table in tables {
-            for p in &table.positions {
-                if let Ok(setup) = Setup::parse(table.variant, &p.position) {
-                    roots.entry(table.variant).or_default().push(setup);
-                }
-            }
-        }
-        Harness {
+    ) -> Result<Harness, trichess_suite::SuiteError> {
+        let tables = &trichess_suite::Suite::embedded()?.tables;
+        let points = |v: Variant| trichess_suite::open_points(v).unwrap_or_default().to_vec();
+        Ok(Harness {
             duel: Duel::new(Box::new(a.clone()), Box::new(b.clone())),
             walker: Duel::new(Box::new(b), Box::new(a)),
-            open_points: Variant::ALL.map(|v| (v, open_points(v))).into(),
-            roots,
-        }
+            open_points: Variant::ALL.map(|v| (v, points(v))).into(),
+            roots: Variant::ALL
+                .map(|v| (v, crate::table_roots(tables, v)))
+                .into(),
+        })
     }
 
     /// Decodes the bytes of a fuzz input into a case of `target`. Every input decodes (the

@@ -9,9 +9,7 @@ use trichess_diff::{
     Choices, Duel, Finding, Generator, Kind, Seeded, Step, random_game, shorten_path, shrink,
 };
 use trichess_fast::Fast;
-use trichess_model::{
-    Engine, EngineError, Game, Move, Outcome, PerftTable, ProblemKind, Role, Setup, Variant,
-};
+use trichess_model::{Engine, EngineError, Game, Move, Outcome, ProblemKind, Role, Setup, Variant};
 use trichess_oracle::Oracle;
 
 /// An engine with one planted bug: the oracle's answers but for the bug (so that nothing but
@@ -173,15 +171,8 @@ fn game_for(variant: Variant, bug: Bug) -> Game {
 
 /// The positions of the perft tables of `variant` (the run's other roots).
 fn table_roots(variant: Variant) -> Vec<Setup> {
-    let dir = common::root().join("fixtures/perft");
-    PerftTable::load_dir(&dir)
-        .unwrap()
-        .iter()
-        .filter(|t| t.variant == variant)
-        .flat_map(|t| &t.positions)
-        .filter(|p| p.position != "start")
-        .map(|p| Setup::parse(variant, &p.position).unwrap())
-        .collect()
+    let suite = trichess_suite::Suite::embedded().unwrap();
+    trichess_diff::table_roots(&suite.tables, variant)
 }
 
 /// The first finding of walks from the start and the perft tables' positions with edits

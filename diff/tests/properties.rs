@@ -73,10 +73,11 @@ fn turn(symmetry: Symmetry, variant: Variant, moves: &BTreeSet<Move>) -> BTreeSe
 
 /// The readings of `id` in `game`'s variant, the default first.
 fn readings(variant: Variant, id: &str) -> Vec<&'static str> {
-    trichess_oracle::interpretations(variant)
-        .into_iter()
-        .find(|i| i.id == id)
-        .map(|i| i.readings)
+    trichess_suite::open_points(variant)
+        .expect("the register reads")
+        .iter()
+        .find(|p| p.id == id)
+        .map(|p| p.readings.iter().map(String::as_str).collect())
         .unwrap_or_default()
 }
 

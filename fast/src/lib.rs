@@ -32,6 +32,17 @@ use trichess_model::{Engine, EngineError, Game, Move, Outcome, Setup, Variant};
 /// The name the fast engine and each of its variant modules report.
 const NAME: &str = "fast";
 
+/// Checks the game's readings against the open points of its variant's register (the suite's
+/// data, not the oracle's code): an id or a reading it does not know is unsupported.
+fn registered(game: &Game) -> Result<(), EngineError> {
+    trichess_suite::check_readings(game).map_err(|e| EngineError::Unsupported(e.to_string()))
+}
+
+/// The refusal of a reading the register knows but this engine does not play.
+fn not_played(id: &str, reading: &str) -> EngineError {
+    EngineError::Unsupported(format!("the fast engine does not play {id}={reading}"))
+}
+
 /// The plies a perft divide leaves after its first move: a divide needs depth 1 or more (as
 /// the trait's default `Engine::perft_divide` says).
 fn divide_rest(depth: u32) -> Result<u32, EngineError> {

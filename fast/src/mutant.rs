@@ -23,8 +23,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use trichess_model::runner::run_all;
-use trichess_model::{Fixture, Variant, Verdict};
+use trichess_model::Variant;
+use trichess_suite::{Fixture, Verdict, run_all};
 
 /// The kind of rule a mutant breaks, so that every variant has one of each it can.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -412,7 +412,7 @@ impl Mutant {
         run_all(&mut crate::Fast::with_mutant(self), &own)
             .into_iter()
             .filter(|r| matches!(r.verdict, Verdict::Fail(_)))
-            .map(|r| r.name)
+            .map(|r| r.fixture.name)
             .collect()
     }
 

@@ -1,35 +1,22 @@
-//! Checks every row of the perft tables (`fixtures/perft/*.perft`) against the fast engine,
-//! under a node limit so that `cargo test` stays quick; `trichess perft-suite --engine fast`
-//! checks them all.
-
-use std::path::Path;
+//! Checks every row of the perft tables against the fast engine, under a node limit so that
+//! `cargo test` stays quick; `trichess perft-suite --engine fast` checks them all.
 
 use trichess_fast::Fast;
-use trichess_model::PerftTable;
-use trichess_model::perft::{RowVerdict, check_table};
-
-/// The largest count checked here (about a tenth of a second of the fast engine).
-const MAX_NODES: u64 = 5_000_000;
+use trichess_suite::{RowVerdict, Runner, Suite};
 
 #[test]
 fn the_fast_engine_counts_every_perft_row_under_the_limit() {
-    let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures/perft"));
-    let tables = PerftTable::load_dir(dir).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(tables.len(), 4, "one table per variant");
-    let mut checked = 0;
-    let mut failures = Vec::new();
-    for table in &tables {
-        for r in check_table(&mut Fast::default(), table, MAX_NODES) {
-            match r.verdict {
-                RowVerdict::Pass => checked += 1,
-                RowVerdict::Fail(why) => failures.push(format!(
-                    "{} {} depth {}: {why}",
-                    table.variant, r.id, r.depth
-                )),
-                RowVerdict::Skip(_) => {}
-            }
-        }
-    }
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    let suite = Suite::embedded().expect("the suite loads");
+    assert_eq!(suite.tables.len(), 4, "one table per variant");
+    // About a tenth of a second of the fast engine per row at most.
+    let report = Runner::of(suite)
+        .max_nodes(5_000_000)
+        .perft(&mut Fast::default());
+    report.assert();
+    let checked = report
+        .rows
+        .iter()
+        .filter(|r| r.verdict == RowVerdict::Pass)
+        .count();
     assert!(checked >= 100, "only {checked} rows checked");
 }

@@ -12,36 +12,14 @@ use std::fmt;
 
 use arbitrary::{Arbitrary, Unstructured};
 use trichess_diff::property::{Harness, Target};
-use trichess_model::{Engine, PerftTable, Variant};
-
-/// The perft tables, built in: their positions are roots of the walks, as in `trichess diff`.
-const TABLES: [&str; 4] = [
-    include_str!("../../fixtures/perft/osullivan.perft"),
-    include_str!("../../fixtures/perft/yalta.perft"),
-    include_str!("../../fixtures/perft/yuri.perft"),
-    include_str!("../../fixtures/perft/triple-crown.perft"),
-];
+use trichess_model::Engine;
 
 fn harness() -> Harness {
-    let open_points = |variant: Variant| {
-        trichess_oracle::interpretations(variant)
-            .into_iter()
-            .map(|i| {
-                let readings = i.readings.iter().map(|r| r.to_string()).collect();
-                (i.id.to_string(), readings)
-            })
-            .collect()
-    };
-    let tables: Vec<PerftTable> = TABLES
-        .iter()
-        .filter_map(|t| PerftTable::parse(t).ok())
-        .collect();
     Harness::new(
         || Box::new(trichess_oracle::Oracle) as Box<dyn Engine>,
         || Box::new(trichess_fast::Fast::default()) as Box<dyn Engine>,
-        open_points,
-        &tables,
     )
+    .unwrap_or_else(|e| panic!("the suite built into trichess-suite does not load: {e}"))
 }
 
 thread_local! {

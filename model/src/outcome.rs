@@ -69,6 +69,28 @@ pub enum Outcome {
 pub struct OutcomeError(String);
 
 impl Outcome {
+    /// Says the outcome in words, naming the seats as `variant` does: `ongoing`, `Red
+    /// leaves the game (checkmate) and play passes on`, `White wins (kings-meet)`, ...
+    pub fn describe(self, variant: Variant) -> String {
+        match self {
+            Outcome::Ongoing => "ongoing".to_string(),
+            Outcome::Eliminated { seat, reason } => format!(
+                "{} leaves the game ({}) and play passes on",
+                variant.seat_name(seat),
+                reason.id()
+            ),
+            Outcome::Passes { seat, reason } => format!(
+                "{} cannot move and passes ({}); play goes on",
+                variant.seat_name(seat),
+                reason.id()
+            ),
+            Outcome::Won { winner, reason } => {
+                format!("{} wins ({})", variant.seat_name(winner), reason.id())
+            }
+            Outcome::Drawn { reason } => format!("drawn ({})", reason.id()),
+        }
+    }
+
     /// Writes the JSON form: `{"status": "ongoing"}`, `{"status": "eliminated", "seat": "b",
     /// "reason": "checkmate"}`, `{"status": "passes", "seat": "b", "reason": ...}`,
     /// `{"status": "won", "winner": "w", "reason": ...}` or `{"status": "drawn", "reason": ...}`.

@@ -19,6 +19,18 @@ pub trait Interpretation: Copy + Sized + 'static {
     }
 }
 
+/// Returns interpretation `T` as an open point with its readings, as the oracle's code knows
+/// them (the register's lint compares the two).
+pub fn open_point<T: Interpretation>() -> trichess_suite::OpenPoint {
+    trichess_suite::OpenPoint {
+        id: T::ID.to_string(),
+        readings: T::READINGS
+            .iter()
+            .map(|(name, _)| name.to_string())
+            .collect(),
+    }
+}
+
 /// Why an interpretation map was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]

@@ -1,4 +1,3 @@
-#![doc = include_str!("../../README.md")]
 //! The trichess oracle: the reference engine for four three-player chess variants, written
 //! for clarity over speed. Each rule is one function, named for the rule, whose doc comment
 //! quotes the clause of the source text it implements (by register id). The rule register
@@ -13,7 +12,6 @@ pub mod explain;
 pub mod hex;
 pub mod interpretation;
 pub mod osullivan;
-pub mod register;
 pub mod rules;
 pub mod square;
 pub mod triple_crown;
@@ -39,8 +37,10 @@ pub fn rules_for(game: &Game) -> Result<Box<dyn Rules>, InterpretationError> {
     }
 }
 
-/// Lists the interpretations the oracle knows for `variant`, with their readings.
-pub fn interpretations(variant: Variant) -> Vec<rules::InterpretationInfo> {
+/// Lists the interpretations the oracle knows for `variant`, with their readings (the default
+/// first): the register's lint checks that they are the register's
+/// (`trichess_suite::open_points`).
+pub fn interpretations(variant: Variant) -> Vec<trichess_suite::OpenPoint> {
     match variant {
         Variant::OSullivan => osullivan::Options::all(),
         Variant::Yalta => yalta::Options::all(),

@@ -8,7 +8,6 @@ use trichess_model::{
 };
 
 use crate::board;
-use crate::interpretation::Interpretation;
 
 /// A position that a variant's rules have checked. Only [`Rules::validate`] and
 /// [`Rules::play`] make one outside this crate (inside it, perft plays the moves it has just
@@ -98,24 +97,6 @@ impl Position {
 pub struct IllegalMove {
     pub mv: String,
     pub why: String,
-}
-
-/// An open point and its readings, as the code knows them (for the register's lint).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct InterpretationInfo {
-    pub id: &'static str,
-    /// Reading names, the default first.
-    pub readings: Vec<&'static str>,
-}
-
-impl InterpretationInfo {
-    /// Describes interpretation `T`.
-    pub fn of<T: Interpretation>() -> InterpretationInfo {
-        InterpretationInfo {
-            id: T::ID,
-            readings: T::READINGS.iter().map(|(name, _)| *name).collect(),
-        }
-    }
 }
 
 /// Playing a move without checking it, which only this crate may do.

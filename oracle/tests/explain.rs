@@ -1,16 +1,17 @@
 //! The oracle explains its verdicts: every clause an explanation cites is the one the rule
 //! function's doc comment names; the explanation of every fixture's move cites the fixture's
-//! first rule; explanations always agree with the rules' own answers.
+//! first rule (`TRICHESS_TEST=name,-other` selects fixtures by name); explanations always
+//! agree with the rules' own answers.
 
 use std::path::Path;
 
-use trichess_model::fixture::{Expect, PositionSpec};
-use trichess_model::runner::read_position;
-use trichess_model::{Engine, Fixture, Game, Move, Setup, Variant};
+use trichess_model::{Engine, Game, Move, Setup, Variant};
 use trichess_oracle::explain::{
-    Deciding, Disagreement, Question, Verdict, citations, deciding, explain,
+    DECISIONS, Deciding, Disagreement, Question, Verdict, citations, deciding, explain,
 };
 use trichess_oracle::{Oracle, rules_for};
+use trichess_suite::fixture::{Expect, Phase, PositionSpec};
+use trichess_suite::{Filter, Fixture, Suite, read_position};
 
 fn oracle_src() -> &'static Path {
     Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src"))
@@ -80,9 +81,30 @@ fn every_clause_an_explanation_cites_is_named_by_its_rule_function() {
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
-fn fixtures() -> Vec<Fixture> {
-    let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures"));
-    Fixture::load_dir(dir).unwrap_or_else(|e| panic!("{e}"))
+fn fixtures() -> &'static [Fixture] {
+    &Suite::embedded().expect("the suite loads").fixtures
+}
+
+#[test]
+fn the_decisions_cited_are_headed_so_in_decisions_md() {
+    let path = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../DECISIONS.md"));
+    let text = std::fs::read_to_string(path).expect("DECISIONS.md reads");
+    for (id, title) in DECISIONS {
+        assert!(
+            text.lines().any(|l| l == format!("## {id}. {title}")),
+            "DECISIONS.md has no heading '## {id}. {title}'"
+        );
+    }
+    let cited: std::collections::BTreeSet<&str> = citations()
+        .into_iter()
+        .map(|(_, c)| c.id)
+        .filter(|id| id.starts_with('D'))
+        .collect();
+    let titled: std::collections::BTreeSet<&str> = DECISIONS.iter().map(|(id, _)| *id).collect();
+    assert_eq!(
+        cited, titled,
+        "every decision cited has its title, and only those"
+    );
 }
 
 /// Returns the game and the position a fixture asks about: its position, with its moves
@@ -105,12 +127,10 @@ fn fixture_position(fixture: &Fixture) -> (Game, Setup) {
 
 #[test]
 fn the_explanation_of_every_fixture_move_cites_the_fixtures_first_rule() {
-    let filter = std::env::var("TRICHESS_FIXTURE").ok();
+    let filter = Filter::from_env();
     let mut checked = 0;
     let mut misses = Vec::new();
-    let selected = fixtures()
-        .into_iter()
-        .filter(|f| filter.as_deref().is_none_or(|text| f.name.contains(text)));
+    let selected = fixtures().iter().filter(|f| filter.matches(&f.name));
     for fixture in selected {
         let (text, expected) = match &fixture.expect {
             Expect::Legal(m) => (m, Verdict::Legal),
@@ -118,7 +138,7 @@ fn the_explanation_of_every_fixture_move_cites_the_fixtures_first_rule() {
             _ => continue,
         };
         checked += 1;
-        let (game, setup) = fixture_position(&fixture);
+        let (game, setup) = fixture_position(fixture);
         let mv = Move::parse(fixture.variant, text).expect("a move");
         let explanation = explain(&game, &setup, Question::Move(mv)).expect("explains");
         assert_eq!(explanation.verdict, expected, "{}", fixture.name);
@@ -132,7 +152,7 @@ fn the_explanation_of_every_fixture_move_cites_the_fixtures_first_rule() {
         }
     }
     assert!(
-        checked >= 100 || filter.is_some(),
+        checked >= 100 || filter != Filter::default(),
         "only {checked} fixtures"
     );
     assert!(
@@ -290,7 +310,7 @@ fn every_problem_of_every_refused_fixture_position_is_explained_by_its_check() {
         let Expect::Invalid(refusal) = &fixture.expect else {
             continue;
         };
-        if refusal.phase != trichess_model::fixture::Phase::Position {
+        if refusal.phase != Phase::Position {
             continue;
         }
         let game = Game {

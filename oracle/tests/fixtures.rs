@@ -1,51 +1,26 @@
-//! Runs the fixture suite against the oracle. Every failure is reported at once; set
-//! TRICHESS_FIXTURE=text to run only the fixtures whose name contains the text.
+//! Runs the fixture suite against the oracle, through the runner every engine's tests use.
+//! Every failure is reported at once; `TRICHESS_TEST=name,-other` selects fixtures by name.
 
-use std::path::Path;
-
-use trichess_model::runner::run_all;
-use trichess_model::{Fixture, Verdict};
 use trichess_oracle::Oracle;
-
-fn fixture_dir() -> &'static Path {
-    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures"))
-}
+use trichess_suite::{Runner, Suite, Verdict};
 
 #[test]
 fn the_oracle_passes_every_fixture() {
-    let filter = std::env::var("TRICHESS_FIXTURE").ok();
-    let fixtures: Vec<Fixture> = Fixture::load_dir(fixture_dir())
-        .unwrap_or_else(|e| panic!("{e}"))
-        .into_iter()
-        .filter(|f| filter.as_deref().is_none_or(|text| f.name.contains(text)))
-        .collect();
-    assert!(!fixtures.is_empty(), "no fixtures selected");
-    let results = run_all(&mut Oracle, &fixtures);
-    let failures: Vec<String> = results
-        .iter()
-        .filter_map(|r| match &r.verdict {
-            Verdict::Fail(why) => Some(format!("  {}: {why}", r.name)),
-            _ => None,
-        })
-        .collect();
-    assert!(
-        failures.is_empty(),
-        "{} of {} fixtures failed (rerun one with TRICHESS_FIXTURE=name):\n{}",
-        failures.len(),
-        results.len(),
-        failures.join("\n")
-    );
+    Runner::new()
+        .expect("the suite loads")
+        .fixtures(&mut Oracle)
+        .assert();
 }
 
 #[test]
 fn the_oracle_skips_no_fixture() {
-    let fixtures = Fixture::load_dir(fixture_dir()).unwrap_or_else(|e| panic!("{e}"));
-    let skipped: Vec<String> = run_all(&mut Oracle, &fixtures)
-        .into_iter()
-        .filter_map(|r| match r.verdict {
-            Verdict::Skip(why) => Some(format!("{}: {why}", r.name)),
-            _ => None,
-        })
+    let suite = Suite::embedded().expect("the suite loads");
+    let report = Runner::of(suite).fixtures(&mut Oracle);
+    let skipped: Vec<String> = report
+        .results
+        .iter()
+        .filter(|r| matches!(r.verdict, Verdict::Skip(_)))
+        .map(ToString::to_string)
         .collect();
     assert!(skipped.is_empty(), "skipped: {skipped:#?}");
 }

@@ -2,20 +2,18 @@
 //! default fails under the default, and one that cites an interpretation at its default fails
 //! under another reading, unless it says why not (`same_under`, which is checked too).
 
-use std::path::Path;
-
-use trichess_model::{Fixture, Variant};
+use trichess_model::Variant;
 use trichess_oracle::Oracle;
-use trichess_oracle::register::{Register, lint_readings};
+use trichess_suite::Suite;
+use trichess_suite::register::{Register, lint_readings};
 
 #[test]
 fn every_fixture_tells_its_readings_apart() {
-    let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures"));
-    let fixtures = Fixture::load_dir(dir).unwrap_or_else(|e| panic!("{e}"));
+    let fixtures = &Suite::embedded().unwrap_or_else(|e| panic!("{e}")).fixtures;
     let mut problems = Vec::new();
     for variant in Variant::ALL {
         let register = Register::of(variant).expect("the register reads");
-        problems.extend(lint_readings(&register, &fixtures, &mut Oracle));
+        problems.extend(lint_readings(&register, fixtures, &mut Oracle));
     }
     assert!(
         problems.is_empty(),
@@ -27,8 +25,7 @@ fn every_fixture_tells_its_readings_apart() {
 
 #[test]
 fn a_fixture_that_cannot_tell_its_readings_apart_is_reported() {
-    let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures"));
-    let fixtures = Fixture::load_dir(dir).unwrap_or_else(|e| panic!("{e}"));
+    let fixtures = &Suite::embedded().unwrap_or_else(|e| panic!("{e}")).fixtures;
     let register = Register::of(Variant::OSullivan).expect("the register reads");
     let named = |name: &str| {
         fixtures

@@ -2,16 +2,16 @@
 //! fixtures: every quote is verbatim, every fixture cites known clauses, and every clause and
 //! every reading is covered.
 
-use std::path::Path;
-
-use trichess_model::Fixture;
 use trichess_model::Variant;
 use trichess_oracle::interpretations;
-use trichess_oracle::register::{Register, coverage, lint, quoted_in};
+use trichess_suite::register::{Register, coverage, lint, quoted_in};
+use trichess_suite::{Fixture, Suite};
 
 fn fixtures() -> Vec<Fixture> {
-    let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures"));
-    Fixture::load_dir(dir).unwrap_or_else(|e| panic!("{e}"))
+    Suite::embedded()
+        .unwrap_or_else(|e| panic!("{e}"))
+        .fixtures
+        .clone()
 }
 
 #[test]

@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use trichess_model::Variant;
-use trichess_oracle::register::{DocumentedFn, Register, documented_fns, lint_code};
+use trichess_suite::register::{DocumentedFn, Register, documented_fns, lint_code};
 
 fn rust_files(dir: &Path, files: &mut Vec<PathBuf>) {
     let entries = std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));

@@ -28,5 +28,5 @@ pub use message::{
     Ask, Hello, MAX_LINE, PROTOCOL_VERSION, ProtocolError, Question, Refusal, RefusalKind, Reply,
     ReplyLine, Request, RequestLine, read_reply_line, read_request_line,
 };
-pub use server::{Explainer, Server};
+pub use server::{Explainer, Faulty, Misbehaviour, Server, hello_of};
 pub use words::split_words;

@@ -477,11 +477,11 @@ fn read_request<'a>(value: &'a Value, last: &mut LastPosition<'a>) -> Incoming {
                 .get("depth")
                 .and_then(Value::as_u64)
                 .and_then(|d| u32::try_from(d).ok())
-                .filter(|&d| d <= trichess_model::runner::MAX_PERFT_DEPTH)
+                .filter(|&d| d <= trichess_model::MAX_PERFT_DEPTH)
                 .ok_or_else(|| {
                     failed(format!(
                         "'depth' is not a whole number from 0 to {}",
-                        trichess_model::runner::MAX_PERFT_DEPTH
+                        trichess_model::MAX_PERFT_DEPTH
                     ))
                 })?;
             Ask::Perft(depth)

@@ -1,9 +1,14 @@
 //! The engine side of the protocol, for any [`Engine`]: what `trichess serve` runs.
 
+use std::collections::BTreeMap;
+use std::io::{BufRead, Write};
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::time::Duration;
 
 use serde_json::{Value, json};
-use trichess_model::{Engine, EngineError, Game, Setup};
+use trichess_model::{Engine, EngineError, Game, Setup, Variant};
+
+use crate::{LineReader, MAX_LINE, PROTOCOL_VERSION, ReadLine};
 
 use crate::message::{
     Ask, Hello, Incoming, Question, Refusal, RefusalKind, Reply, Request, RequestLine,
@@ -37,9 +42,11 @@ impl Server {
         }
     }
 
-    /// Answers `explain` requests with `explainer` (without one, they are `unsupported`).
+    /// Answers `explain` requests with `explainer` (without one, they are `unsupported`), and
+    /// says so in the handshake.
     pub fn with_explainer(mut self, explainer: Explainer) -> Server {
         self.explainer = Some(explainer);
+        self.hello.explain = true;
         self
     }
 
@@ -121,4 +128,160 @@ impl Server {
             },
         })
     }
+}
+
+/// Says hello as an engine of trichess: every variant, every reading of every open point of
+/// the registers, perft and batches answered (and `explain` once the server has an explainer,
+/// [`Server::with_explainer`]).
+pub fn hello_of(engine: &dyn Engine) -> Hello {
+    let variants = Variant::ALL
+        .into_iter()
+        .map(|v| {
+            let points: BTreeMap<String, Vec<String>> = trichess_suite::open_points(v)
+                .unwrap_or_default()
+                .iter()
+                .map(|p| (p.id.clone(), p.readings.clone()))
+                .collect();
+            (v, points)
+        })
+        .collect();
+    Hello {
+        name: format!("trichess-{}", engine.name()),
+        version: env!("CARGO_PKG_VERSION").into(),
+        protocol: PROTOCOL_VERSION,
+        variants,
+        perft: true,
+        batch: true,
+        explain: false,
+    }
+}
+
+/// A way to misbehave on purpose, for testing a cross-check against a faulty engine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Misbehaviour {
+    /// Exits with status 3 instead of answering.
+    Crash,
+    /// Stops answering (and sleeps until killed).
+    Hang,
+    /// Answers with a line that is not JSON.
+    Garbage,
+    /// Answers with the wrong id (a batch: its replies in reverse order).
+    WrongId,
+    /// Waits the given milliseconds before each answer.
+    Slow,
+    /// Answers with a line longer than the protocol's limit.
+    Huge,
+    /// Lists an illegal move (a piece moving onto its own cell) among the legal moves.
+    ExtraMove,
+    /// Lists a move that is not in the notation among the legal moves.
+    MalformedMove,
+}
+
+impl std::str::FromStr for Misbehaviour {
+    type Err = String;
+
+    fn from_str(name: &str) -> Result<Misbehaviour, String> {
+        Ok(match name {
+            "crash" => Misbehaviour::Crash,
+            "hang" => Misbehaviour::Hang,
+            "garbage" => Misbehaviour::Garbage,
+            "wrong-id" => Misbehaviour::WrongId,
+            "slow" => Misbehaviour::Slow,
+            "huge" => Misbehaviour::Huge,
+            "extra-move" => Misbehaviour::ExtraMove,
+            "malformed-move" => Misbehaviour::MalformedMove,
+            other => return Err(format!("unknown misbehaviour '{other}'")),
+        })
+    }
+}
+
+/// When a server misbehaves: how, on every how many lines (counting from 1, the handshake
+/// included), and for how many milliseconds a slow answer waits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Faulty {
+    /// How.
+    pub how: Misbehaviour,
+    /// On every `every`th line.
+    pub every: u64,
+    /// The wait of [`Misbehaviour::Slow`].
+    pub ms: u64,
+}
+
+impl Server {
+    /// Answers the request lines of `input` on `output` until the input ends; with `faulty`,
+    /// misbehaves as it says.
+    pub fn serve(
+        &mut self,
+        input: impl BufRead,
+        mut output: impl Write,
+        faulty: Option<Faulty>,
+    ) -> std::io::Result<()> {
+        let mut input = LineReader::new(input, MAX_LINE);
+        let mut count = 0u64;
+        loop {
+            let reply = match input.next_line()? {
+                ReadLine::End => return Ok(()),
+                ReadLine::TooLong(length) => Server::too_long(length),
+                ReadLine::Line(line) => self.answer(&line),
+            };
+            count += 1;
+            let reply = match faulty {
+                Some(f) if count.is_multiple_of(f.every.max(1)) => misbehave(f.how, reply, f.ms),
+                _ => reply,
+            };
+            writeln!(output, "{reply}")?;
+            output.flush()?;
+        }
+    }
+}
+
+/// Turns a reply line into what a faulty engine would write.
+fn misbehave(fault: Misbehaviour, reply: String, ms: u64) -> String {
+    match fault {
+        Misbehaviour::Crash => std::process::exit(3),
+        Misbehaviour::Hang => loop {
+            std::thread::sleep(Duration::from_secs(3600));
+        },
+        Misbehaviour::Garbage => "this is not JSON".into(),
+        Misbehaviour::Slow => {
+            std::thread::sleep(Duration::from_millis(ms));
+            reply
+        }
+        Misbehaviour::Huge => "x".repeat(MAX_LINE + 1),
+        Misbehaviour::WrongId | Misbehaviour::ExtraMove | Misbehaviour::MalformedMove => {
+            let Ok(mut value) = serde_json::from_str::<Value>(&reply) else {
+                return reply;
+            };
+            match (&mut value, fault) {
+                (Value::Array(replies), Misbehaviour::WrongId) => replies.reverse(),
+                (Value::Array(replies), _) => replies.iter_mut().for_each(|r| add_move(r, fault)),
+                (Value::Object(reply), Misbehaviour::WrongId) => {
+                    let id = reply.get("id").and_then(Value::as_u64).unwrap_or(0);
+                    reply.insert("id".into(), (id + 1000).into());
+                }
+                (reply, _) => add_move(reply, fault),
+            }
+            value.to_string()
+        }
+    }
+}
+
+/// Adds a move to a reply that lists moves: the first move's piece moving onto its own cell,
+/// or a move outside the notation.
+fn add_move(reply: &mut Value, fault: Misbehaviour) {
+    let Some(moves) = reply.get_mut("ok").and_then(Value::as_array_mut) else {
+        return;
+    };
+    let Some(from) = moves
+        .first()
+        .and_then(Value::as_str)
+        .and_then(|m| m.split_once('-'))
+        .map(|(from, _)| from.to_string())
+    else {
+        return;
+    };
+    moves.push(match fault {
+        Misbehaviour::ExtraMove => format!("{from}-{from}").into(),
+        _ => "zz9-top".into(),
+    });
 }

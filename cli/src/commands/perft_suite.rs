@@ -1,44 +1,22 @@
-//! `trichess perft-suite`: the perft tables (`fixtures/perft/*.perft`) against an engine.
+//! `trichess perft-suite`: the perft tables against an engine.
 
 use std::io::IsTerminal;
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Result, bail};
-use serde_json::json;
-use tabled::settings::Style;
-use tabled::{Table, Tabled};
-use trichess_model::perft::{PerftRow, RowVerdict, check_table_with};
-use trichess_model::{Engine, PerftTable};
+use trichess_suite::perft::PerftRow;
+use trichess_suite::{Filter, Runner, Suite};
 
-use super::{Format, fixture_dir};
-
-#[derive(Tabled)]
-struct Row {
-    variant: String,
-    position: String,
-    depth: u32,
-    nodes: u64,
-    verdict: String,
-    seconds: String,
-}
-
-/// What to check: the tables' directory, a filter on variant/position ids, a node limit, and
-/// whether rows that the engine did not compute when the table was made are run too.
-pub struct Selection {
-    pub dir: Option<PathBuf>,
-    pub filter: Option<String>,
-    pub max_nodes: Option<u64>,
-    pub every_row: bool,
-}
+use crate::args::{Format, PerftSuiteOptions};
 
 /// Checks the selected rows and prints one line per row; exits 1 on any failure.
-pub fn run(engine: &mut dyn Engine, selection: Selection, format: Format) -> Result<ExitCode> {
-    let dir = match selection.dir {
-        Some(dir) => dir,
-        None => fixture_dir(None)?.join("perft"),
+pub fn run(o: PerftSuiteOptions) -> Result<ExitCode> {
+    o.engine.validate(None)?;
+    let mut engine = o.engine.build();
+    let suite = Suite {
+        fixtures: Vec::new(),
+        tables: Suite::tables_of(o.dir.as_deref())?,
     };
-    let tables = PerftTable::load_dir(&dir)?;
     let name = engine.name();
     // The engine the table's rows name: a mutated engine ("fast --mutant NAME") is checked
     // against the rows its unmutated engine computed.
@@ -47,8 +25,7 @@ pub fn run(engine: &mut dyn Engine, selection: Selection, format: Format) -> Res
         .next()
         .unwrap_or_default()
         .to_string();
-    let every_row = selection.every_row;
-    let max_nodes = selection.max_nodes;
+    let (every_row, max_nodes) = (o.every_row, o.max_nodes);
     let skip = |row: &PerftRow| {
         if let Some(limit) = max_nodes.filter(|&limit| row.nodes > limit) {
             return Some(format!("over --max-nodes {limit}"));
@@ -57,91 +34,32 @@ pub fn run(engine: &mut dyn Engine, selection: Selection, format: Format) -> Res
             .then(|| format!("not computed by {name} when the table was made (give --every-row)"))
     };
     let show = std::io::stderr().is_terminal();
-    let mut rows = Vec::new();
-    let mut failed = 0;
-    let mut passed = 0;
-    for table in &tables {
-        let variant = table.variant.id();
-        let wanted = |id: &str| {
-            selection
-                .filter
-                .as_deref()
-                .is_none_or(|text| format!("{variant}/{id}").contains(text))
-        };
-        let selected = PerftTable {
-            variant: table.variant,
-            positions: table
-                .positions
-                .iter()
-                .filter(|p| wanted(&p.id))
-                .cloned()
-                .collect(),
-        };
-        let mut progress = |r: &trichess_model::perft::RowResult| {
+    let filter = o.filter.as_deref().unwrap_or_default();
+    let report = Runner::of(&suite).filter(Filter::parse(filter)).perft_with(
+        engine.as_mut(),
+        &skip,
+        &mut |r| {
             if show {
-                eprint!("\r\x1b[Kperft-suite: {variant} {} depth {}", r.id, r.depth);
+                eprint!(
+                    "\r\x1b[Kperft-suite: {} {} depth {}",
+                    r.variant, r.id, r.depth
+                );
             }
-        };
-        for r in check_table_with(engine, &selected, &skip, &mut progress) {
-            match r.verdict {
-                RowVerdict::Pass => passed += 1,
-                RowVerdict::Fail(_) => failed += 1,
-                RowVerdict::Skip(_) => {}
-            }
-            rows.push((variant, r));
-        }
-    }
+        },
+    );
     if show {
         eprint!("\r\x1b[K");
     }
-    if rows.is_empty() {
-        bail!(
-            "no perft position matches '{}'",
-            selection.filter.unwrap_or_default()
-        );
+    if report.rows.is_empty() {
+        bail!("no perft position matches '{filter}'");
     }
-    let skipped = rows.len() - passed - failed;
-    let summary = format!(
-        "{} perft rows: {passed} passed, {failed} failed, {skipped} skipped",
-        rows.len()
-    );
-    if format == Format::Json {
-        let list: Vec<_> = rows
-            .iter()
-            .map(|(variant, r)| {
-                let (verdict, detail) = match &r.verdict {
-                    RowVerdict::Pass => ("pass", String::new()),
-                    RowVerdict::Fail(why) => ("fail", why.clone()),
-                    RowVerdict::Skip(why) => ("skip", why.clone()),
-                };
-                json!({"variant": variant, "position": r.id, "depth": r.depth, "nodes": r.nodes,
-                       "verdict": verdict, "detail": detail, "seconds": r.seconds})
-            })
-            .collect();
-        say!(
-            "{}",
-            json!({"engine": engine.name(), "rows": list,
-                   "summary": {"rows": rows.len(), "passed": passed, "failed": failed, "skipped": skipped}})
-        );
-    } else {
-        let table_rows = rows.iter().map(|(variant, r)| Row {
-            variant: variant.to_string(),
-            position: r.id.clone(),
-            depth: r.depth,
-            nodes: r.nodes,
-            verdict: r.verdict.to_string(),
-            seconds: format!("{:.3}", r.seconds),
-        });
-        let mut table = Table::new(table_rows);
-        if format == Format::Markdown {
-            table.with(Style::markdown());
-        } else {
-            table.with(Style::sharp());
+    match o.format {
+        Format::Json => say!("{}", report.to_json()),
+        Format::Table | Format::Markdown => {
+            say!("{}", report.to_text(o.format == Format::Markdown))
         }
-        say!("{table}");
-        say!("\n{summary}");
     }
-    Ok(if failed == 0 {
+    Ok(if report.failures().is_empty() {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE

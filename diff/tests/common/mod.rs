@@ -4,8 +4,9 @@
 
 use std::path::{Path, PathBuf};
 
-use trichess_diff::property::{Harness, OpenPoints};
-use trichess_model::{Engine, PerftTable, Variant};
+use trichess_diff::property::Harness;
+use trichess_model::{Engine, Variant};
+use trichess_suite::OpenPoint;
 
 /// The workspace root.
 pub fn root() -> PathBuf {
@@ -15,21 +16,18 @@ pub fn root() -> PathBuf {
 
 /// The open points of `variant` with their readings, the default first, as
 /// [`trichess_diff::random_game`] takes them.
-pub fn open_points(variant: Variant) -> OpenPoints {
-    trichess_oracle::interpretations(variant)
-        .iter()
-        .map(|i| (i.id.into(), i.readings.iter().map(|&r| r.into()).collect()))
-        .collect()
+pub fn open_points(variant: Variant) -> Vec<OpenPoint> {
+    trichess_suite::open_points(variant)
+        .expect("the register reads")
+        .to_vec()
 }
 
 /// The same harness as the fuzz targets' (`fuzz/src/lib.rs`): the oracle against the fast
 /// engine, the register's open points, the perft tables' positions as roots.
 pub fn harness() -> Harness {
-    let tables = PerftTable::load_dir(&root().join("fixtures/perft")).expect("perft tables");
     Harness::new(
         || Box::new(trichess_oracle::Oracle) as Box<dyn Engine>,
         || Box::new(trichess_fast::Fast::default()) as Box<dyn Engine>,
-        open_points,
-        &tables,
     )
+    .expect("the suite loads")
 }

@@ -30,28 +30,8 @@ pub(crate) struct OSullivan {
     mutant: Option<Mutant>,
 }
 
-/// The open points of the register, with their readings (the first is the default).
-const READINGS: &[(&str, &[&str])] = &[
-    (
-        "osullivan.turn-order",
-        &["white-red-black", "white-black-red"],
-    ),
-    ("osullivan.stalemate", &["draw", "out"]),
-    ("osullivan.end-of-game", &["last-king"]),
-    (
-        "osullivan.en-passant-window",
-        &["next-player", "both-opponents"],
-    ),
-    ("osullivan.knight-barrier", &["jumps", "straight-line"]),
-    (
-        "osullivan.castling-direction",
-        &["towards-rook", "either-side"],
-    ),
-    ("osullivan.exposed-king", &["no-capture", "capture"]),
-];
-
-/// Reads the game's readings into a [`Cfg`], refusing unknown ids and reading names; the
-/// mutant, if any, rides along.
+/// Reads the game's readings into a [`Cfg`], refusing an id or reading the register does not
+/// know and a reading this engine does not play; the mutant, if any, rides along.
 fn config(game: &Game, mutant: Option<Mutant>) -> Result<Cfg, EngineError> {
     if game.variant != Variant::OSullivan {
         return Err(EngineError::Unsupported(format!(
@@ -59,38 +39,40 @@ fn config(game: &Game, mutant: Option<Mutant>) -> Result<Cfg, EngineError> {
             game.variant
         )));
     }
+    crate::registered(game)?;
+    let mut cfg = Cfg {
+        // osullivan.turn-order: White, Red, Black (A, B, C) or White, Black, Red (A, C, B).
+        next: [RED as u8, BLACK as u8, WHITE as u8],
+        stalemate_out: false,
+        ep_both: false,
+        knight_straight: false,
+        castle_either: false,
+        king_capture: false,
+        mutant,
+    };
     for (id, reading) in &game.interpretations {
-        match READINGS.iter().find(|(known, _)| known == id) {
-            None => {
-                return Err(EngineError::Unsupported(format!(
-                    "unknown interpretation {id}"
-                )));
+        match (id.as_str(), reading.as_str()) {
+            ("osullivan.turn-order", "white-red-black") => {
+                cfg.next = [RED as u8, BLACK as u8, WHITE as u8];
             }
-            Some((_, readings)) if !readings.contains(&reading.as_str()) => {
-                return Err(EngineError::Unsupported(format!(
-                    "unknown reading {reading} of {id}"
-                )));
+            ("osullivan.turn-order", "white-black-red") => {
+                cfg.next = [BLACK as u8, WHITE as u8, RED as u8];
             }
-            Some(_) => {}
+            ("osullivan.stalemate", "draw") => cfg.stalemate_out = false,
+            ("osullivan.stalemate", "out") => cfg.stalemate_out = true,
+            ("osullivan.end-of-game", "last-king") => {}
+            ("osullivan.en-passant-window", "next-player") => cfg.ep_both = false,
+            ("osullivan.en-passant-window", "both-opponents") => cfg.ep_both = true,
+            ("osullivan.knight-barrier", "jumps") => cfg.knight_straight = false,
+            ("osullivan.knight-barrier", "straight-line") => cfg.knight_straight = true,
+            ("osullivan.castling-direction", "towards-rook") => cfg.castle_either = false,
+            ("osullivan.castling-direction", "either-side") => cfg.castle_either = true,
+            ("osullivan.exposed-king", "no-capture") => cfg.king_capture = false,
+            ("osullivan.exposed-king", "capture") => cfg.king_capture = true,
+            _ => return Err(crate::not_played(id, reading)),
         }
     }
-    let is =
-        |id: &str, reading: &str| game.interpretations.get(id).map(String::as_str) == Some(reading);
-    // osullivan.turn-order: White, Red, Black (A, B, C) or White, Black, Red (A, C, B).
-    let next = if is("osullivan.turn-order", "white-black-red") {
-        [BLACK as u8, WHITE as u8, RED as u8]
-    } else {
-        [RED as u8, BLACK as u8, WHITE as u8]
-    };
-    Ok(Cfg {
-        next,
-        stalemate_out: is("osullivan.stalemate", "out"),
-        ep_both: is("osullivan.en-passant-window", "both-opponents"),
-        knight_straight: is("osullivan.knight-barrier", "straight-line"),
-        castle_either: is("osullivan.castling-direction", "either-side"),
-        king_capture: is("osullivan.exposed-king", "capture"),
-        mutant,
-    })
+    Ok(cfg)
 }
 
 /// A role's index: its place in the model's list of O'Sullivan's roles.

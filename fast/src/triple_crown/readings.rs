@@ -72,36 +72,10 @@ impl Default for Readings {
     }
 }
 
-/// The register's interpretations and their readings, default first.
-pub(crate) const INTERPRETATIONS: &[(&str, &[&str])] = &[
-    ("triple-crown.start-array", &["reconstructed"]),
-    ("triple-crown.castling-eh", &["chatelaine", "void"]),
-    (
-        "triple-crown.knight",
-        &["symmetric", "orthogonal-then-diagonal", "two-then-one"],
-    ),
-    ("triple-crown.turn-order", &["a-b-c", "a-c-b"]),
-    (
-        "triple-crown.en-passant-window",
-        &["both-enemies", "next-player"],
-    ),
-    ("triple-crown.pawn-rank-count", &["centre-crossing"]),
-    (
-        "triple-crown.self-exposure",
-        &["not-unless-forced", "allowed"],
-    ),
-    ("triple-crown.symmetric-pieces", &["pairs", "with-queen"]),
-    (
-        "triple-crown.promotion-diarch-only",
-        &["baroness-or-pope", "missing-piece"],
-    ),
-    ("triple-crown.stalemate", &["draw", "out"]),
-    ("triple-crown.en-prise-chain", &["repeat", "once"]),
-];
-
 impl Readings {
-    /// Decodes the game's readings, refusing another variant, an unknown interpretation id and
-    /// an unknown reading name; the planted mutant, if any, rides along.
+    /// Decodes the game's readings, refusing another variant, an id or reading the register
+    /// does not know, and a reading this engine does not play; the planted mutant, if any,
+    /// rides along.
     pub(crate) fn of(game: &Game, mutant: Option<Mutant>) -> Result<Readings, EngineError> {
         if game.variant != Variant::TripleCrown {
             return Err(EngineError::Unsupported(format!(
@@ -109,42 +83,38 @@ impl Readings {
                 game.variant
             )));
         }
+        crate::registered(game)?;
         let mut r = Readings::default();
         for (id, reading) in &game.interpretations {
-            let Some((_, names)) = INTERPRETATIONS.iter().find(|(i, _)| i == id) else {
-                return Err(EngineError::Unsupported(format!(
-                    "unknown interpretation '{id}' of triple-crown"
-                )));
-            };
-            if !names.contains(&reading.as_str()) {
-                return Err(EngineError::Unsupported(format!(
-                    "unknown reading '{reading}' of {id} (known: {})",
-                    names.join(", ")
-                )));
-            }
-            let is = |name: &str| reading == name;
-            match id.as_str() {
-                "triple-crown.castling-eh" => r.eh_chatelaine = is("chatelaine"),
-                "triple-crown.knight" => {
-                    r.knight = if is("symmetric") {
-                        KnightReading::Symmetric
-                    } else if is("orthogonal-then-diagonal") {
-                        KnightReading::OrthogonalThenDiagonal
-                    } else {
-                        KnightReading::TwoThenOne
-                    }
+            match (id.as_str(), reading.as_str()) {
+                ("triple-crown.start-array", "reconstructed")
+                | ("triple-crown.pawn-rank-count", "centre-crossing") => {}
+                ("triple-crown.castling-eh", "chatelaine") => r.eh_chatelaine = true,
+                ("triple-crown.castling-eh", "void") => r.eh_chatelaine = false,
+                ("triple-crown.knight", "symmetric") => r.knight = KnightReading::Symmetric,
+                ("triple-crown.knight", "orthogonal-then-diagonal") => {
+                    r.knight = KnightReading::OrthogonalThenDiagonal;
                 }
-                "triple-crown.turn-order" => r.order_abc = is("a-b-c"),
-                "triple-crown.en-passant-window" => r.ep_both_enemies = is("both-enemies"),
-                "triple-crown.self-exposure" => r.exposure_forbidden = is("not-unless-forced"),
-                "triple-crown.symmetric-pieces" => r.queen_in_quota = is("with-queen"),
-                "triple-crown.promotion-diarch-only" => {
-                    r.diarch_only_baroness_or_pope = is("baroness-or-pope")
+                ("triple-crown.knight", "two-then-one") => r.knight = KnightReading::TwoThenOne,
+                ("triple-crown.turn-order", "a-b-c") => r.order_abc = true,
+                ("triple-crown.turn-order", "a-c-b") => r.order_abc = false,
+                ("triple-crown.en-passant-window", "both-enemies") => r.ep_both_enemies = true,
+                ("triple-crown.en-passant-window", "next-player") => r.ep_both_enemies = false,
+                ("triple-crown.self-exposure", "not-unless-forced") => r.exposure_forbidden = true,
+                ("triple-crown.self-exposure", "allowed") => r.exposure_forbidden = false,
+                ("triple-crown.symmetric-pieces", "pairs") => r.queen_in_quota = false,
+                ("triple-crown.symmetric-pieces", "with-queen") => r.queen_in_quota = true,
+                ("triple-crown.promotion-diarch-only", "baroness-or-pope") => {
+                    r.diarch_only_baroness_or_pope = true;
                 }
-                "triple-crown.stalemate" => r.stalemate_out = is("out"),
-                "triple-crown.en-prise-chain" => r.chain_repeats = is("repeat"),
-                // start-array and pawn-rank-count have one reading each.
-                _ => {}
+                ("triple-crown.promotion-diarch-only", "missing-piece") => {
+                    r.diarch_only_baroness_or_pope = false;
+                }
+                ("triple-crown.stalemate", "draw") => r.stalemate_out = false,
+                ("triple-crown.stalemate", "out") => r.stalemate_out = true,
+                ("triple-crown.en-prise-chain", "repeat") => r.chain_repeats = true,
+                ("triple-crown.en-prise-chain", "once") => r.chain_repeats = false,
+                _ => return Err(crate::not_played(id, reading)),
             }
         }
         r.mutant = mutant;

@@ -2,10 +2,8 @@
 //! against plain recursions through its own boundary methods.
 
 use std::collections::BTreeMap;
-use std::path::Path;
 
-use trichess_model::runner::run_all;
-use trichess_model::{Fixture, Piece, ProblemKind, Role, Variant, VariantState, Verdict};
+use trichess_model::{Piece, ProblemKind, Role, Variant, VariantState};
 
 use super::position::{Ctx, Mv};
 use super::readings::{KnightReading, Readings};
@@ -136,17 +134,16 @@ fn both_knight_descriptions_have_the_same_symmetric_closure() {
 
 #[test]
 fn the_fixture_suite_passes_in_full() {
-    let dir = Path::new(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../fixtures/triple-crown"
-    ));
-    let fixtures = Fixture::load_dir(dir).unwrap_or_else(|e| panic!("{e}"));
-    assert!(fixtures.len() > 90);
-    let results = run_all(&mut TripleCrown::default(), &fixtures);
-    let bad: Vec<String> = results
+    let suite = trichess_suite::Suite::embedded().unwrap_or_else(|e| panic!("{e}"));
+    let report = trichess_suite::Runner::of(suite)
+        .variant(Variant::TripleCrown)
+        .fixtures(&mut TripleCrown::default());
+    assert!(report.results.len() > 90);
+    let bad: Vec<String> = report
+        .results
         .iter()
-        .filter(|r| r.verdict != Verdict::Pass)
-        .map(|r| format!("{}: {}", r.name, r.verdict))
+        .filter(|r| r.verdict != trichess_suite::Verdict::Pass)
+        .map(ToString::to_string)
         .collect();
     assert!(bad.is_empty(), "{}", bad.join("\n"));
 }

@@ -47,6 +47,7 @@ fn rules(game: &Game, mutant: Option<Mutant>) -> Result<Rules, EngineError> {
             game.variant
         )));
     }
+    crate::registered(game)?;
     let mut next = [1, 2, 0];
     let mut knight = KnightReading::Symmetric;
     let mut touching = false;
@@ -80,11 +81,7 @@ fn rules(game: &Game, mutant: Option<Mutant>) -> Result<Rules, EngineError> {
             ("yalta.stalemate", "pass") => stalemate_pass = true,
             ("yalta.exposed-king", "no-capture") => king_capture = false,
             ("yalta.exposed-king", "capture") => king_capture = true,
-            _ => {
-                return Err(unsupported(format!(
-                    "unknown interpretation or reading {id}={reading}"
-                )));
-            }
+            _ => return Err(crate::not_played(id, reading)),
         }
     }
     Ok(Rules {

@@ -91,6 +91,7 @@ fn rules(game: &Game, mutant: Option<Mutant>) -> Result<Rules, EngineError> {
             game.variant
         )));
     }
+    crate::registered(game)?;
     let mut rules = Rules {
         mutant,
         ..Rules::default()
@@ -130,9 +131,7 @@ fn rules(game: &Game, mutant: Option<Mutant>) -> Result<Rules, EngineError> {
             _ => false,
         };
         if !known {
-            return Err(EngineError::Unsupported(format!(
-                "interpretation {id} = {reading} is not a reading the fast engine knows"
-            )));
+            return Err(crate::not_played(id, reading));
         }
     }
     if mutant == Some(Mutant::YuriPawnsOtherReading) {

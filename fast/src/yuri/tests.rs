@@ -141,10 +141,7 @@ fn pawn_directions_follow_the_register_orientation() {
 /// Reads the source's diagram: row k holds the cells whose file + rank is 12 - k, by rising
 /// file.
 fn diagram() -> BTreeMap<String, String> {
-    let source = include_str!(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../oracle/sources/yuri.md"
-    ));
+    let source = trichess_suite::Register::source_text(Variant::Yuri);
     let lines: Vec<&str> = source.lines().collect();
     let first = lines.iter().position(|l| l.starts_with('↑')).unwrap();
     let mut pieces = BTreeMap::new();

@@ -14,7 +14,7 @@
 //! ([`Cite`]); a test holds each binding against that doc comment, so the code and its
 //! explanation cite one and the same clause (the traceability lint keeps the doc comments in
 //! step with the register). The words come from the register (`explain/quotes.rs`, the one
-//! place that reads it).
+//! place that reads it, through `trichess_suite`).
 //!
 //! [`explain`] answers a [`Question`]; [`deciding`] names, for a disagreement with another
 //! engine, the clauses that decide it (at most three, the deciding one first), or says plainly
@@ -22,6 +22,8 @@
 
 pub(crate) mod hex;
 mod quotes;
+
+pub use quotes::DECISIONS;
 
 use std::fmt::Write as _;
 
@@ -199,7 +201,7 @@ impl Explanation {
         let _ = match (&self.question, &self.verdict) {
             (Question::Move(mv), v) => writeln!(out, "{mv} is {}", v.word()),
             (Question::Result, Verdict::Outcome(o)) => {
-                writeln!(out, "result: {}", outcome_words(self.variant, *o))
+                writeln!(out, "result: {}", o.describe(self.variant))
             }
             (_, v) => writeln!(out, "the position is {}", v.word()),
         };
@@ -237,20 +239,6 @@ impl Explanation {
             let _ = writeln!(out, "after: {}", after.to_text());
         }
         out
-    }
-}
-
-/// Says an outcome in words: "Red wins (checkmate)".
-fn outcome_words(variant: Variant, outcome: Outcome) -> String {
-    let name = |s| variant.seat_name(s);
-    match outcome {
-        Outcome::Ongoing => "the game goes on".into(),
-        Outcome::Eliminated { seat, reason } => {
-            format!("{} leaves the game ({})", name(seat), reason.id())
-        }
-        Outcome::Passes { seat, reason } => format!("{} passes ({})", name(seat), reason.id()),
-        Outcome::Won { winner, reason } => format!("{} wins ({})", name(winner), reason.id()),
-        Outcome::Drawn { reason } => format!("drawn ({})", reason.id()),
     }
 }
 

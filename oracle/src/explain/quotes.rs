@@ -1,11 +1,10 @@
 //! The words behind an id: the one place the explainers read the rule registers, and the
-//! decisions of DECISIONS.md.
+//! titles of the decisions of DECISIONS.md that they cite.
 
 use std::sync::OnceLock;
 
 use trichess_model::Variant;
-
-use crate::register::Register;
+use trichess_suite::Register;
 
 /// Returns the register of `variant`, read once.
 fn register(variant: Variant) -> Option<&'static Register> {
@@ -38,10 +37,31 @@ pub(crate) fn meaning(variant: Variant, id: &str, reading: &str) -> Option<Strin
         .map(|r| r.meaning.clone())
 }
 
-/// Returns the title of a decision (`D5`) of DECISIONS.md.
+/// The decisions the explainers cite, with their titles as DECISIONS.md heads them (a test
+/// holds each against the file, which is not part of the oracle's package).
+pub const DECISIONS: [(&str, &str); 4] = [
+    (
+        "D1",
+        "The en passant cell is recorded while the window lasts, usable or not",
+    ),
+    (
+        "D3",
+        "Yalta: a pending mate is only for a player in check who is not to move",
+    ),
+    (
+        "D4",
+        "Yuri: after the Kings meet, the side to move is the seat after the King that moved",
+    ),
+    (
+        "D5",
+        "A move that ends the game passes the turn like any other move",
+    ),
+];
+
+/// Returns the title of a decision (`D5`).
 pub(crate) fn decision(id: &str) -> Option<String> {
-    include_str!("../../../DECISIONS.md")
-        .lines()
-        .find_map(|line| line.strip_prefix(&format!("## {id}. ")))
-        .map(str::to_string)
+    DECISIONS
+        .iter()
+        .find(|(d, _)| *d == id)
+        .map(|(_, title)| title.to_string())
 }

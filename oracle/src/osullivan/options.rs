@@ -2,8 +2,9 @@
 
 use std::collections::BTreeMap;
 
+use crate::interpretation::open_point;
 use crate::interpretation::{InterpretationError, Readings, interpretation};
-use crate::rules::InterpretationInfo;
+use trichess_suite::OpenPoint;
 
 interpretation! {
     /// `osullivan.turn-order`: the source never says who moves after White.
@@ -111,15 +112,15 @@ impl Options {
     }
 
     /// Lists every interpretation with its readings.
-    pub fn all() -> Vec<InterpretationInfo> {
+    pub fn all() -> Vec<OpenPoint> {
         vec![
-            InterpretationInfo::of::<TurnOrder>(),
-            InterpretationInfo::of::<Stalemate>(),
-            InterpretationInfo::of::<EndOfGame>(),
-            InterpretationInfo::of::<EnPassantWindow>(),
-            InterpretationInfo::of::<KnightBarrier>(),
-            InterpretationInfo::of::<CastlingDirection>(),
-            InterpretationInfo::of::<ExposedKing>(),
+            open_point::<TurnOrder>(),
+            open_point::<Stalemate>(),
+            open_point::<EndOfGame>(),
+            open_point::<EnPassantWindow>(),
+            open_point::<KnightBarrier>(),
+            open_point::<CastlingDirection>(),
+            open_point::<ExposedKing>(),
         ]
     }
 }

@@ -4,8 +4,9 @@
 
 use std::collections::BTreeMap;
 
+use crate::interpretation::open_point;
 use crate::interpretation::{InterpretationError, Readings, interpretation};
-use crate::rules::InterpretationInfo;
+use trichess_suite::OpenPoint;
 
 interpretation! {
     /// `triple-crown.start-array`: the source's setup diagram is missing, so any starting
@@ -165,19 +166,19 @@ impl Options {
     }
 
     /// Lists every interpretation with its readings.
-    pub fn all() -> Vec<InterpretationInfo> {
+    pub fn all() -> Vec<OpenPoint> {
         vec![
-            InterpretationInfo::of::<StartArray>(),
-            InterpretationInfo::of::<CastlingEh>(),
-            InterpretationInfo::of::<Knight>(),
-            InterpretationInfo::of::<TurnOrder>(),
-            InterpretationInfo::of::<EnPassantWindow>(),
-            InterpretationInfo::of::<PawnRankCount>(),
-            InterpretationInfo::of::<SelfExposure>(),
-            InterpretationInfo::of::<SymmetricPieces>(),
-            InterpretationInfo::of::<PromotionDiarchOnly>(),
-            InterpretationInfo::of::<Stalemate>(),
-            InterpretationInfo::of::<EnPriseChain>(),
+            open_point::<StartArray>(),
+            open_point::<CastlingEh>(),
+            open_point::<Knight>(),
+            open_point::<TurnOrder>(),
+            open_point::<EnPassantWindow>(),
+            open_point::<PawnRankCount>(),
+            open_point::<SelfExposure>(),
+            open_point::<SymmetricPieces>(),
+            open_point::<PromotionDiarchOnly>(),
+            open_point::<Stalemate>(),
+            open_point::<EnPriseChain>(),
         ]
     }
 }

@@ -2,8 +2,9 @@
 
 use std::collections::BTreeMap;
 
+use crate::interpretation::open_point;
 use crate::interpretation::{InterpretationError, Readings, interpretation};
-use crate::rules::InterpretationInfo;
+use trichess_suite::OpenPoint;
 
 interpretation! {
     /// `yalta.turn-order`: the source never says who moves after whom.
@@ -153,17 +154,17 @@ impl Options {
     }
 
     /// Lists every interpretation with its readings.
-    pub fn all() -> Vec<InterpretationInfo> {
+    pub fn all() -> Vec<OpenPoint> {
         vec![
-            InterpretationInfo::of::<TurnOrder>(),
-            InterpretationInfo::of::<KnightCentre>(),
-            InterpretationInfo::of::<KingAcrossCentre>(),
-            InterpretationInfo::of::<EnPassantWindow>(),
-            InterpretationInfo::of::<MateFinal>(),
-            InterpretationInfo::of::<TakeoverPromotion>(),
-            InterpretationInfo::of::<SimultaneousChecks>(),
-            InterpretationInfo::of::<Stalemate>(),
-            InterpretationInfo::of::<ExposedKing>(),
+            open_point::<TurnOrder>(),
+            open_point::<KnightCentre>(),
+            open_point::<KingAcrossCentre>(),
+            open_point::<EnPassantWindow>(),
+            open_point::<MateFinal>(),
+            open_point::<TakeoverPromotion>(),
+            open_point::<SimultaneousChecks>(),
+            open_point::<Stalemate>(),
+            open_point::<ExposedKing>(),
         ]
     }
 }

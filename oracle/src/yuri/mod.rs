@@ -203,7 +203,7 @@ mod tests {
     /// The source's diagram, verbatim from the vendored text: the lines between the letter
     /// legend and the turn order.
     fn source_diagram() -> Vec<&'static str> {
-        let source = include_str!("../../sources/yuri.md");
+        let source = trichess_suite::Register::source_text(Variant::Yuri);
         let start = source.find("↑").unwrap();
         let end = source.find("The turn order").unwrap();
         source[start..end]

@@ -2,8 +2,9 @@
 
 use std::collections::BTreeMap;
 
+use crate::interpretation::open_point;
 use crate::interpretation::{InterpretationError, Readings, interpretation};
-use crate::rules::InterpretationInfo;
+use trichess_suite::OpenPoint;
 
 interpretation! {
     /// `yuri.pawns`, `yuri.translator-unsure`: the source gives two descriptions of the
@@ -115,14 +116,14 @@ impl Options {
     }
 
     /// Lists every interpretation with its readings.
-    pub fn all() -> Vec<InterpretationInfo> {
+    pub fn all() -> Vec<OpenPoint> {
         vec![
-            InterpretationInfo::of::<Pawns>(),
-            InterpretationInfo::of::<DoubleStep>(),
-            InterpretationInfo::of::<KingOntoKing>(),
-            InterpretationInfo::of::<RedCheckmate>(),
-            InterpretationInfo::of::<Stalemate>(),
-            InterpretationInfo::of::<MateTiming>(),
+            open_point::<Pawns>(),
+            open_point::<DoubleStep>(),
+            open_point::<KingOntoKing>(),
+            open_point::<RedCheckmate>(),
+            open_point::<Stalemate>(),
+            open_point::<MateTiming>(),
         ]
     }
 }

@@ -2,11 +2,10 @@
 //! only if the engine finds exactly those; problems an engine does not classify are not held
 //! against it.
 
-use trichess_model::runner::run;
 use trichess_model::{
-    Engine, EngineError, Fixture, Game, InvalidPosition, Move, Outcome, PositionProblem,
-    ProblemKind, Setup, Verdict,
+    Engine, EngineError, Game, InvalidPosition, Move, Outcome, PositionProblem, ProblemKind, Setup,
 };
+use trichess_suite::{Fixture, Verdict, run};
 
 /// An engine that refuses every position with the problems it is given.
 struct Refuses(Vec<PositionProblem>);

@@ -1,6 +1,6 @@
 //! Perft tables: deep move-path counts as line-based data files, with their provenance.
 //!
-//! A table is a `.perft` file under `fixtures/perft/`, one per variant. Lines starting with `#`
+//! A table is a `.perft` file under this crate's `fixtures/perft/`, one per variant. Lines starting with `#`
 //! are comments (the first says where the counts come from); blank lines separate blocks. The
 //! file names its variant once, then one block per position:
 //!
@@ -28,7 +28,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::path::Path;
 
-use crate::{Engine, EngineError, Game, Setup, Variant};
+use trichess_model::{Engine, EngineError, Game, Setup, Variant};
 
 /// One perft row: the count at a depth, and who computed it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -184,15 +184,26 @@ impl PerftTable {
         if paths.is_empty() {
             return Err(fail(format!("no .perft file in {}", dir.display())));
         }
+        PerftTable::collect(paths.into_iter().map(|path| {
+            std::fs::read_to_string(&path)
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))
+                .and_then(|text| {
+                    PerftTable::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
+                })
+        }))
+    }
+
+    /// Gathers tables read one by one (each error naming its file); reports every one that
+    /// did not read at once.
+    pub(crate) fn collect(
+        read: impl IntoIterator<Item = Result<PerftTable, String>>,
+    ) -> Result<Vec<PerftTable>, PerftLoadError> {
         let mut tables = Vec::new();
         let mut problems = Vec::new();
-        for path in paths {
-            match std::fs::read_to_string(&path) {
-                Ok(text) => match PerftTable::parse(&text) {
-                    Ok(table) => tables.push(table),
-                    Err(e) => problems.push(format!("{}: {e}", path.display())),
-                },
-                Err(e) => problems.push(format!("cannot read {}: {e}", path.display())),
+        for table in read {
+            match table {
+                Ok(table) => tables.push(table),
+                Err(e) => problems.push(e),
             }
         }
         if problems.is_empty() {
@@ -243,15 +254,115 @@ impl fmt::Display for RowVerdict {
     }
 }
 
-/// One checked row: the position's id, the depth, the count expected, the verdict, and how
-/// long the engine took.
+/// One checked row: where it is (variant, position id, the position and its readings), the
+/// depth, the count expected, the verdict, and how long the engine took.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RowResult {
+    pub variant: Variant,
     pub id: String,
+    /// `start`, or the text form.
+    pub position: String,
+    pub interpretations: BTreeMap<String, String>,
     pub depth: u32,
     pub nodes: u64,
     pub verdict: RowVerdict,
     pub seconds: f64,
+    /// For a failed row divided against a reference engine ([`RowResult::divide`]): the root
+    /// moves whose counts differ.
+    pub divide: Vec<DivideDifference>,
+}
+
+/// A root move whose count differs between an engine and the reference, in a divided row:
+/// `None` where that engine does not list the move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DivideDifference {
+    pub mv: String,
+    pub reference: Option<u64>,
+    pub engine: Option<u64>,
+}
+
+impl RowResult {
+    /// Returns the row's game: its variant and readings.
+    pub fn game(&self) -> Game {
+        Game {
+            variant: self.variant,
+            interpretations: self.interpretations.clone(),
+        }
+    }
+
+    /// Divides a failed row move by move, the engine against `reference` (the oracle, say),
+    /// and keeps the root moves whose counts differ in [`RowResult::divide`]: where to look
+    /// first. A row that passed, or that either engine cannot divide, is left as it is.
+    pub fn divide(&mut self, engine: &mut dyn Engine, reference: &mut dyn Engine) {
+        if !matches!(self.verdict, RowVerdict::Fail(_)) || self.depth == 0 {
+            return;
+        }
+        let game = self.game();
+        let Ok(setup) = reference.start(&game).and_then(|start| {
+            if self.position == "start" {
+                Ok(start)
+            } else {
+                Setup::parse(self.variant, &self.position)
+                    .map_err(|e| EngineError::Failed(e.to_string()))
+            }
+        }) else {
+            return;
+        };
+        let (Ok(theirs), Ok(ours)) = (
+            engine.perft_divide(&game, &setup, self.depth),
+            reference.perft_divide(&game, &setup, self.depth),
+        ) else {
+            return;
+        };
+        let theirs: BTreeMap<String, u64> = theirs
+            .into_iter()
+            .map(|(m, n)| (m.to_string(), n))
+            .collect();
+        let ours: BTreeMap<String, u64> =
+            ours.into_iter().map(|(m, n)| (m.to_string(), n)).collect();
+        let moves: std::collections::BTreeSet<&String> = theirs.keys().chain(ours.keys()).collect();
+        self.divide = moves
+            .into_iter()
+            .filter(|m| theirs.get(*m) != ours.get(*m))
+            .map(|m| DivideDifference {
+                mv: m.clone(),
+                reference: ours.get(m).copied(),
+                engine: theirs.get(m).copied(),
+            })
+            .collect();
+    }
+}
+
+impl fmt::Display for RowResult {
+    /// Writes the row (`variant/id depth d: verdict`), and for a failure its position and
+    /// readings and the root moves whose counts differ, if it was divided.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}/{} perft {} = {}: {}",
+            self.variant, self.id, self.depth, self.nodes, self.verdict
+        )?;
+        if !matches!(self.verdict, RowVerdict::Fail(_)) {
+            return Ok(());
+        }
+        write!(
+            f,
+            "\n    position: {} ({})",
+            self.position,
+            crate::readings_text(&self.game())
+        )?;
+        let count = |n: Option<u64>| n.map_or("not listed".to_string(), |n| n.to_string());
+        for d in &self.divide {
+            write!(
+                f,
+                "\n    {}: reference {}, engine {}",
+                d.mv,
+                count(d.reference),
+                count(d.engine)
+            )?;
+        }
+        Ok(())
+    }
 }
 
 /// Checks every row of `table` whose count is at most `max_nodes` against `engine`; rows
@@ -291,11 +402,15 @@ pub fn check_table_with(
                 },
             };
             let result = RowResult {
+                variant: table.variant,
                 id: p.id.clone(),
+                position: p.position.clone(),
+                interpretations: p.interpretations.clone(),
                 depth: row.depth,
                 nodes: row.nodes,
                 verdict,
                 seconds: started.elapsed().as_secs_f64(),
+                divide: Vec::new(),
             };
             on_row(&result);
             results.push(result);

@@ -1,6 +1,6 @@
 //! Fixtures: one behaviour each, taken from a rule text, with the clause it tests.
 //!
-//! A fixture is a JSON file under `fixtures/`; its name is its path below that directory
+//! A fixture is a JSON file under this crate's `fixtures/`; its name is its path below that directory
 //! without `.json` (so names are stable and unique). Keys:
 //! - `variant`: the variant id;
 //! - `interpretations` (optional): interpretation id -> reading, for the open points the
@@ -22,10 +22,10 @@
 //!   `{"legal": "m"}` / `{"illegal": "m"}` one move is / is not among them;
 //!   `{"perft": {"depth": d, "nodes": n}}` the number of move paths of length d;
 //!   `{"position": P}` the position reached, in text or JSON form;
-//!   `{"outcome": O}` the outcome (see [`crate::Outcome::to_json`]);
+//!   `{"outcome": O}` the outcome (see [`trichess_model::Outcome::to_json`]);
 //!   `{"invalid": "parse"}` / `{"invalid": "position"}` the position is refused when read, or
 //!   when checked against the rules; `{"invalid": {"position": ["too-many-royals", ...]}}`
-//!   refused when checked, with problems of exactly these kinds ([`crate::ProblemKind`]).
+//!   refused when checked, with problems of exactly these kinds ([`ProblemKind`]).
 //!
 //! Unknown keys, duplicate keys and unknown variants are errors.
 
@@ -37,7 +37,7 @@ use serde::de::Error as _;
 use serde::{Deserialize, Deserializer};
 use serde_json::Value;
 
-use crate::{ProblemKind, Variant};
+use trichess_model::{MAX_PERFT_DEPTH, ProblemKind, Variant};
 
 /// A fixture, read and checked for shape.
 #[derive(Clone, Debug, PartialEq)]
@@ -102,6 +102,33 @@ pub enum Expect {
     Position(Value),
     Outcome(Value),
     Invalid(Refusal),
+}
+
+impl fmt::Display for Expect {
+    /// Writes the expectation as a person reads it: `moves [a b c]`, `legal m`, `perft 3 =
+    /// 2717`, `position P`, `outcome O`, `refused when read`, `refused when checked [kinds]`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text = |v: &Value| match v {
+            Value::String(s) => s.clone(),
+            other => other.to_string(),
+        };
+        match self {
+            Expect::Moves(moves) => write!(f, "moves [{}]", moves.join(" ")),
+            Expect::Legal(m) => write!(f, "legal {m}"),
+            Expect::Illegal(m) => write!(f, "illegal {m}"),
+            Expect::Perft(p) => write!(f, "perft {} = {}", p.depth, p.nodes),
+            Expect::Position(p) => write!(f, "position {}", text(p)),
+            Expect::Outcome(o) => write!(f, "outcome {}", text(o)),
+            Expect::Invalid(Refusal {
+                phase: Phase::Parse,
+                ..
+            }) => f.write_str("refused when read"),
+            Expect::Invalid(Refusal { kinds, .. }) => {
+                let kinds: Vec<&str> = kinds.iter().map(|k| k.id()).collect();
+                write!(f, "refused when checked [{}]", kinds.join(" "))
+            }
+        }
+    }
 }
 
 impl Expect {
@@ -225,7 +252,7 @@ impl std::error::Error for LoadError {}
 impl Fixture {
     /// Reads one fixture from its JSON text; `name` is its path below the fixture directory.
     pub fn from_json(name: &str, text: &str) -> Result<Fixture, String> {
-        let value = crate::json::parse_strict(text).map_err(|e| e.to_string())?;
+        let value = trichess_model::parse_strict(text).map_err(|e| e.to_string())?;
         let file: FixtureFile = serde_json::from_value(value).map_err(|e| e.to_string())?;
         let variant: Variant = file.variant.parse().map_err(|e| format!("{e}"))?;
         if file.rules.is_empty() {
@@ -242,12 +269,11 @@ impl Fixture {
         let expect: Expect =
             serde_json::from_value(file.expect).map_err(|e| format!("'expect': {e}"))?;
         if let Expect::Perft(p) = &expect
-            && p.depth > crate::runner::MAX_PERFT_DEPTH
+            && p.depth > MAX_PERFT_DEPTH
         {
             return Err(format!(
-                "'expect': perft depth {} is beyond the limit of {}",
-                p.depth,
-                crate::runner::MAX_PERFT_DEPTH
+                "'expect': perft depth {} is beyond the limit of {MAX_PERFT_DEPTH}",
+                p.depth
             ));
         }
         let position = match &file.position {
@@ -275,8 +301,7 @@ impl Fixture {
         let mut files = Vec::new();
         let mut problems = Vec::new();
         collect_json_files(dir, &mut files, &mut problems);
-        let mut fixtures = Vec::new();
-        for path in files {
+        let read = files.into_iter().map(|path| {
             let name = path
                 .strip_prefix(dir)
                 .unwrap_or(&path)
@@ -286,21 +311,39 @@ impl Fixture {
                 .collect::<Vec<_>>()
                 .join("/");
             let too_big = std::fs::metadata(&path).is_ok_and(|m| m.len() > MAX_FIXTURE_BYTES);
-            if too_big {
-                let why = format!("larger than {} MiB", MAX_FIXTURE_BYTES >> 20);
-                problems.push((path, why));
-                continue;
+            let fixture = if too_big {
+                Err(format!("larger than {} MiB", MAX_FIXTURE_BYTES >> 20))
+            } else {
+                std::fs::read_to_string(&path)
+                    .map_err(|e| e.to_string())
+                    .and_then(|text| Fixture::from_json(&name, &text))
+            };
+            (path, fixture)
+        });
+        let unreadable = problems.into_iter().map(|(path, why)| (path, Err(why)));
+        Fixture::collect(unreadable.chain(read))
+    }
+
+    /// Gathers fixtures read one by one, each with where it came from, sorted by name;
+    /// reports every one that did not read, and names given twice, at once.
+    pub(crate) fn collect(
+        read: impl IntoIterator<Item = (PathBuf, Result<Fixture, String>)>,
+    ) -> Result<Vec<Fixture>, LoadError> {
+        let mut fixtures = Vec::new();
+        let mut problems = Vec::new();
+        for (path, fixture) in read {
+            match fixture {
+                Ok(f) => fixtures.push(f),
+                Err(why) => problems.push((path, why)),
             }
-            match std::fs::read_to_string(&path) {
-                Ok(text) => match Fixture::from_json(&name, &text) {
-                    Ok(f) => fixtures.push(f),
-                    Err(why) => problems.push((path, why)),
-                },
-                Err(e) => problems.push((path, e.to_string())),
+        }
+        fixtures.sort_by(|a, b| a.name.cmp(&b.name));
+        for pair in fixtures.windows(2) {
+            if pair[0].name == pair[1].name {
+                problems.push((PathBuf::from(&pair[1].name), "a name given twice".into()));
             }
         }
         if problems.is_empty() {
-            fixtures.sort_by(|a, b| a.name.cmp(&b.name));
             Ok(fixtures)
         } else {
             Err(LoadError { problems })

@@ -5,11 +5,11 @@
 use std::collections::BTreeMap;
 
 use serde::Deserialize;
-use trichess_model::fixture::{Expect, Phase, Polarity};
-use trichess_model::runner::{self, FixtureResult};
-use trichess_model::{Engine, Fixture, Variant, Verdict};
+use trichess_model::{Engine, Variant};
 
-use crate::rules::InterpretationInfo;
+use crate::fixture::{Expect, Fixture, Phase, Polarity};
+use crate::readings::OpenPoint;
+use crate::runner::{self, FixtureResult, Verdict};
 
 /// A variant's rule register.
 #[derive(Clone, Debug, Deserialize)]
@@ -160,9 +160,35 @@ impl Register {
     }
 }
 
-/// Folds runs of white space into one space.
-fn fold(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
+use crate::report::fold;
+
+/// Lists the fixtures that cite a rule id or choose an interpretation (or a reading) that
+/// their variant's register does not know: such a fixture would pass without testing
+/// anything.
+pub fn unknown_ids<'a>(
+    fixtures: impl IntoIterator<Item = &'a Fixture>,
+) -> Result<Vec<String>, RegisterError> {
+    let mut problems = Vec::new();
+    let mut registers = BTreeMap::new();
+    for f in fixtures {
+        if let std::collections::btree_map::Entry::Vacant(e) = registers.entry(f.variant) {
+            e.insert(Register::of(f.variant)?);
+        }
+        let register = &registers[&f.variant];
+        for id in f.rules.iter().filter(|id| !register.has(id)) {
+            problems.push(format!("{}: unknown rule id '{id}'", f.name));
+        }
+        for (id, reading) in &f.interpretations {
+            match register.interpretations.iter().find(|i| &i.id == id) {
+                None => problems.push(format!("{}: unknown interpretation id '{id}'", f.name)),
+                Some(i) if !i.readings.iter().any(|r| &r.name == reading) => problems.push(
+                    format!("{}: interpretation {id} has no reading '{reading}'", f.name),
+                ),
+                Some(_) => {}
+            }
+        }
+    }
+    Ok(problems)
 }
 
 /// Returns true if `quote` stands verbatim in `text` (white space folded), where ` … ` in the
@@ -225,10 +251,8 @@ pub fn coverage(
     BTreeMap<String, Coverage>,
     BTreeMap<(String, String), Coverage>,
 ) {
-    let verdicts: BTreeMap<&str, &Verdict> = results
-        .iter()
-        .map(|r| (r.name.as_str(), &r.verdict))
-        .collect();
+    let verdicts: BTreeMap<&str, &Verdict> =
+        results.iter().map(|r| (r.name(), &r.verdict)).collect();
     let mut clauses: BTreeMap<String, Coverage> = BTreeMap::new();
     let mut readings: BTreeMap<(String, String), Coverage> = BTreeMap::new();
     for fixture in fixtures.iter().filter(|f| !f.expect.refused_when_read()) {
@@ -258,12 +282,12 @@ pub fn coverage(
     (clauses, readings)
 }
 
-/// Lists everything wrong between a register, its source, the code's interpretations and the
-/// fixtures of its variant: bad quotes, unknown ids, clauses or readings without fixtures.
+/// Lists everything wrong between a register, its source, the open points an engine's code
+/// knows (the oracle's, with their readings) and the fixtures of its variant: bad quotes, unknown ids, clauses or readings without fixtures.
 pub fn lint(
     variant: Variant,
     register: &Register,
-    code: &[InterpretationInfo],
+    code: &[OpenPoint],
     fixtures: &[Fixture],
 ) -> Vec<String> {
     let mut problems = Vec::new();
@@ -326,9 +350,7 @@ pub fn lint(
             ));
         }
         for (id, reading) in &f.interpretations {
-            let known = code
-                .iter()
-                .any(|i| i.id == id && i.readings.iter().any(|r| r == reading));
+            let known = code.iter().any(|i| &i.id == id && i.has(reading));
             if !known {
                 problems.push(format!(
                     "fixture {}: unknown interpretation {id}={reading}",
@@ -425,11 +447,7 @@ fn lint_splits(register: &Register, problems: &mut Vec<String>) {
     }
 }
 
-fn lint_interpretations(
-    register: &Register,
-    code: &[InterpretationInfo],
-    problems: &mut Vec<String>,
-) {
+fn lint_interpretations(register: &Register, code: &[OpenPoint], problems: &mut Vec<String>) {
     for info in code {
         match register.interpretations.iter().find(|e| e.id == info.id) {
             None => problems.push(format!("interpretation {} is not in the register", info.id)),

@@ -1,59 +1,57 @@
 //! The discrepancy table of `diff` and `cross-check`: one row per disagreement, with the rule
-//! ids it touches and a paste-ready fixture, printed with tabled and written as Markdown, JSON
+//! ids it touches and a paste-ready fixture, for tabled to print and written as Markdown, JSON
 //! and an SVG diagram per row, each file replaced atomically after every row.
 
-use std::io::IsTerminal;
-use std::path::Path;
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::Duration;
 
-use anyhow::{Context, Result};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::{Value, json};
 use tabled::Tabled;
-use trichess_diff::Finding;
-use trichess_model::Game;
-use trichess_oracle::register::Register;
+use trichess_model::Variant;
+use trichess_suite::{Register, RegisterError, readings_text};
+
+use crate::{CampaignReport, Discovery, Finding, Flow, Observer, Sink};
 
 /// One row of the discrepancy table.
 #[derive(Clone, Debug, Tabled)]
 pub struct Row {
+    /// The row's number, from 1.
     #[tabled(rename = "#")]
     pub number: usize,
+    /// The variant id.
     pub variant: String,
+    /// The kind of disagreement (or of the engine's fault).
     pub kind: String,
+    /// The readings, `id=reading` each, or `defaults`.
     pub readings: String,
+    /// The position, in text form.
     pub position: String,
+    /// The move concerned, or `-`.
     #[tabled(rename = "move")]
     pub mv: String,
+    /// What the first engine says.
     #[tabled(rename = "first says")]
     pub a_says: String,
+    /// What the second engine says.
     #[tabled(rename = "second says")]
     pub b_says: String,
+    /// The rule ids the row concerns, separated by spaces.
     pub rules: String,
+    /// How many pieces the position has.
     #[tabled(skip)]
     pub pieces: usize,
     /// The position the finding was reached from and the moves that reach it, if it keeps
     /// its move path.
     #[tabled(skip)]
     pub reached: Option<(String, Vec<String>)>,
+    /// A paste-ready fixture (or, for a fault, the request to replay).
     #[tabled(skip)]
     pub fixture: Value,
+    /// A diagram of the position, with the move drawn, where the board has one.
     #[tabled(skip)]
     pub svg: Option<String>,
-}
-
-/// A spinner with a message on standard error when it is a terminal (hidden otherwise, so
-/// piped output stays clean).
-pub fn spinner() -> ProgressBar {
-    let progress = if std::io::stderr().is_terminal() {
-        ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr())
-    } else {
-        ProgressBar::hidden()
-    };
-    progress.set_style(
-        ProgressStyle::with_template("{spinner} {elapsed} {msg}")
-            .unwrap_or_else(|_| ProgressStyle::default_spinner()),
-    );
-    progress
 }
 
 /// At most this many rule ids name a row.
@@ -112,19 +110,6 @@ pub fn rule_ids(finding: &Finding, register: &Register) -> Vec<String> {
     out
 }
 
-/// Writes the readings a game chooses, `id=reading` each, or `defaults`.
-pub fn readings_text(game: &Game) -> String {
-    if game.interpretations.is_empty() {
-        return "defaults".into();
-    }
-    let list: Vec<String> = game
-        .interpretations
-        .iter()
-        .map(|(k, v)| format!("{k}={v}"))
-        .collect();
-    list.join(" ")
-}
-
 /// Makes the row of a finding.
 pub fn row(number: usize, f: &Finding, register: &Register) -> Row {
     let rules = rule_ids(f, register);
@@ -154,14 +139,165 @@ pub fn row(number: usize, f: &Finding, register: &Register) -> Row {
     }
 }
 
+/// Why a report could not be written: the file, and the cause.
+#[derive(Debug, thiserror::Error)]
+#[error("cannot write {}: {source}", .path.display())]
+pub struct ReportError {
+    /// The file or directory.
+    pub path: PathBuf,
+    /// The cause.
+    pub source: std::io::Error,
+}
+
+fn failed(path: &Path) -> impl FnOnce(std::io::Error) -> ReportError + '_ {
+    move |source| ReportError {
+        path: path.to_path_buf(),
+        source,
+    }
+}
+
+/// The discrepancy table of a `trichess diff` run as it goes: each disagreement found becomes
+/// a row (once per case), the report is rewritten after each, and the run stops once it has
+/// its rows; progress and notes go to an observer.
+pub struct LiveTable<'o> {
+    report: Option<PathBuf>,
+    command: String,
+    seed: u64,
+    max_rows: usize,
+    registers: BTreeMap<Variant, Register>,
+    rows: Mutex<(Vec<Row>, BTreeSet<String>, Option<ReportError>)>,
+    observer: &'o dyn Observer,
+}
+
+impl std::fmt::Debug for LiveTable<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LiveTable")
+            .field("report", &self.report)
+            .field("command", &self.command)
+            .field("max_rows", &self.max_rows)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<'o> LiveTable<'o> {
+    /// A table of the run `command` (which replays it) with `seed`, over `variants`, of at
+    /// most `max_rows` rows, written into `report` if given.
+    pub fn new(
+        variants: &[Variant],
+        (command, seed): (String, u64),
+        report: Option<PathBuf>,
+        max_rows: usize,
+        observer: &'o dyn Observer,
+    ) -> Result<LiveTable<'o>, RegisterError> {
+        let mut registers = BTreeMap::new();
+        for &v in variants {
+            registers.insert(v, Register::of(v)?);
+        }
+        Ok(LiveTable {
+            report,
+            command,
+            seed,
+            max_rows,
+            registers,
+            rows: Mutex::new(Default::default()),
+            observer,
+        })
+    }
+
+    /// The final rows of the run: the campaign's findings in its order (of the variants,
+    /// then of the threads, then as found), at most `max_rows`, so that a run with a number of
+    /// positions gives the same rows however fast its threads go; the report is written with
+    /// them.
+    pub fn finish(self, found: &CampaignReport) -> Result<Vec<Row>, ReportError> {
+        let (_, _, error) = self.rows.into_inner().unwrap_or_else(|e| e.into_inner());
+        if let Some(e) = error {
+            return Err(e);
+        }
+        let rows: Vec<Row> = found
+            .findings
+            .iter()
+            .filter_map(|f| Some((f, self.registers.get(&f.game.variant)?)))
+            .take(self.max_rows)
+            .enumerate()
+            .map(|(i, (f, register))| row(i + 1, f, register))
+            .collect();
+        if let Some(dir) = &self.report {
+            write_diff(dir, &self.command, self.seed, &rows)?;
+        }
+        Ok(rows)
+    }
+}
+
+impl Sink for LiveTable<'_> {
+    fn found(&self, d: &Discovery) -> Flow {
+        let Ok(mut live) = self.rows.lock() else {
+            return Flow::Stop;
+        };
+        let (rows, seen, error) = &mut *live;
+        let Some(register) = self.registers.get(&d.variant) else {
+            return Flow::Continue;
+        };
+        if !seen.insert(d.shrunk.key()) {
+            return Flow::Continue;
+        }
+        rows.push(row(rows.len() + 1, &d.shrunk, register));
+        if let Some(dir) = &self.report
+            && let Err(e) = write_diff(dir, &self.command, self.seed, rows)
+        {
+            error.get_or_insert(e);
+            return Flow::Stop;
+        }
+        if rows.len() >= self.max_rows {
+            Flow::Stop
+        } else {
+            Flow::Continue
+        }
+    }
+
+    fn progress(&self, variant: Variant, positions: u64, elapsed: Duration) {
+        let rows = self.rows.lock().map_or(0, |l| l.0.len());
+        self.observer.progress(&format!(
+            "{variant}: {positions} positions, {:.0}/s, {rows} discrepancies",
+            positions as f64 / elapsed.as_secs_f64().max(1e-9)
+        ));
+    }
+
+    fn note(&self, variant: Variant, note: &str) {
+        self.observer.say(&format!("{variant}: {note}"));
+    }
+}
+
+/// Writes the report of a `trichess diff` run into `dir` (see [`write()`]): `command` replays
+/// the run.
+pub fn write_diff(dir: &Path, command: &str, seed: u64, rows: &[Row]) -> Result<(), ReportError> {
+    let head = Head {
+        stem: "diff",
+        generated_by: Some(command.to_string()),
+        title: "trichess diff: discrepancies".into(),
+        intro: format!(
+            "{} rows. The fixtures' rules, quote and expectation (the first engine's answer) are \
+             for a person to confirm. Diagrams show the position, with the move (if any) as an \
+             arrow.",
+            rows.len()
+        ),
+        json: json!({"generated_by": command, "seed": seed}),
+    };
+    write(dir, &head, rows)
+}
+
 /// Writes `path` by a temporary file and a rename, so a killed run leaves the old file or the
 /// new one, never half of one.
-pub fn write_atomic(path: &Path, text: &str) -> Result<()> {
+pub fn write_atomic(path: &Path, text: &str) -> Result<(), ReportError> {
     let mut name = path.file_name().unwrap_or_default().to_os_string();
     name.push(".tmp");
     let tmp = path.with_file_name(name);
-    std::fs::write(&tmp, text).with_context(|| format!("cannot write {}", tmp.display()))?;
-    std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))
+    std::fs::write(&tmp, text).map_err(failed(&tmp))?;
+    std::fs::rename(&tmp, path).map_err(failed(path))
+}
+
+/// Writes `value` as pretty JSON.
+fn pretty(value: &Value) -> String {
+    serde_json::to_string_pretty(value).unwrap_or_else(|_| value.to_string())
 }
 
 /// What heads a report: the files' stem (`diff` writes `diff.md`, `diff.json`,
@@ -169,16 +305,21 @@ pub fn write_atomic(path: &Path, text: &str) -> Result<()> {
 /// line), the title, the Markdown above the table, and the JSON's fields besides `rows`.
 #[derive(Clone, Debug)]
 pub struct Head {
+    /// The files' stem.
     pub stem: &'static str,
+    /// The command that writes the report, if the files say so first.
     pub generated_by: Option<String>,
+    /// The title.
     pub title: String,
+    /// The Markdown above the table.
     pub intro: String,
+    /// The JSON's fields besides `rows`.
     pub json: Value,
 }
 
 /// Writes the report of `rows` into `dir`.
-pub fn write(dir: &Path, head: &Head, rows: &[Row]) -> Result<()> {
-    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+pub fn write(dir: &Path, head: &Head, rows: &[Row]) -> Result<(), ReportError> {
+    std::fs::create_dir_all(dir).map_err(failed(dir))?;
     let stem = head.stem;
     let generated = head.generated_by.as_ref().map_or(String::new(), |c| {
         format!("<!-- generated by `{c}`; do not edit -->\n")
@@ -229,14 +370,10 @@ pub fn write(dir: &Path, head: &Head, rows: &[Row]) -> Result<()> {
                 path.join(" ")
             );
         }
-        md += &format!(
-            "```json\n{}\n```\n",
-            serde_json::to_string_pretty(&r.fixture)?
-        );
+        md += &format!("```json\n{}\n```\n", pretty(&r.fixture));
     }
     // Diagrams of rows a longer earlier run wrote are not this run's.
-    let entries =
-        std::fs::read_dir(dir).with_context(|| format!("cannot read {}", dir.display()))?;
+    let entries = std::fs::read_dir(dir).map_err(failed(dir))?;
     for entry in entries.filter_map(|e| e.ok()) {
         let name = entry.file_name().to_string_lossy().into_owned();
         let number = name
@@ -244,8 +381,7 @@ pub fn write(dir: &Path, head: &Head, rows: &[Row]) -> Result<()> {
             .and_then(|n| n.strip_suffix(".svg"))
             .and_then(|n| n.parse::<usize>().ok());
         if number.is_some_and(|n| n > rows.len()) {
-            std::fs::remove_file(entry.path())
-                .with_context(|| format!("cannot remove {}", entry.path().display()))?;
+            std::fs::remove_file(entry.path()).map_err(failed(&entry.path()))?;
         }
     }
     write_atomic(&dir.join(format!("{stem}.md")), &md)?;
@@ -253,18 +389,15 @@ pub fn write(dir: &Path, head: &Head, rows: &[Row]) -> Result<()> {
     if let Some(object) = json.as_object_mut() {
         object.insert("rows".into(), Value::Array(json_rows));
     }
-    write_atomic(
-        &dir.join(format!("{stem}.json")),
-        &serde_json::to_string_pretty(&json)?,
-    )
+    write_atomic(&dir.join(format!("{stem}.json")), &pretty(&json))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Kind;
     use serde_json::json;
-    use trichess_diff::Kind;
-    use trichess_model::{Move, Setup, Variant};
+    use trichess_model::{Game, Move, Setup, Variant};
 
     /// A finding as the run reports it: the first engine's answer in `a`, the second's in `b`.
     fn finding(

@@ -1,0 +1,1031 @@
+//! The cross-check: another implementation, run as a process speaking the protocol
+//! (`PROTOCOL.md`), checked against a reference engine of trichess: first which reading of
+//! each open point it does not declare it follows (by the fixtures of each reading), then,
+//! under the readings it follows, the fixture suite, the perft tables and generated positions
+//! (a [`Campaign`]), each disagreement descended, shrunk and written as a row of the
+//! discrepancy table. Whatever the engine does wrong as a process (exits, hangs, garbage, ...)
+//! is a row too, and the run goes on.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use serde_json::{Value, json};
+use tabled::Tabled;
+use trichess_model::{Engine, Game, Move, Setup, Variant};
+use trichess_protocol::{Config, ExternalEngine, Fault, FaultKind, Faults, Hello};
+use trichess_suite::fixture::PositionSpec;
+use trichess_suite::perft::PerftPosition;
+use trichess_suite::{
+    Fixture, OpenPoint, Register, RegisterError, Suite, Verdict, read_position, readings_text,
+};
+
+use crate::report::{self, Head, ReportError, Row};
+use crate::{Campaign, Discovery, Duel, Finding, Flow, Kind, Observer, Sink, shrink};
+
+/// Makes a fresh engine of trichess: the reference the engine under test is compared with.
+pub type Reference = Arc<dyn Fn() -> Box<dyn Engine> + Send + Sync>;
+
+/// What a cross-check runs: the engine's command line, the variants, the readings given, the
+/// budget of generated positions, the limits, and where the report goes.
+#[derive(Clone, Debug)]
+pub struct CrossCheck {
+    /// The engine's program and arguments.
+    pub command: Vec<String>,
+    /// The variants asked for (those the engine plays are checked).
+    pub variants: Vec<Variant>,
+    /// Readings given for each variant (`-i`): taken as the engine's, not inferred.
+    pub fixed: BTreeMap<Variant, BTreeMap<String, String>>,
+    /// The seed of the generated positions.
+    pub seed: u64,
+    /// Seconds of generated positions in all (split between the variants).
+    pub seconds: Option<u64>,
+    /// Generated positions in all instead (split between the variants).
+    pub positions: Option<u64>,
+    /// The perft depth compared at each generated position.
+    pub depth: u32,
+    /// How long the engine may take to answer one line (an answer slower than a tenth of it is
+    /// reported as slow).
+    pub timeout: Duration,
+    /// Only the perft-table rows of at most this many nodes are checked.
+    pub max_nodes: u64,
+    /// The run stops after this many rows.
+    pub max_rows: usize,
+    /// Where the report goes (`DIR/cross-check.md`, `.json` and an SVG per row), rewritten
+    /// after each row.
+    pub report: Option<PathBuf>,
+    /// The command line that replays the run, for the report's header.
+    pub invocation: String,
+}
+
+/// Why a cross-check could not run.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum CrossCheckError {
+    /// The engine does not start or does not say hello.
+    #[error("the engine does not start: {0}")]
+    Start(String),
+    /// The engine plays none of the variants asked for.
+    #[error("the engine plays none of the variants asked for")]
+    NoVariant,
+    /// A register does not read.
+    #[error(transparent)]
+    Register(#[from] RegisterError),
+    /// The report could not be written.
+    #[error(transparent)]
+    Report(#[from] ReportError),
+    /// The generated positions could not be compared.
+    #[error(transparent)]
+    Campaign(#[from] crate::CampaignError),
+}
+
+/// How the fixtures of each reading of one open point went, and the reading chosen.
+#[derive(Clone, Debug)]
+pub struct Match {
+    /// The open point.
+    pub point: String,
+    /// Each reading (the default first), with the fixtures passed and run.
+    pub tallies: Vec<(String, usize, usize)>,
+    /// The reading the engine is compared under.
+    pub chosen: String,
+    /// The verdict, as a sentence.
+    pub verdict: String,
+}
+
+/// How one variant's cross-check went.
+#[derive(Clone, Debug, Default, Tabled)]
+pub struct Summary {
+    /// The variant id.
+    pub variant: &'static str,
+    /// Fixtures passed, failed and skipped.
+    #[tabled(rename = "fixtures passed")]
+    pub fixtures_passed: usize,
+    #[tabled(rename = "failed")]
+    #[allow(missing_docs)]
+    pub fixtures_failed: usize,
+    #[tabled(rename = "skipped")]
+    #[allow(missing_docs)]
+    pub fixtures_skipped: usize,
+    /// Perft rows passed and failed.
+    #[tabled(rename = "perft rows passed")]
+    pub perft_passed: usize,
+    #[tabled(rename = "failed")]
+    #[allow(missing_docs)]
+    pub perft_failed: usize,
+    /// Generated positions compared.
+    pub positions: u64,
+    /// Seconds the generated positions took.
+    #[tabled(skip)]
+    pub seconds: f64,
+    /// Positions compared per second.
+    #[tabled(rename = "positions/s")]
+    pub rate: String,
+    /// Rows found.
+    pub rows: usize,
+}
+
+/// What a cross-check found: the engine's hello, the readings matched, each variant's
+/// summary, and the rows.
+#[derive(Debug)]
+pub struct Findings {
+    /// The rows, numbered from 1.
+    pub rows: Vec<Row>,
+    /// The readings matched.
+    pub matches: Vec<Match>,
+    /// Each variant's summary.
+    pub summaries: Vec<Summary>,
+    /// What the engine said of itself.
+    pub hello: Hello,
+    /// Why the engine was given up, if it was.
+    pub given_up: Option<String>,
+    seen: std::collections::BTreeSet<String>,
+    /// The row of each kind of fault (kind, request, variant), and how often it happened.
+    fault_rows: BTreeMap<(&'static str, &'static str, String), (usize, u64)>,
+    faults: Faults,
+    registers: BTreeMap<Variant, Register>,
+    report: Option<PathBuf>,
+    invocation: String,
+    reference: String,
+    max_rows: usize,
+}
+
+impl Findings {
+    fn full(&self) -> bool {
+        self.rows.len() >= self.max_rows
+    }
+
+    fn push(&mut self, mut row: Row) -> Result<(), ReportError> {
+        if self.full() {
+            return Ok(());
+        }
+        row.number = self.rows.len() + 1;
+        self.rows.push(row);
+        self.write()
+    }
+
+    fn write(&self) -> Result<(), ReportError> {
+        match &self.report {
+            Some(dir) => report::write(dir, &self.head(), &self.rows),
+            None => Ok(()),
+        }
+    }
+
+    /// Adds the row of a disagreement (once per kind and position); `fixture` names the
+    /// fixture that found it, whose rules the row then cites.
+    fn finding(
+        &mut self,
+        f: &Finding,
+        fixture: Option<(&Fixture, &str)>,
+    ) -> Result<(), ReportError> {
+        if !self.seen.insert(f.key()) {
+            return Ok(());
+        }
+        let Some(register) = self.registers.get(&f.game.variant) else {
+            return Ok(());
+        };
+        let mut row = report::row(0, f, register);
+        if let Some((fixture, why)) = fixture {
+            row.rules = fixture.rules.join(" ");
+            row.fixture = json!({"fixture": fixture.name, "failure": why});
+        }
+        self.push(row)
+    }
+
+    /// Turns the faults collected since the last call into rows (one per kind of fault,
+    /// request and variant, counting repeats). Returns true if any was more than slowness.
+    fn faults(&mut self) -> Result<bool, ReportError> {
+        let mut serious = false;
+        for fault in self.faults.take() {
+            serious |= fault.kind != FaultKind::Slow;
+            self.fault(fault)?;
+        }
+        Ok(serious)
+    }
+
+    fn fault(&mut self, fault: Fault) -> Result<(), ReportError> {
+        let variant = fault.about.as_ref().map(|(g, _)| g.variant);
+        let key = (
+            fault.kind.id(),
+            fault.cmd,
+            variant.map_or("-", Variant::id).to_string(),
+        );
+        if let Some((index, count)) = self.fault_rows.get_mut(&key) {
+            *count += 1;
+            if let Some(row) = self.rows.get_mut(*index) {
+                row.b_says = format!("{} ({count} times; the last shown)", fault.detail);
+            }
+            return self.write();
+        }
+        if self.full() {
+            return Ok(());
+        }
+        self.fault_rows.insert(key, (self.rows.len(), 1));
+        let (game, setup) = match &fault.about {
+            Some((game, setup)) => (Some(game), Some(setup)),
+            None => (None, None),
+        };
+        let request = match &fault.about {
+            Some((game, setup)) => json!({
+                "id": 1, "cmd": fault.cmd, "variant": game.variant.id(),
+                "readings": game.interpretations, "position": setup.to_json(),
+            }),
+            None => json!({"id": 1, "cmd": fault.cmd}),
+        };
+        self.push(Row {
+            number: 0,
+            variant: variant.map_or("-", Variant::id).to_string(),
+            kind: fault.kind.id().to_string(),
+            readings: game.map_or("-".into(), readings_text),
+            position: setup.map_or("-".into(), Setup::to_text),
+            mv: "-".into(),
+            a_says: format!("asked {}", fault.cmd),
+            b_says: fault.detail,
+            rules: "-".into(),
+            pieces: setup.map_or(0, |s| s.pieces.len()),
+            reached: None,
+            fixture: json!({ "request": request }),
+            svg: setup.map(|s| trichess_diagram::svg(s, None)),
+        })
+    }
+
+    /// The report's header: the engine, the matching of readings, and the summary (without
+    /// timings, so that a replayed run writes the same report).
+    fn head(&self) -> Head {
+        let hello = &self.hello;
+        let rows = self.rows.len();
+        let mut intro = format!(
+            "Generated by `{}`; {rows} rows. The first engine is trichess's {}, the \
+             second the engine under test: {} {} (protocol {}; perft {}, batch {}). Rows of kind \
+             `engine-...` are faults of the engine as a process (the request to replay is in the \
+             row's JSON); the others are disagreements on the rules, with the fixture that found \
+             them or a paste-ready one whose rules, quote and expectation are for a person to \
+             confirm.\n\n## Readings\n\n",
+            self.invocation,
+            self.reference,
+            hello.name,
+            hello.version,
+            hello.protocol,
+            yes(hello.perft),
+            yes(hello.batch),
+        );
+        if self.matches.is_empty() {
+            intro += "The engine declares every open point it plays, or none is left to match.\n";
+        } else {
+            intro += "| open point | fixtures passed by reading | compared under | verdict |\n";
+            intro += "|---|---|---|---|\n";
+            for m in &self.matches {
+                intro += &format!(
+                    "| `{}` | {} | {} | {} |\n",
+                    m.point,
+                    tallies_text(&m.tallies.iter().collect::<Vec<_>>()),
+                    m.chosen,
+                    m.verdict
+                );
+            }
+        }
+        intro += "\n## Summary\n\n| variant | fixtures passed | failed | skipped | perft rows passed | failed | positions compared | rows |\n|---|---|---|---|---|---|---|---|\n";
+        for s in &self.summaries {
+            intro += &format!(
+                "| {} | {} | {} | {} | {} | {} | {} | {} |\n",
+                s.variant,
+                s.fixtures_passed,
+                s.fixtures_failed,
+                s.fixtures_skipped,
+                s.perft_passed,
+                s.perft_failed,
+                s.positions,
+                s.rows
+            );
+        }
+        intro += "\n## Rows";
+        let matching: Vec<Value> = self
+            .matches
+            .iter()
+            .map(|m| {
+                let readings: Vec<Value> = m
+                    .tallies
+                    .iter()
+                    .map(|(r, p, t)| json!({"reading": r, "passed": p, "run": t}))
+                    .collect();
+                json!({"point": m.point, "chosen": m.chosen, "verdict": m.verdict,
+                       "readings": readings})
+            })
+            .collect();
+        let summary: Vec<Value> = self
+            .summaries
+            .iter()
+            .map(|s| {
+                json!({
+                    "variant": s.variant, "fixtures_passed": s.fixtures_passed,
+                    "fixtures_failed": s.fixtures_failed, "fixtures_skipped": s.fixtures_skipped,
+                    "perft_passed": s.perft_passed, "perft_failed": s.perft_failed,
+                    "positions": s.positions, "rows": s.rows,
+                })
+            })
+            .collect();
+        Head {
+            stem: "cross-check",
+            generated_by: None,
+            title: format!("trichess cross-check: {} {}", hello.name, hello.version),
+            intro,
+            json: json!({
+                "invocation": self.invocation,
+                "engine": hello.to_json(),
+                "matching": matching,
+                "summary": summary,
+            }),
+        }
+    }
+}
+
+fn yes(b: bool) -> &'static str {
+    if b { "yes" } else { "no" }
+}
+
+/// Writes tallies as `reading passed/run, ...`.
+fn tallies_text(items: &[&(String, usize, usize)]) -> String {
+    let words: Vec<String> = items
+        .iter()
+        .map(|(r, p, t)| format!("{r} {p}/{t}"))
+        .collect();
+    words.join(", ")
+}
+
+impl CrossCheck {
+    /// Runs the cross-check of the engine against `reference`, telling `observer` as it goes.
+    pub fn run(
+        &self,
+        reference: Reference,
+        observer: &dyn Observer,
+    ) -> Result<Findings, CrossCheckError> {
+        let start_with = Arc::clone(&reference);
+        let config = Config {
+            command: self.command.clone(),
+            timeout: self.timeout,
+            slow: (self.timeout / 10).max(Duration::from_millis(1)),
+            max_faults_in_a_row: 8,
+            perft_budget: self.max_nodes.saturating_mul(4).max(200_000),
+            start: Arc::new(move |game: &Game| start_with().start(game)),
+        };
+        let faults = Faults::default();
+        let engine = ExternalEngine::start(config.clone(), faults.clone())
+            .map_err(|e| CrossCheckError::Start(e.to_string()))?;
+        let hello = engine.hello().clone();
+        let reference_name = reference().name();
+        observer.say(&format!(
+            "trichess cross-check: engine {} {} (protocol {}; perft {}, batch {}), seed {} \
+             (replay with --seed {}), first engine {reference_name}",
+            hello.name,
+            hello.version,
+            hello.protocol,
+            yes(hello.perft),
+            yes(hello.batch),
+            self.seed,
+            self.seed,
+        ));
+        let variants: Vec<Variant> = self
+            .variants
+            .iter()
+            .copied()
+            .filter(|v| hello.variants.contains_key(v))
+            .collect();
+        let left: Vec<&str> = self
+            .variants
+            .iter()
+            .filter(|v| !variants.contains(v))
+            .map(|v| v.id())
+            .collect();
+        if !left.is_empty() {
+            observer.say(&format!("not played by the engine: {}", left.join(", ")));
+        }
+        if variants.is_empty() {
+            return Err(CrossCheckError::NoVariant);
+        }
+        let mut registers = BTreeMap::new();
+        for &v in &variants {
+            registers.insert(v, Register::of(v)?);
+        }
+        let mut found = Findings {
+            rows: Vec::new(),
+            matches: Vec::new(),
+            summaries: Vec::new(),
+            hello: hello.clone(),
+            given_up: None,
+            seen: Default::default(),
+            fault_rows: BTreeMap::new(),
+            faults: faults.clone(),
+            registers,
+            report: self.report.clone(),
+            invocation: self.invocation.clone(),
+            reference: reference_name,
+            max_rows: self.max_rows,
+        };
+        found.faults()?;
+        let external = {
+            let (config, faults, hello) = (config.clone(), faults.clone(), hello.clone());
+            move || {
+                Box::new(ExternalEngine::with_hello(
+                    config.clone(),
+                    faults.clone(),
+                    hello.clone(),
+                )) as Box<dyn Engine>
+            }
+        };
+        let make_reference = {
+            let reference = Arc::clone(&reference);
+            move || reference()
+        };
+        let suite = Suite::embedded().map_err(|e| CrossCheckError::Start(e.to_string()))?;
+        let mut checker = Checker {
+            engine,
+            duel: Duel::new(Box::new(make_reference.clone()), Box::new(external.clone())),
+            found,
+            observer,
+        };
+        for &variant in &variants {
+            let before = checker.found.rows.len();
+            let mut run = VariantRun {
+                variant,
+                open: trichess_suite::open_points(variant)?.to_vec(),
+                declared: hello.variants.get(&variant).cloned().unwrap_or_default(),
+                chosen: BTreeMap::new(),
+                summary: Summary {
+                    variant: variant.id(),
+                    ..Summary::default()
+                },
+            };
+            for point in run
+                .declared
+                .keys()
+                .filter(|p| !run.open.iter().any(|o| &o.id == *p))
+            {
+                observer.say(&format!(
+                    "note: the engine declares {point}, which the {variant} register does not know"
+                ));
+            }
+            let fixed = self.fixed.get(&variant).cloned().unwrap_or_default();
+            let of_variant: Vec<&Fixture> = suite
+                .fixtures
+                .iter()
+                .filter(|f| f.variant == variant)
+                .collect();
+            checker.match_readings(&mut run, &of_variant, &fixed)?;
+            checker.fixtures(&mut run, &of_variant)?;
+            let positions: Vec<&PerftPosition> = suite
+                .tables
+                .iter()
+                .filter(|t| t.variant == variant)
+                .flat_map(|t| &t.positions)
+                .collect();
+            checker.perft_tables(&mut run, &positions, self.max_nodes)?;
+            let generated = self.campaign(variant, &run.chosen, variants.len());
+            checker.generated(
+                &mut run,
+                &generated,
+                make_reference.clone(),
+                external.clone(),
+            )?;
+            let mut summary = run.summary;
+            summary.rate = format!(
+                "{:.0}",
+                summary.positions as f64 / summary.seconds.max(1e-9)
+            );
+            summary.rows = checker.found.rows.len() - before;
+            checker.found.summaries.push(summary);
+            checker.found.write()?;
+        }
+        let mut found = checker.found;
+        found.faults()?;
+        found.given_up = found.faults.down();
+        found.write()?;
+        Ok(found)
+    }
+
+    /// The campaign of generated positions of `variant`, its share of the budget, under the
+    /// readings `chosen` (the other open points drawn among the readings the engine declares).
+    fn campaign(
+        &self,
+        variant: Variant,
+        chosen: &BTreeMap<String, String>,
+        variants: usize,
+    ) -> Campaign {
+        let n = variants.max(1) as u64;
+        let mut campaign = Campaign::new(&[variant])
+            .seed(self.seed)
+            .perft(self.depth, 1)
+            .shrinking(1, 200)
+            .fixed(variant, chosen.clone());
+        if let Some(p) = self.positions {
+            campaign = campaign.positions(p.div_ceil(n));
+        }
+        if self.seconds.is_some() || self.positions.is_none() {
+            let ms = self.seconds.unwrap_or(10) * 1000 / n;
+            campaign = campaign.time(Duration::from_millis(ms));
+        }
+        campaign
+    }
+}
+
+/// A cross-check under way: the engine under test (for the fixtures and the perft tables),
+/// the duel of the reference and another process of the engine under test (for the fixtures'
+/// and perft rows' descents and shrinking), and the rows found.
+struct Checker<'o> {
+    engine: ExternalEngine,
+    duel: Duel,
+    found: Findings,
+    observer: &'o dyn Observer,
+}
+
+/// One variant's run: its open points, those the engine declares, the readings chosen for
+/// the others, and how it went.
+struct VariantRun {
+    variant: Variant,
+    open: Vec<OpenPoint>,
+    declared: BTreeMap<String, Vec<String>>,
+    chosen: BTreeMap<String, String>,
+    summary: Summary,
+}
+
+/// The reading a game gives an open point: the one it sets, else the default.
+fn reading_of<'a>(game: &'a BTreeMap<String, String>, point: &str, default: &'a str) -> &'a str {
+    game.get(point).map_or(default, String::as_str)
+}
+
+impl VariantRun {
+    /// Says whether a fixture (or perft position) with readings `set` is one to compare: the
+    /// engine plays its declared readings, and each undeclared open point that matters is at
+    /// the reading chosen for it. For a fixture (`rules` given), the points that matter are
+    /// those it sets or cites; for a perft position (`None`), every point.
+    fn comparable(
+        &self,
+        hello: &Hello,
+        set: &BTreeMap<String, String>,
+        rules: Option<&[String]>,
+    ) -> bool {
+        let game = Game {
+            variant: self.variant,
+            interpretations: set.clone(),
+        };
+        let matters = |point: &str| {
+            rules.is_none_or(|r| set.contains_key(point) || r.iter().any(|c| c == point))
+        };
+        hello.supports(&game).is_ok()
+            && self.chosen.iter().all(|(point, reading)| {
+                let default = self
+                    .open
+                    .iter()
+                    .find(|o| &o.id == point)
+                    .map_or("", OpenPoint::default_reading);
+                !matters(point) || reading_of(set, point, default) == reading
+            })
+    }
+}
+
+impl Checker<'_> {
+    /// Interpretation matching: the reading the engine follows of each open point it does not
+    /// declare (or the one given with `-i`).
+    fn match_readings(
+        &mut self,
+        run: &mut VariantRun,
+        fixtures: &[&Fixture],
+        fixed: &BTreeMap<String, String>,
+    ) -> Result<(), ReportError> {
+        self.observer
+            .progress(&format!("{}: matching readings", run.variant));
+        for point in &run.open {
+            if run.declared.contains_key(&point.id) || fixed.contains_key(&point.id) {
+                continue;
+            }
+            let m = match_point(&mut self.engine, &self.found.hello, point, fixtures);
+            self.found.faults()?;
+            run.chosen.insert(m.point.clone(), m.chosen.clone());
+            self.found.matches.push(m);
+        }
+        run.chosen
+            .extend(fixed.iter().map(|(p, r)| (p.clone(), r.clone())));
+        Ok(())
+    }
+
+    /// The fixture suite, under the readings chosen.
+    fn fixtures(&mut self, run: &mut VariantRun, fixtures: &[&Fixture]) -> Result<(), ReportError> {
+        self.observer
+            .progress(&format!("{}: fixtures", run.variant));
+        for fixture in fixtures {
+            if self.found.faults.down().is_some() {
+                break;
+            }
+            let rules = Some(&fixture.rules[..]);
+            if !run.comparable(&self.found.hello, &fixture.interpretations, rules) {
+                run.summary.fixtures_skipped += 1;
+                continue;
+            }
+            match trichess_suite::run(&mut self.engine, fixture) {
+                Verdict::Pass => run.summary.fixtures_passed += 1,
+                Verdict::Skip(_) => run.summary.fixtures_skipped += 1,
+                Verdict::Fail(why) => {
+                    run.summary.fixtures_failed += 1;
+                    if !self.found.faults()? {
+                        fixture_row(&mut self.found, &mut self.duel, fixture, &why)?;
+                    }
+                }
+            }
+            self.found.faults()?;
+        }
+        Ok(())
+    }
+
+    /// The perft tables' rows of at most `max_nodes` nodes, under the readings chosen.
+    fn perft_tables(
+        &mut self,
+        run: &mut VariantRun,
+        positions: &[&PerftPosition],
+        max_nodes: u64,
+    ) -> Result<(), ReportError> {
+        self.observer
+            .progress(&format!("{}: perft tables", run.variant));
+        for position in positions {
+            if !run.comparable(&self.found.hello, &position.interpretations, None) {
+                continue;
+            }
+            let game = Game {
+                variant: run.variant,
+                interpretations: position.interpretations.clone(),
+            };
+            let setup = if position.position == "start" {
+                self.duel.start(&game)
+            } else {
+                Setup::parse(run.variant, &position.position).ok()
+            };
+            let Some(setup) = setup else { continue };
+            for row in position.rows.iter().filter(|r| r.nodes <= max_nodes) {
+                if self.found.faults.down().is_some() {
+                    break;
+                }
+                let got = self.engine.perft(&game, &setup, row.depth);
+                if self.found.faults()? {
+                    run.summary.perft_failed += 1;
+                    continue;
+                }
+                if got.as_ref().ok() == Some(&row.nodes) {
+                    run.summary.perft_passed += 1;
+                    continue;
+                }
+                run.summary.perft_failed += 1;
+                let said =
+                    got.map_or_else(|e| e.to_string(), |n| format!("perft {} = {n}", row.depth));
+                let expected = (row.depth, row.nodes, said);
+                perft_row(&mut self.found, &mut self.duel, &game, &setup, expected)?;
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    /// Generated positions, as `trichess diff` makes them, by `campaign`.
+    fn generated<A, B>(
+        &mut self,
+        run: &mut VariantRun,
+        campaign: &Campaign,
+        reference: A,
+        external: B,
+    ) -> Result<(), CrossCheckError>
+    where
+        A: Fn() -> Box<dyn Engine> + Clone + Send + Sync + 'static,
+        B: Fn() -> Box<dyn Engine> + Clone + Send + Sync + 'static,
+    {
+        if self.found.full() || self.found.faults.down().is_some() {
+            return Ok(());
+        }
+        let sink = CrossSink {
+            found: Mutex::new((&mut self.found, false, None)),
+            observer: self.observer,
+        };
+        let report = campaign.run_with(reference, external, &sink)?;
+        let (_, _, error) = sink.found.into_inner().unwrap_or_else(|e| e.into_inner());
+        if let Some(e) = error {
+            return Err(e.into());
+        }
+        if let Some(r) = report.runs.first() {
+            run.summary.positions = r.positions;
+            run.summary.seconds = r.seconds;
+        }
+        Ok(())
+    }
+}
+
+/// The sink of a cross-check's generated positions: the engine's faults become rows after
+/// every step, a crash right after a fault is the fault's (no finding), and each finding is a
+/// row; the run stops when the rows are full or the engine is given up.
+struct CrossSink<'f, 'o> {
+    /// The findings, whether the last step brought a serious fault, and the first error in
+    /// writing the report.
+    found: Mutex<(&'f mut Findings, bool, Option<ReportError>)>,
+    observer: &'o dyn Observer,
+}
+
+impl CrossSink<'_, '_> {
+    /// Runs `f` on the findings, keeping its first error; stops the run on an error, when the
+    /// rows are full or when the engine is given up.
+    fn with(&self, f: impl FnOnce(&mut Findings, &mut bool) -> Result<(), ReportError>) -> Flow {
+        let Ok(mut guard) = self.found.lock() else {
+            return Flow::Stop;
+        };
+        let (found, faulted, error) = &mut *guard;
+        if let Err(e) = f(found, faulted) {
+            error.get_or_insert(e);
+        }
+        if error.is_some() || found.full() || found.faults.down().is_some() {
+            Flow::Stop
+        } else {
+            Flow::Continue
+        }
+    }
+}
+
+impl Sink for CrossSink<'_, '_> {
+    fn step(&self) -> Flow {
+        self.with(|found, faulted| {
+            *faulted = found.faults()?;
+            Ok(())
+        })
+    }
+
+    fn keep(&self, finding: &Finding) -> bool {
+        self.found
+            .lock()
+            .map(|guard| !(guard.1 && finding.kind == Kind::Crash))
+            .unwrap_or(false)
+    }
+
+    fn found(&self, discovery: &Discovery) -> Flow {
+        self.with(|found, _| {
+            found.faults()?;
+            found.finding(&discovery.shrunk, None)
+        })
+    }
+
+    fn progress(&self, variant: Variant, positions: u64, elapsed: Duration) {
+        let rows = self.found.lock().map_or(0, |g| g.0.rows.len());
+        self.observer.progress(&format!(
+            "{variant}: {positions} positions, {:.0}/s, {rows} rows",
+            positions as f64 / elapsed.as_secs_f64().max(1e-9)
+        ));
+    }
+}
+
+/// Runs the fixtures of each reading of one open point the engine does not declare, and says
+/// which reading it behaves as.
+fn match_point(
+    engine: &mut ExternalEngine,
+    hello: &Hello,
+    point: &OpenPoint,
+    fixtures: &[&Fixture],
+) -> Match {
+    let id = point.id.as_str();
+    let default = point.default_reading();
+    let mut tallies: Vec<(String, usize, usize)> =
+        point.readings.iter().map(|r| (r.clone(), 0, 0)).collect();
+    for fixture in fixtures {
+        let cites =
+            fixture.rules.iter().any(|r| r == id) || fixture.interpretations.contains_key(id);
+        let game = Game {
+            variant: fixture.variant,
+            interpretations: fixture.interpretations.clone(),
+        };
+        if !cites || hello.supports(&game).is_err() || engine.down().is_some() {
+            continue;
+        }
+        let reading = reading_of(&fixture.interpretations, id, default);
+        let Some(tally) = tallies.iter_mut().find(|(r, _, _)| r == reading) else {
+            continue;
+        };
+        match trichess_suite::run(engine, fixture) {
+            Verdict::Pass => {
+                tally.1 += 1;
+                tally.2 += 1;
+            }
+            Verdict::Fail(_) => tally.2 += 1,
+            Verdict::Skip(_) => {}
+        }
+    }
+    let ratio =
+        |&(_, p, t): &(String, usize, usize)| if t == 0 { 0.0 } else { p as f64 / t as f64 };
+    // The best reading: the highest share of fixtures passed, then the most passed; the
+    // earlier (the default first) on a tie.
+    let mut best = 0;
+    for (i, tally) in tallies.iter().enumerate() {
+        let (a, b) = (ratio(tally), ratio(&tallies[best]));
+        if a > b || (a == b && tally.1 > tallies[best].1) {
+            best = i;
+        }
+    }
+    let all: Vec<&(String, usize, usize)> = tallies.iter().collect();
+    let full: Vec<&(String, usize, usize)> = tallies
+        .iter()
+        .filter(|(_, p, t)| *t > 0 && p == t)
+        .collect();
+    let others: Vec<&(String, usize, usize)> = tallies
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| *i != best)
+        .map(|(_, t)| t)
+        .collect();
+    let (name, passed, run) = &tallies[best];
+    let verdict = if tallies.iter().all(|(_, _, t)| *t == 0) {
+        format!("no fixture tells the readings of {id} apart; compared under {name}")
+    } else if full.len() == 1 && ratio(&tallies[best]) == 1.0 {
+        let rest = if others.is_empty() {
+            String::new()
+        } else {
+            format!(" (other readings: {})", tallies_text(&others))
+        };
+        format!("follows {id}={name}: {passed}/{run} fixtures{rest}")
+    } else if full.len() > 1 {
+        format!(
+            "the fixtures cannot tell which reading of {id} it follows ({}); compared under {name}",
+            tallies_text(&all)
+        )
+    } else {
+        format!(
+            "disagrees with every reading of {id} ({}); compared under {name}",
+            tallies_text(&all)
+        )
+    };
+    Match {
+        point: id.to_string(),
+        chosen: name.clone(),
+        tallies,
+        verdict,
+    }
+}
+
+/// The row of a fixture the engine fails: the first disagreement at the fixture's position,
+/// as the first engine and the engine under test compare there, citing the fixture's rules;
+/// or, if they agree there, the fixture's own failure.
+fn fixture_row(
+    found: &mut Findings,
+    duel: &mut Duel,
+    fixture: &Fixture,
+    why: &str,
+) -> Result<(), ReportError> {
+    let game = Game {
+        variant: fixture.variant,
+        interpretations: fixture.interpretations.clone(),
+    };
+    let mut setup = match &fixture.position {
+        PositionSpec::Start => duel.start(&game),
+        PositionSpec::Written(written) => read_position(game.variant, written).ok(),
+    };
+    for text in &fixture.play {
+        setup = setup.and_then(|s| {
+            let mv = Move::parse(game.variant, text).ok()?;
+            duel.play_a(&game, &s, mv)
+        });
+    }
+    if let Some(setup) = &setup
+        && let Some(f) = duel.compare(&game, setup, 2).finding
+    {
+        found.faults()?;
+        return found.finding(&f, Some((fixture, why)));
+    }
+    found.faults()?;
+    found.push(Row {
+        number: 0,
+        variant: game.variant.id().to_string(),
+        kind: "fixture".into(),
+        readings: readings_text(&game),
+        position: setup.as_ref().map_or("-".into(), Setup::to_text),
+        mv: "-".into(),
+        a_says: format!("as fixture {} expects", fixture.name),
+        b_says: why.to_string(),
+        rules: fixture.rules.join(" "),
+        pieces: setup.as_ref().map_or(0, |s| s.pieces.len()),
+        reached: None,
+        fixture: json!({"fixture": fixture.name, "failure": why}),
+        svg: setup.as_ref().map(|s| trichess_diagram::svg(s, None)),
+    })
+}
+
+/// The row of a perft-table count the engine gets wrong: descended by perft divide to the
+/// first position where the engines differ and shrunk, or, failing that, the count itself.
+fn perft_row(
+    found: &mut Findings,
+    duel: &mut Duel,
+    game: &Game,
+    setup: &Setup,
+    (depth, nodes, said): (u32, u64, String),
+) -> Result<(), ReportError> {
+    if let Some(f) = duel.compare(game, setup, depth).finding
+        && !(found.faults()? && f.kind == Kind::Crash)
+    {
+        let f = shrink(duel, f, 1, 200);
+        found.faults()?;
+        return found.finding(&f, None);
+    }
+    found.faults()?;
+    let f = Finding {
+        kind: Kind::DifferentPerft,
+        game: game.clone(),
+        setup: setup.clone(),
+        mv: None,
+        a_says: format!("perft {depth} = {nodes} (the perft table)"),
+        b_says: said,
+        a_moves: None,
+        a_expect: Some(json!({"perft": {"depth": depth, "nodes": nodes}})),
+        origin: None,
+        path: Vec::new(),
+    };
+    found.finding(&f, None)
+}
+
+/// How the cross-check of one planted bug (a mutant served by `trichess serve --mutant NAME`)
+/// went: the rows it brought, and whether they name the rule the bug breaks (or, for a clause
+/// split into parts, one of the parts).
+#[derive(Clone, Debug, Tabled)]
+pub struct SweepRow {
+    /// The bug's name.
+    pub mutant: &'static str,
+    /// The rule it breaks.
+    pub rule: &'static str,
+    /// The rows found.
+    pub rows: usize,
+    /// Whether a row names the rule.
+    #[tabled(rename = "rule named")]
+    pub named: &'static str,
+    /// The first row's kind and move.
+    #[tabled(rename = "first row")]
+    pub first: String,
+    /// Every rule id the rows name.
+    #[tabled(rename = "rules named")]
+    pub rules: String,
+}
+
+impl SweepRow {
+    /// Says how the cross-check of `planted`, which found `found`, named its rule.
+    pub fn new(planted: &crate::zoo::Planted, found: &Findings) -> Result<SweepRow, RegisterError> {
+        let mut rules: Vec<&str> = Vec::new();
+        for id in found.rows.iter().flat_map(|r| r.rules.split(' ')) {
+            if id.contains('.') && !rules.contains(&id) {
+                rules.push(id);
+            }
+        }
+        let register = Register::of(planted.variant)?;
+        let parts = register
+            .clauses
+            .iter()
+            .find(|c| c.id == planted.rule)
+            .map(|c| c.parts.clone())
+            .unwrap_or_default();
+        let named =
+            rules.contains(&planted.rule) || parts.iter().any(|p| rules.contains(&p.as_str()));
+        Ok(SweepRow {
+            mutant: planted.name,
+            rule: planted.rule,
+            rows: found.rows.len(),
+            named: yes(named),
+            first: found
+                .rows
+                .first()
+                .map_or("-".into(), |r| format!("{} {}", r.kind, r.mv)),
+            rules: rules.join(" "),
+        })
+    }
+}
+
+/// Writes the sweep's table as `DIR/cross-check-mutants.md` and `.json`: `invocation`
+/// replays it, `reference` names the engine the bugs were checked against.
+pub fn write_sweep(
+    dir: &std::path::Path,
+    (invocation, reference, seed): (&str, &str, u64),
+    table: &[SweepRow],
+) -> Result<(), ReportError> {
+    std::fs::create_dir_all(dir).map_err(|source| ReportError {
+        path: dir.to_path_buf(),
+        source,
+    })?;
+    let mut md = format!(
+        "# trichess cross-check of the mutant zoo\n\nGenerated by `{invocation}`. Each mutant \
+         of the fast engine (`trichess mutants`) served by `trichess serve --mutant NAME` and \
+         cross-checked against trichess's {reference}: the rows found, the first of them, the \
+         rule ids the rows name, and whether they name the rule the mutant breaks.\n\n"
+    );
+    md += &tabled::Table::new(table)
+        .with(tabled::settings::Style::markdown())
+        .to_string();
+    md.push('\n');
+    report::write_atomic(&dir.join("cross-check-mutants.md"), &md)?;
+    let rows: Vec<Value> = table
+        .iter()
+        .map(|r| {
+            json!({"mutant": r.mutant, "rule": r.rule, "rows": r.rows,
+                   "rule_named": r.named == "yes", "first_row": r.first,
+                   "rules_named": r.rules})
+        })
+        .collect();
+    let json = json!({"seed": seed, "mutants": rows});
+    report::write_atomic(
+        &dir.join("cross-check-mutants.json"),
+        &serde_json::to_string_pretty(&json).unwrap_or_else(|_| json.to_string()),
+    )
+}
