@@ -21,6 +21,7 @@ use trichess_suite::{
     Fixture, OpenPoint, Register, RegisterError, Suite, Verdict, read_position, readings_text,
 };
 
+use crate::infer::{Match, infer, tallies_text};
 use crate::report::{self, Head, ReportError, Row};
 use crate::{Campaign, Discovery, Duel, Finding, Flow, Kind, Observer, Sink, shrink};
 
@@ -78,19 +79,6 @@ pub enum CrossCheckError {
     /// The generated positions could not be compared.
     #[error(transparent)]
     Campaign(#[from] crate::CampaignError),
-}
-
-/// How the fixtures of each reading of one open point went, and the reading chosen.
-#[derive(Clone, Debug)]
-pub struct Match {
-    /// The open point.
-    pub point: String,
-    /// Each reading (the default first), with the fixtures passed and run.
-    pub tallies: Vec<(String, usize, usize)>,
-    /// The reading the engine is compared under.
-    pub chosen: String,
-    /// The verdict, as a sentence.
-    pub verdict: String,
 }
 
 /// How one variant's cross-check went.
@@ -309,7 +297,7 @@ impl Findings {
                     .map(|(r, p, t)| json!({"reading": r, "passed": p, "run": t}))
                     .collect();
                 json!({"point": m.point, "chosen": m.chosen, "verdict": m.verdict,
-                       "readings": readings})
+                       "settled": m.settled, "evidence": m.evidence, "readings": readings})
             })
             .collect();
         let summary: Vec<Value> = self
@@ -341,15 +329,6 @@ impl Findings {
 
 fn yes(b: bool) -> &'static str {
     if b { "yes" } else { "no" }
-}
-
-/// Writes tallies as `reading passed/run, ...`.
-fn tallies_text(items: &[&(String, usize, usize)]) -> String {
-    let words: Vec<String> = items
-        .iter()
-        .map(|(r, p, t)| format!("{r} {p}/{t}"))
-        .collect();
-    words.join(", ")
 }
 
 impl CrossCheck {
@@ -593,12 +572,9 @@ impl Checker<'_> {
     ) -> Result<(), ReportError> {
         self.observer
             .progress(&format!("{}: matching readings", run.variant));
-        for point in &run.open {
-            if run.declared.contains_key(&point.id) || fixed.contains_key(&point.id) {
-                continue;
-            }
-            let m = match_point(&mut self.engine, &self.found.hello, point, fixtures, run);
-            self.found.faults()?;
+        let matches = infer(&mut self.engine, &run.open, &run.declared, fixed, fixtures);
+        self.found.faults()?;
+        for m in matches {
             run.chosen.insert(m.point.clone(), m.chosen.clone());
             self.found.matches.push(m);
         }
@@ -771,91 +747,6 @@ impl Sink for CrossSink<'_, '_> {
             "{variant}: {positions} positions, {:.0}/s, {rows} rows",
             positions as f64 / elapsed.as_secs_f64().max(1e-9)
         ));
-    }
-}
-
-/// Runs the fixtures of each reading of one open point the engine does not declare, and says
-/// which reading it behaves as. Only fixtures comparable under the readings already matched
-/// count: one worked out under another turn order, say, tells nothing of this point.
-fn match_point(
-    engine: &mut ExternalEngine,
-    hello: &Hello,
-    point: &OpenPoint,
-    fixtures: &[&Fixture],
-    run: &VariantRun,
-) -> Match {
-    let id = point.id.as_str();
-    let default = point.default_reading();
-    let mut tallies: Vec<(String, usize, usize)> =
-        point.readings.iter().map(|r| (r.clone(), 0, 0)).collect();
-    for fixture in fixtures {
-        let cites =
-            fixture.rules.iter().any(|r| r == id) || fixture.interpretations.contains_key(id);
-        let comparable = run.comparable(hello, &fixture.interpretations, Some(&fixture.rules));
-        if !cites || !comparable || engine.down().is_some() {
-            continue;
-        }
-        let reading = reading_of(&fixture.interpretations, id, default);
-        let Some(tally) = tallies.iter_mut().find(|(r, _, _)| r == reading) else {
-            continue;
-        };
-        match trichess_suite::run(engine, fixture) {
-            Verdict::Pass => {
-                tally.1 += 1;
-                tally.2 += 1;
-            }
-            Verdict::Fail(_) => tally.2 += 1,
-            Verdict::Skip(_) => {}
-        }
-    }
-    let ratio =
-        |&(_, p, t): &(String, usize, usize)| if t == 0 { 0.0 } else { p as f64 / t as f64 };
-    // The best reading: the highest share of fixtures passed, then the most passed; the
-    // earlier (the default first) on a tie.
-    let mut best = 0;
-    for (i, tally) in tallies.iter().enumerate() {
-        let (a, b) = (ratio(tally), ratio(&tallies[best]));
-        if a > b || (a == b && tally.1 > tallies[best].1) {
-            best = i;
-        }
-    }
-    let all: Vec<&(String, usize, usize)> = tallies.iter().collect();
-    let full: Vec<&(String, usize, usize)> = tallies
-        .iter()
-        .filter(|(_, p, t)| *t > 0 && p == t)
-        .collect();
-    let others: Vec<&(String, usize, usize)> = tallies
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| *i != best)
-        .map(|(_, t)| t)
-        .collect();
-    let (name, passed, run) = &tallies[best];
-    let verdict = if tallies.iter().all(|(_, _, t)| *t == 0) {
-        format!("no fixture tells the readings of {id} apart; compared under {name}")
-    } else if full.len() == 1 && ratio(&tallies[best]) == 1.0 {
-        let rest = if others.is_empty() {
-            String::new()
-        } else {
-            format!(" (other readings: {})", tallies_text(&others))
-        };
-        format!("follows {id}={name}: {passed}/{run} fixtures{rest}")
-    } else if full.len() > 1 {
-        format!(
-            "the fixtures cannot tell which reading of {id} it follows ({}); compared under {name}",
-            tallies_text(&all)
-        )
-    } else {
-        format!(
-            "disagrees with every reading of {id} ({}); compared under {name}",
-            tallies_text(&all)
-        )
-    };
-    Match {
-        point: id.to_string(),
-        chosen: name.clone(),
-        tallies,
-        verdict,
     }
 }
 

@@ -23,6 +23,7 @@ mod compare;
 pub mod cross_check;
 mod finding;
 mod generate;
+pub mod infer;
 pub mod measure;
 pub mod property;
 pub mod report;
@@ -36,5 +37,5 @@ pub use campaign::{
 pub use choices::{Choices, Seeded};
 pub use compare::{Compared, Duel, EngineFactory};
 pub use finding::{Finding, Kind};
-pub use generate::{Edit, Generator, Step, random_game};
+pub use generate::{Edit, Generator, Step, mate_or_elimination, random_game};
 pub use shrink::{shorten_path, shrink};

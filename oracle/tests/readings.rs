@@ -5,7 +5,7 @@
 use trichess_model::Variant;
 use trichess_oracle::Oracle;
 use trichess_suite::Suite;
-use trichess_suite::register::{Register, lint_readings};
+use trichess_suite::register::{Register, lint_readings, lint_unnamed_readings};
 
 #[test]
 fn every_fixture_tells_its_readings_apart() {
@@ -18,6 +18,22 @@ fn every_fixture_tells_its_readings_apart() {
     assert!(
         problems.is_empty(),
         "{} fixtures do not tell their readings apart:\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
+}
+
+#[test]
+fn every_fixture_names_the_open_points_its_answer_depends_on() {
+    let fixtures = &Suite::embedded().unwrap_or_else(|e| panic!("{e}")).fixtures;
+    let mut problems = Vec::new();
+    for variant in Variant::ALL {
+        let register = Register::of(variant).expect("the register reads");
+        problems.extend(lint_unnamed_readings(&register, fixtures, &mut Oracle));
+    }
+    assert!(
+        problems.is_empty(),
+        "{} fixtures depend on a reading they do not name:\n{}",
         problems.len(),
         problems.join("\n")
     );
@@ -70,22 +86,6 @@ fn a_fixture_that_cannot_tell_its_readings_apart_is_reported() {
         problems
             .iter()
             .any(|p| p.contains("passes under the default towards-rook")),
-        "{problems:?}"
-    );
-
-    // A fixture whose expectation depends on an interpretation it does not cite is reported:
-    // castling passes the turn, to Green under the default turn order, to Blue under the other.
-    let register = Register::of(Variant::Yalta).expect("the register reads");
-    let mut uncited = named("yalta/castling/long");
-    uncited.rules.retain(|id| id != "yalta.turn-order");
-    let problems = lint_readings(&register, &[uncited], &mut Oracle);
-    assert!(
-        problems[..]
-            == [String::from(
-                "fixture yalta/castling/long: fails under yalta.turn-order=red-blue-green \
-                 (expected position Ac1:rK,Ad1:rR,Be1:gK,Ce1:bK g, got \
-                 Ac1:rK,Ad1:rR,Be1:gK,Ce1:bK b) but neither cites nor sets yalta.turn-order"
-            )],
         "{problems:?}"
     );
 }

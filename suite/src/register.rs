@@ -617,10 +617,7 @@ pub fn lint_code(register: &Register, fns: &[DocumentedFn]) -> Vec<String> {
 ///
 /// unless its `same_under` lists the reading (for the second rule: every other reading) and
 /// says why. Every reading `same_under` lists must be known, and the fixture must indeed pass
-/// under it. Conversely, a fixture must cite (or set) every interpretation its expectation
-/// depends on: one that fails under another reading of an interpretation it neither cites nor
-/// sets is reported, since an engine that follows that reading (a cross-check infers it) would
-/// be held to an expectation worked out under the default.
+/// under it.
 pub fn lint_readings(
     register: &Register,
     fixtures: &[Fixture],
@@ -684,23 +681,6 @@ pub fn lint_readings(
                 ));
             }
         }
-        let uncited = register.interpretations.iter().filter(|i| {
-            !fixture.rules.contains(&i.id) && !fixture.interpretations.contains_key(&i.id)
-        });
-        for entry in uncited {
-            for reading in entry.readings.iter().skip(1) {
-                if let Verdict::Fail(why) = under(&entry.id, &reading.name) {
-                    problems.push(format!(
-                        "fixture {}: fails under {}={} ({}) but neither cites nor sets {}",
-                        fixture.name,
-                        entry.id,
-                        reading.name,
-                        why.lines().next().unwrap_or_default(),
-                        entry.id
-                    ));
-                }
-            }
-        }
         let cited_at_default = register.interpretations.iter().filter(|i| {
             fixture.rules.contains(&i.id)
                 && fixture
@@ -729,6 +709,49 @@ pub fn lint_readings(
                     fixture.name,
                     entry.id,
                     others.join(", ")
+                ));
+            }
+        }
+    }
+    problems
+}
+
+/// Lists the fixtures of `register`'s variant whose expected answer changes under a reading
+/// of an open point they do not name, running each under every other reading of every such
+/// point with `engine`. A fixture names a point by setting it (`interpretations`, the
+/// default included), citing it (`rules`) or listing one of its readings under `same_under`;
+/// one that depends on a point must name it, so that an engine following another reading is
+/// not held to it, and so that the fixtures of a reading tell what an engine follows.
+pub fn lint_unnamed_readings(
+    register: &Register,
+    fixtures: &[Fixture],
+    engine: &mut dyn Engine,
+) -> Vec<String> {
+    let mut problems = Vec::new();
+    let prefix = format!("{}.", register.variant);
+    let fixtures = fixtures
+        .iter()
+        .filter(|f| f.variant.id() == register.variant && !f.expect.refused_when_read());
+    for fixture in fixtures {
+        let names = |id: &str| {
+            fixture.interpretations.contains_key(id)
+                || fixture.rules.iter().any(|r| r == id)
+                || fixture.same_under.iter().any(|s| s.split().0 == id)
+        };
+        for entry in register.interpretations.iter().filter(|i| !names(&i.id)) {
+            debug_assert!(entry.id.starts_with(&prefix));
+            let changes = entry.readings.iter().skip(1).find(|r| {
+                let mut probe = fixture.clone();
+                probe
+                    .interpretations
+                    .insert(entry.id.clone(), r.name.clone());
+                matches!(runner::run(engine, &probe), Verdict::Fail(_))
+            });
+            if let Some(reading) = changes {
+                problems.push(format!(
+                    "fixture {}: its expected answer changes under {}={} but it does not name \
+                     {} (set it, or list the reading under same_under with the reason)",
+                    fixture.name, entry.id, reading.name, entry.id
                 ));
             }
         }
