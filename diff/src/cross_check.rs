@@ -21,12 +21,13 @@ use trichess_suite::{
     Fixture, OpenPoint, Register, RegisterError, Suite, Verdict, read_position, readings_text,
 };
 
+use crate::attribute::Reference;
 use crate::infer::{Match, infer, tallies_text};
 use crate::report::{self, Head, ReportError, Row};
 use crate::{Campaign, Discovery, Duel, Finding, Flow, Kind, Observer, Sink, shrink};
 
 /// Makes a fresh engine of trichess: the reference the engine under test is compared with.
-pub type Reference = Arc<dyn Fn() -> Box<dyn Engine> + Send + Sync>;
+pub type ReferenceEngine = Arc<dyn Fn() -> Box<dyn Engine> + Send + Sync>;
 
 /// What a cross-check runs: the engine's command line, the variants, the readings given, the
 /// budget of generated positions, the limits, and where the report goes.
@@ -131,7 +132,6 @@ pub struct Findings {
     /// The row of each kind of fault (kind, request, variant), and how often it happened.
     fault_rows: BTreeMap<(&'static str, &'static str, String), (usize, u64)>,
     faults: Faults,
-    registers: BTreeMap<Variant, Register>,
     report: Option<PathBuf>,
     invocation: String,
     reference: String,
@@ -169,12 +169,11 @@ impl Findings {
         if !self.seen.insert(f.key()) {
             return Ok(());
         }
-        let Some(register) = self.registers.get(&f.game.variant) else {
-            return Ok(());
-        };
-        let mut row = report::row(0, f, register);
+        let mut row = report::row(0, f, Reference::First);
         if let Some((fixture, why)) = fixture {
-            row.rules = fixture.rules.join(" ");
+            // The fixture names the clause it tests first.
+            let rules: Vec<&str> = fixture.rules.iter().take(3).map(String::as_str).collect();
+            row.rules = rules.join(" ");
             row.fixture = json!({"fixture": fixture.name, "failure": why});
         }
         self.push(row)
@@ -230,6 +229,7 @@ impl Findings {
             a_says: format!("asked {}", fault.cmd),
             b_says: fault.detail,
             rules: "-".into(),
+            why: "a fault of the engine as a process, not a question of the rules".into(),
             pieces: setup.map_or(0, |s| s.pieces.len()),
             reached: None,
             fixture: json!({ "request": request }),
@@ -335,7 +335,7 @@ impl CrossCheck {
     /// Runs the cross-check of the engine against `reference`, telling `observer` as it goes.
     pub fn run(
         &self,
-        reference: Reference,
+        reference: ReferenceEngine,
         observer: &dyn Observer,
     ) -> Result<Findings, CrossCheckError> {
         let start_with = Arc::clone(&reference);
@@ -381,10 +381,6 @@ impl CrossCheck {
         if variants.is_empty() {
             return Err(CrossCheckError::NoVariant);
         }
-        let mut registers = BTreeMap::new();
-        for &v in &variants {
-            registers.insert(v, Register::of(v)?);
-        }
         let mut found = Findings {
             rows: Vec::new(),
             matches: Vec::new(),
@@ -394,7 +390,6 @@ impl CrossCheck {
             seen: Default::default(),
             fault_rows: BTreeMap::new(),
             faults: faults.clone(),
-            registers,
             report: self.report.clone(),
             invocation: self.invocation.clone(),
             reference: reference_name,
@@ -789,7 +784,14 @@ fn fixture_row(
         mv: "-".into(),
         a_says: format!("as fixture {} expects", fixture.name),
         b_says: why.to_string(),
-        rules: fixture.rules.join(" "),
+        rules: fixture
+            .rules
+            .iter()
+            .take(3)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join(" "),
+        why: fixture.derivation.clone(),
         pieces: setup.as_ref().map_or(0, |s| s.pieces.len()),
         reached: None,
         fixture: json!({"fixture": fixture.name, "failure": why}),
@@ -823,6 +825,7 @@ fn perft_row(
         b_says: said,
         a_moves: None,
         a_expect: Some(json!({"perft": {"depth": depth, "nodes": nodes}})),
+        refusals: [None, None],
         origin: None,
         path: Vec::new(),
     };

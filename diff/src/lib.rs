@@ -17,6 +17,7 @@
 
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::panic))]
 
+pub mod attribute;
 mod campaign;
 mod choices;
 mod compare;

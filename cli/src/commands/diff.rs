@@ -8,6 +8,7 @@ use anyhow::{Result, bail};
 use tabled::Table;
 use tabled::settings::Style;
 use trichess_diff::Campaign;
+use trichess_diff::attribute::Reference;
 use trichess_diff::report::LiveTable;
 use trichess_fast::Fast;
 use trichess_model::{Engine, Variant};
@@ -79,13 +80,18 @@ pub fn run(o: DiffOptions) -> Result<ExitCode> {
     }
     let command = replay(seed);
     let loud = Loud(spinner());
+    // The explanation of each row starts from the oracle's answers.
+    let reference = match (ea, eb) {
+        (EngineChoice::Fast, EngineChoice::Oracle) => Reference::Second,
+        _ => Reference::First,
+    };
     let live = LiveTable::new(
-        &variants,
         (command, seed),
         o.report.clone(),
         o.max_rows,
+        reference,
         &loud,
-    )?;
+    );
     // A panic in an engine is caught and reported as a row; keep the default hook from
     // printing it.
     std::panic::set_hook(Box::new(|_| {}));
