@@ -57,6 +57,7 @@ fn rules(game: &Game, mutant: Option<Mutant>) -> Result<Rules, EngineError> {
     let mut uncovered_first = false;
     let mut stalemate_pass = false;
     let mut king_capture = false;
+    let mut hostile_until_over = false;
     for (id, reading) in &game.interpretations {
         match (id.as_str(), reading.as_str()) {
             ("yalta.turn-order", "red-green-blue") => next = [1, 2, 0],
@@ -81,6 +82,8 @@ fn rules(game: &Game, mutant: Option<Mutant>) -> Result<Rules, EngineError> {
             ("yalta.stalemate", "pass") => stalemate_pass = true,
             ("yalta.exposed-king", "no-capture") => king_capture = false,
             ("yalta.exposed-king", "capture") => king_capture = true,
+            ("yalta.captured-king-army", "passed") => hostile_until_over = false,
+            ("yalta.captured-king-army", "hostile") => hostile_until_over = true,
             _ => return Err(crate::not_played(id, reading)),
         }
     }
@@ -100,6 +103,7 @@ fn rules(game: &Game, mutant: Option<Mutant>) -> Result<Rules, EngineError> {
         uncovered_first,
         stalemate_pass,
         king_capture,
+        hostile_until_over,
         test_all: false,
         mutant,
     })

@@ -118,6 +118,9 @@ pub(super) struct Rules {
     /// `yalta.exposed-king` = capture: an enemy king attacked when one's turn comes may be
     /// taken.
     pub(super) king_capture: bool,
+    /// `yalta.captured-king-army` = hostile: a taken king's armies still attack the taker's
+    /// king while the capture is judged; under passed they are the taker's at once.
+    pub(super) hostile_until_over: bool,
     /// Tests every move in full, without the pin filter (for testing the filter).
     pub(super) test_all: bool,
     /// The rules bug planted on purpose, if any ([`Mutant`]).
@@ -322,24 +325,26 @@ impl Pos {
     /// `risky` holds the cells a piece may not leave without the full test: the king's, and
     /// those of pinned pieces (all of them in check).
     #[inline(always)]
-    fn try_push<B: Moves>(&self, m: u32, s: u8, t: &Tables, buf: &mut B, risky: u128) -> bool {
+    fn try_push<B: Moves>(&self, m: u32, s: u8, r: &Rules, buf: &mut B, risky: u128) -> bool {
         if risky & bit(from_of(m)) == 0 && flag_of(m) != EN_PASSANT {
             buf.push(m);
             return true;
         }
-        self.push_if_safe(m, s, t, buf)
+        self.push_if_safe(m, s, r, buf)
     }
 
     /// yalta.check-response: pushes `m` if, made, it leaves no opponent attacking `s`'s king.
-    /// A king taken (yalta.exposed-king = capture) hands its armies to `s` at once.
+    /// A king taken (yalta.exposed-king = capture) hands its armies to `s` at once, unless
+    /// they stay hostile until the move is over (yalta.captured-king-army = hostile).
     #[inline(never)]
-    fn push_if_safe<B: Moves>(&self, m: u32, s: u8, t: &Tables, buf: &mut B) -> bool {
+    fn push_if_safe<B: Moves>(&self, m: u32, s: u8, r: &Rules, buf: &mut B) -> bool {
+        let t = r.t;
         let mut nb = self.b;
         self.apply_bits(&mut nb, m);
         let k = self.king[usize::from(s)];
         let k = if from_of(m) == k { to_of(m) } else { k };
         let taken = self.board[usize::from(to_of(m))];
-        let attackers = if taken & 7 == KING {
+        let attackers = if taken & 7 == KING && !r.hostile_until_over {
             let mut after = self.clone();
             for c in &mut after.control {
                 if *c == taken >> 3 {
@@ -360,20 +365,12 @@ impl Pos {
 
     /// Pushes the plain moves from `c` to each of `targets`.
     #[inline(always)]
-    fn push_all<B: Moves>(
-        &self,
-        c: u8,
-        targets: u128,
-        s: u8,
-        t: &Tables,
-        buf: &mut B,
-        risky: u128,
-    ) {
+    fn push_all<B: Moves>(&self, c: u8, targets: u128, s: u8, r: &Rules, buf: &mut B, risky: u128) {
         if risky & bit(c) == 0 {
             buf.push_plain(c, targets);
         } else {
             for x in bits(targets) {
-                self.push_if_safe(mv(c, x, NORMAL, 0), s, t, buf);
+                self.push_if_safe(mv(c, x, NORMAL, 0), s, r, buf);
             }
         }
     }
@@ -441,19 +438,19 @@ impl Pos {
         let free = if r.king_capture { !own } else { !own & !kings };
         let role = |r: u8| self.b.role[usize::from(r)] & own;
         for c in bits(role(KNIGHT)) {
-            self.push_all(c, t.knight[usize::from(c)] & free, s, t, buf, risky);
+            self.push_all(c, t.knight[usize::from(c)] & free, s, r, buf, risky);
         }
         for c in bits(role(ROOK)) {
             let m = Self::slides(t, t.orth_lines(c), occ);
-            self.push_all(c, m & free, s, t, buf, risky);
+            self.push_all(c, m & free, s, r, buf, risky);
         }
         for c in bits(role(BISHOP)) {
             let m = Self::slides(t, t.diag_lines(c), occ);
-            self.push_all(c, m & free, s, t, buf, risky);
+            self.push_all(c, m & free, s, r, buf, risky);
         }
         for c in bits(role(QUEEN)) {
             let m = Self::slides(t, t.orth_lines(c), occ) | Self::slides(t, t.diag_lines(c), occ);
-            self.push_all(c, m & free, s, t, buf, risky);
+            self.push_all(c, m & free, s, r, buf, risky);
         }
         let pawns = self.b.role[usize::from(PAWN)];
         for a in 0..3 {
@@ -464,14 +461,15 @@ impl Pos {
             }
         }
         for c in bits(role(KING)) {
-            self.push_all(c, t.king[usize::from(c)] & free, s, t, buf, risky);
-            self.castles(c, self.b.army_of_bit(bit(c)) as u8, s, t, buf);
+            self.push_all(c, t.king[usize::from(c)] & free, s, r, buf, risky);
+            self.castles(c, self.b.army_of_bit(bit(c)) as u8, s, r, buf);
         }
     }
 
     /// yalta.castling: castling on either wing of the own back rank, the king crossing no
     /// attacked cell ([`Tables::castle_crossed`]).
-    fn castles<B: Moves>(&self, c: u8, a: u8, s: u8, t: &Tables, buf: &mut B) {
+    fn castles<B: Moves>(&self, c: u8, a: u8, s: u8, r: &Rules, buf: &mut B) {
+        let t = r.t;
         let risky = !0u128;
         let may_cross = |x: u8| self.attackers(&self.b, x, s, t) == 0;
         let base = a * 32;
@@ -486,7 +484,7 @@ impl Pos {
             && empty(base + 6)
             && may_cross(base + t.castle_crossed[0])
         {
-            self.try_push(mv(c, base + 6, SHORT, 0), s, t, buf, risky);
+            self.try_push(mv(c, base + 6, SHORT, 0), s, r, buf, risky);
         }
         if self.castling & (1 << (2 * a + 1)) != 0
             && self.board[usize::from(base)] == rook
@@ -495,7 +493,7 @@ impl Pos {
             && empty(base + 3)
             && may_cross(base + t.castle_crossed[1])
         {
-            self.try_push(mv(c, base + 2, LONG, 0), s, t, buf, risky);
+            self.try_push(mv(c, base + 2, LONG, 0), s, r, buf, risky);
         }
     }
 
@@ -527,7 +525,7 @@ impl Pos {
         let taken = self.king[a] == NONE;
         let promote = |this: &Pos, x: u8, buf: &mut B| {
             let first = mv(c, x, PROMOTION, QUEEN);
-            if this.try_push(first, s, t, buf, risky) {
+            if this.try_push(first, s, r, buf, risky) {
                 for role in [ROOK, BISHOP, KNIGHT] {
                     buf.push(mv(c, x, PROMOTION, role));
                 }
@@ -541,13 +539,13 @@ impl Pos {
                     promote(self, x, buf);
                 }
             } else {
-                self.try_push(mv(c, x, NORMAL, 0), s, t, buf, risky);
+                self.try_push(mv(c, x, NORMAL, 0), s, r, buf, risky);
                 let two = t.double_bit[a][cu];
                 if two & occ == 0 && two != 0 {
                     self.try_push(
                         mv(c, two.trailing_zeros() as u8, DOUBLE, 0),
                         s,
-                        t,
+                        r,
                         buf,
                         risky,
                     );
@@ -560,7 +558,7 @@ impl Pos {
         if self.ep != NONE && s == self.to_move && r.mutant != Some(Mutant::YaltaEnPassantMissing) {
             for e in [self.ep, self.ep_earlier] {
                 if e != NONE && caps & !occ & bit(e) != 0 {
-                    self.try_push(mv(c, e, EN_PASSANT, 0), s, t, buf, risky);
+                    self.try_push(mv(c, e, EN_PASSANT, 0), s, r, buf, risky);
                 }
             }
         }
@@ -568,7 +566,7 @@ impl Pos {
         if hits == 0 {
             return;
         }
-        self.push_all(c, hits & !own & !t.back_ranks, s, t, buf, risky);
+        self.push_all(c, hits & !own & !t.back_ranks, s, r, buf, risky);
         let promoting = hits & t.back_ranks;
         if promoting != 0 {
             let allowed = if !taken {

@@ -389,7 +389,7 @@ fn the_pin_filter_changes_no_move_set() {
 /// Every position reached by play is valid, and its outcome fits its moves.
 #[test]
 fn random_playouts_stay_valid_under_every_reading() {
-    let points: [(&str, &[&str]); 9] = [
+    let points: [(&str, &[&str]); 10] = [
         ("yalta.turn-order", &["red-green-blue", "red-blue-green"]),
         (
             "yalta.knight-centre",
@@ -411,6 +411,7 @@ fn random_playouts_stay_valid_under_every_reading() {
         ),
         ("yalta.stalemate", &["draw", "pass"]),
         ("yalta.exposed-king", &["no-capture", "capture"]),
+        ("yalta.captured-king-army", &["passed", "hostile"]),
     ];
     let mut rng = Lcg(2026);
     let mut e = Yalta::default();

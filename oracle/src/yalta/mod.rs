@@ -65,9 +65,10 @@ fn pseudo_moves<'a>(rules: &'a Yalta, setup: &'a Setup) -> impl Iterator<Item = 
 /// Returns true if `mv` leaves the mover's own king out of check.
 ///
 /// `yalta.check-response`: "When a player is in check, they must resolve it on their turn as
-/// usual": no move may leave the mover's king attacked by any opponent.
+/// usual": no move may leave the mover's king attacked by any opponent, judged in the
+/// position of [`turn::judged`] (`yalta.captured-king-army`).
 fn keeps_king_safe(rules: &Yalta, setup: &Setup, mv: Move) -> bool {
-    !check::in_check(rules, &turn::make_move(rules, setup, mv), setup.to_move)
+    !check::in_check(rules, &turn::judged(rules, setup, mv), setup.to_move)
 }
 
 /// Lists the legal moves of the side to move (none once only one king is left).

@@ -120,6 +120,20 @@ interpretation! {
     }
 }
 
+interpretation! {
+    /// `yalta.captured-king-army`: under `yalta.exposed-king=capture`, whether a capture of a
+    /// king is judged with that king's armies already in the capturer's hands or still hostile
+    /// until the move is over.
+    CapturedKingArmy = "yalta.captured-king-army" {
+        /// The armies pass as the king is taken: none of their pieces attacks the capturer's
+        /// king when the capture is judged (decision D9).
+        Passed = "passed",
+        /// The armies stay hostile until the move is over: a capture of a king that leaves
+        /// the capturer's king attacked by one of their pieces is illegal.
+        Hostile = "hostile",
+    }
+}
+
 /// The readings chosen for one game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Options {
@@ -132,6 +146,7 @@ pub struct Options {
     pub simultaneous_checks: SimultaneousChecks,
     pub stalemate: Stalemate,
     pub exposed_king: ExposedKing,
+    pub captured_king_army: CapturedKingArmy,
 }
 
 impl Options {
@@ -148,6 +163,7 @@ impl Options {
             simultaneous_checks: r.get(),
             stalemate: r.get(),
             exposed_king: r.get(),
+            captured_king_army: r.get(),
         };
         r.finish()?;
         Ok(options)
@@ -165,6 +181,7 @@ impl Options {
             open_point::<SimultaneousChecks>(),
             open_point::<Stalemate>(),
             open_point::<ExposedKing>(),
+            open_point::<CapturedKingArmy>(),
         ]
     }
 }

@@ -6,14 +6,15 @@ use trichess_model::{Cell, Move, Piece, Role, Seat, VariantState};
 use crate::board::Setup;
 
 use super::board::left_of;
-use super::options::{EnPassantWindow, MateFinal, SimultaneousChecks, Stalemate, TurnOrder};
+use super::options::{
+    CapturedKingArmy, EnPassantWindow, MateFinal, SimultaneousChecks, Stalemate, TurnOrder,
+};
 use super::{Yalta, castling, check, has_legal_move, pawns};
 
 /// Makes the board change of `mv` by the side to move and updates castling rights and en
 /// passant (the move's own double step, if it is one, and no other); the turn stays with the
 /// mover. A captured king's armies pass to the mover as part of the move
-/// (`yalta.exposed-king=capture`), so whether the move leaves the mover's king attacked is
-/// judged with them in the mover's hands.
+/// (`yalta.exposed-king=capture`); how the move's legality is judged is [`judged`].
 pub fn make_move(rules: &Yalta, setup: &Setup, mv: Move) -> Setup {
     let mut next = setup.clone();
     let (from, to) = (mv.from(), mv.to());
@@ -49,6 +50,32 @@ pub fn make_move(rules: &Yalta, setup: &Setup, mv: Move) -> Setup {
     next.en_passant = double_step_target(rules, piece, mv);
     if let VariantState::Yalta(state) = &mut next.state {
         state.en_passant_earlier = None;
+    }
+    next
+}
+
+/// Returns the position in which `mv` is judged: whether it leaves the mover's king attacked.
+///
+/// `yalta.captured-king-army`: under `passed`, the position after the move ([`make_move`]),
+/// a captured king's armies already the mover's (decision D9); under `hostile`, the same
+/// board with those armies still held by the captured king's player until the move is over,
+/// so that their pieces count as attacking.
+pub fn judged(rules: &Yalta, setup: &Setup, mv: Move) -> Setup {
+    let mut next = make_move(rules, setup, mv);
+    let captured = setup
+        .piece(mv.to())
+        .filter(|p| p.role == Role::King)
+        .map(|king| king.owner);
+    if let (CapturedKingArmy::Hostile, Some(seat)) = (rules.options.captured_king_army, captured) {
+        let held: Vec<Seat> = Seat::ALL
+            .into_iter()
+            .filter(|&army| check::controller(setup, army) == Some(seat))
+            .collect();
+        if let VariantState::Yalta(state) = &mut next.state {
+            for army in held {
+                state.control.insert(army, seat);
+            }
+        }
     }
     next
 }
