@@ -24,6 +24,7 @@ pub mod cross_check;
 mod finding;
 mod generate;
 pub mod measure;
+pub mod output;
 pub mod property;
 pub mod report;
 mod shrink;
@@ -34,7 +35,7 @@ pub use campaign::{
     VariantRun, table_roots,
 };
 pub use choices::{Choices, Seeded};
-pub use compare::{Compared, Duel, EngineFactory};
+pub use compare::{Again, Compared, Duel, EngineFactory};
 pub use finding::{Finding, Kind};
 pub use generate::{Edit, Generator, Step, random_game};
 pub use shrink::{shorten_path, shrink};
