@@ -458,3 +458,40 @@ fn the_readme_command_table_has_every_flag() {
     }
     assert!(missing.is_empty(), "not in the README's table: {missing:?}");
 }
+
+/// The README's build times add up: the main job takes its compiling and its 60-second run,
+/// the test command at least its compiling.
+#[test]
+fn the_readme_build_times_add_up() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md"))
+        .expect("README.md");
+    let text = readme.split_whitespace().collect::<Vec<_>>().join(" ");
+    // `WHAT A min B s (C min D s ...`: the seconds A:B and C:D.
+    let times = |what: &str| -> (u64, u64) {
+        let at = text
+            .find(what)
+            .unwrap_or_else(|| panic!("README: no '{what}'"))
+            + what.len();
+        let words: Vec<&str> = text[at..].split_whitespace().take(8).collect();
+        let number = |w: &str| w.trim_start_matches('(').parse::<u64>().ok();
+        match words[..] {
+            [a, "min", b, "s", c, "min", d, "s"] => {
+                match (number(a), number(b), number(c), number(d)) {
+                    (Some(a), Some(b), Some(c), Some(d)) => (a * 60 + b, c * 60 + d),
+                    _ => panic!("README: '{what}' {words:?}"),
+                }
+            }
+            _ => panic!("README: '{what}' is not followed by N min M s (N min M s: {words:?}"),
+        }
+    };
+    let (total, compiling) = times("the main job ");
+    assert!(
+        total >= compiling + 60,
+        "the main job: {total} s, {compiling} s compiling"
+    );
+    let (total, compiling) = times("then the test command ");
+    assert!(
+        total >= compiling,
+        "the test command: {total} s, {compiling} s compiling"
+    );
+}
