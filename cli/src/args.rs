@@ -91,6 +91,10 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Explain the oracle's answer: why a move is legal or not (and what it does), the result
+    /// (--result) or whether the position is valid (--validity); each step with its clause's
+    /// id, the source's words and the cells involved.
+    Explain(ExplainOptions),
     /// Print the rule register with fixture coverage.
     Rules {
         /// The variant: osullivan, yalta, yuri or triple-crown.
@@ -249,6 +253,27 @@ pub struct At {
     pub after: String,
     #[command(flatten)]
     pub interpretations: Interpretations,
+}
+
+/// The options of `trichess explain`.
+#[derive(Debug, clap::Args)]
+pub struct ExplainOptions {
+    /// The variant: osullivan, yalta, yuri or triple-crown.
+    pub variant: Variant,
+    /// The move to explain (leave it out with --result or --validity).
+    #[arg(value_name = "MOVE", required_unless_present_any = ["result", "validity"])]
+    pub mv: Option<String>,
+    #[command(flatten)]
+    pub at: At,
+    /// Explain the result (whether the game goes on, and why) instead of a move.
+    #[arg(long, conflicts_with_all = ["mv", "validity"])]
+    pub result: bool,
+    /// Explain whether the position is valid (each problem with its clause) instead of a move.
+    #[arg(long, conflicts_with = "mv")]
+    pub validity: bool,
+    /// Print the explanation as JSON.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// The options of `trichess perft-suite`.

@@ -7,7 +7,9 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::rc::Rc;
 
 use serde_json::json;
-use trichess_model::{Engine, EngineError, Game, InvalidPosition, Move, Outcome, Setup, Survey};
+use trichess_model::{
+    Engine, EngineError, Game, InvalidPosition, Move, Outcome, ProblemKind, Setup, Survey,
+};
 
 use crate::{Finding, Kind};
 
@@ -342,6 +344,7 @@ impl Duel {
             b_says: b,
             a_moves: None,
             a_expect: None,
+            refusals: [None, None],
             origin: None,
             path: Vec::new(),
         };
@@ -364,6 +367,7 @@ impl Duel {
                     refusal_text(&b),
                 );
                 f.a_expect = Some(refusal_expect(&a));
+                f.refusals = [Some(kinds_of(&a)), Some(kinds_of(&b))];
                 return Some(f);
             }
             (a, b)
@@ -386,6 +390,13 @@ impl Duel {
                     Err(e) => e.to_string(),
                 };
                 let mut f = row(Kind::DifferentValidity, None, says(&a), says(&b));
+                let refused = |r: &Answer<()>| match r {
+                    Err(Failure::Engine(EngineError::InvalidPosition(refused))) => {
+                        Some(kinds_of(refused))
+                    }
+                    _ => None,
+                };
+                f.refusals = [refused(&a), refused(&b)];
                 match &a {
                     Ok(()) => f.a_moves = Some(self.moves_of_a(game, setup)),
                     Err(Failure::Engine(EngineError::InvalidPosition(refused))) => {
@@ -536,6 +547,7 @@ impl Duel {
             b_says: format!("perft {depth} = {b_nodes}"),
             a_moves: None,
             a_expect: Some(json!({"perft": {"depth": depth, "nodes": a_nodes}})),
+            refusals: [None, None],
             origin: None,
             path: Vec::new(),
         };
@@ -558,6 +570,11 @@ impl Duel {
         }
         perft_row()
     }
+}
+
+/// The kinds of problem a refusal names, sorted (`unclassified` for those it did not sort).
+fn kinds_of(refused: &InvalidPosition) -> Vec<ProblemKind> {
+    refused.kinds().into_iter().collect()
 }
 
 /// Returns true if two refusals of one position agree: unless both engines sorted every

@@ -23,11 +23,13 @@ use trichess_suite::{
     Fixture, OpenPoint, Register, RegisterError, Suite, Verdict, read_position, readings_text,
 };
 
+use crate::attribute::Reference;
+use crate::infer::{Match, infer, tallies_text};
 use crate::report::{self, Head, ReportError, Row};
 use crate::{Again, Campaign, Discovery, Duel, Finding, Flow, Kind, Observer, Sink, shrink};
 
 /// Makes a fresh engine of trichess: the reference the engine under test is compared with.
-pub type Reference = Arc<dyn Fn() -> Box<dyn Engine> + Send + Sync>;
+pub type ReferenceEngine = Arc<dyn Fn() -> Box<dyn Engine> + Send + Sync>;
 
 /// What a cross-check runs: the engine's command line, the variants, the readings given, the
 /// budget of generated positions, the limits, and where the report goes.
@@ -85,19 +87,6 @@ pub enum CrossCheckError {
     Campaign(#[from] crate::CampaignError),
 }
 
-/// How the fixtures of each reading of one open point went, and the reading chosen.
-#[derive(Clone, Debug)]
-pub struct Match {
-    /// The open point.
-    pub point: String,
-    /// Each reading (the default first), with the fixtures passed and run.
-    pub tallies: Vec<(String, usize, usize)>,
-    /// The reading the engine is compared under.
-    pub chosen: String,
-    /// The verdict, as a sentence.
-    pub verdict: String,
-}
-
 /// How one variant's cross-check went.
 #[derive(Clone, Debug, Default, Tabled)]
 pub struct Summary {
@@ -148,7 +137,6 @@ pub struct Findings {
     /// The row of each kind of fault (kind, request, variant), and how often it happened.
     fault_rows: BTreeMap<(&'static str, &'static str, String), (usize, u64)>,
     faults: Faults,
-    registers: BTreeMap<Variant, Register>,
     report: Option<PathBuf>,
     invocation: String,
     reference: String,
@@ -186,12 +174,11 @@ impl Findings {
         if !self.seen.insert(f.key()) {
             return Ok(());
         }
-        let Some(register) = self.registers.get(&f.game.variant) else {
-            return Ok(());
-        };
-        let mut row = report::row(0, f, register);
+        let mut row = report::row(0, f, Reference::First);
         if let Some((fixture, why)) = fixture {
-            row.rules = fixture.rules.join(" ");
+            // The fixture names the clause it tests first.
+            let rules: Vec<&str> = fixture.rules.iter().take(3).map(String::as_str).collect();
+            row.rules = rules.join(" ");
             row.fixture = json!({"fixture": fixture.name, "failure": why});
         }
         self.push(row)
@@ -252,6 +239,7 @@ impl Findings {
             a_says: format!("asked {}", fault.cmd),
             b_says: fault.detail,
             rules: "-".into(),
+            why: "a fault of the engine as a process, not a question of the rules".into(),
             pieces: setup.map_or(0, |s| s.pieces.len()),
             reached: None,
             fixture: json!({ "request": request }),
@@ -319,7 +307,7 @@ impl Findings {
                     .map(|(r, p, t)| json!({"reading": r, "passed": p, "run": t}))
                     .collect();
                 json!({"point": m.point, "chosen": m.chosen, "verdict": m.verdict,
-                       "readings": readings})
+                       "settled": m.settled, "evidence": m.evidence, "readings": readings})
             })
             .collect();
         let summary: Vec<Value> = self
@@ -353,20 +341,11 @@ fn yes(b: bool) -> &'static str {
     if b { "yes" } else { "no" }
 }
 
-/// Writes tallies as `reading passed/run, ...`.
-fn tallies_text(items: &[&(String, usize, usize)]) -> String {
-    let words: Vec<String> = items
-        .iter()
-        .map(|(r, p, t)| format!("{r} {p}/{t}"))
-        .collect();
-    words.join(", ")
-}
-
 impl CrossCheck {
     /// Runs the cross-check of the engine against `reference`, telling `observer` as it goes.
     pub fn run(
         &self,
-        reference: Reference,
+        reference: ReferenceEngine,
         observer: &dyn Observer,
     ) -> Result<Findings, CrossCheckError> {
         let start_with = Arc::clone(&reference);
@@ -412,9 +391,8 @@ impl CrossCheck {
         if variants.is_empty() {
             return Err(CrossCheckError::NoVariant);
         }
-        let mut registers = BTreeMap::new();
+        // The readings given must be ones the engine plays, before anything is compared.
         for &v in &variants {
-            registers.insert(v, Register::of(v)?);
             let game = Game {
                 variant: v,
                 interpretations: self.fixed.get(&v).cloned().unwrap_or_default(),
@@ -432,7 +410,6 @@ impl CrossCheck {
             seen: Default::default(),
             fault_rows: BTreeMap::new(),
             faults: faults.clone(),
-            registers,
             report: self.report.clone(),
             invocation: self.invocation.clone(),
             reference: reference_name,
@@ -615,18 +592,12 @@ impl Checker<'_> {
     ) -> Result<(), ReportError> {
         self.observer
             .progress(&format!("{}: matching readings", run.variant));
-        for point in &run.open {
-            if interrupted() {
-                return Ok(());
-            }
-            if run.declared.contains_key(&point.id) || fixed.contains_key(&point.id) {
-                continue;
-            }
-            let m = match_point(&mut self.engine, &self.found.hello, point, fixtures);
-            if interrupted() {
-                return Ok(());
-            }
-            self.found.faults()?;
+        let matches = infer(&mut self.engine, &run.open, &run.declared, fixed, fixtures);
+        if interrupted() {
+            return Ok(());
+        }
+        self.found.faults()?;
+        for m in matches {
             run.chosen.insert(m.point.clone(), m.chosen.clone());
             self.found.matches.push(m);
         }
@@ -814,92 +785,6 @@ impl Sink for CrossSink<'_, '_> {
     }
 }
 
-/// Runs the fixtures of each reading of one open point the engine does not declare, and says
-/// which reading it behaves as.
-fn match_point(
-    engine: &mut ExternalEngine,
-    hello: &Hello,
-    point: &OpenPoint,
-    fixtures: &[&Fixture],
-) -> Match {
-    let id = point.id.as_str();
-    let default = point.default_reading();
-    let mut tallies: Vec<(String, usize, usize)> =
-        point.readings.iter().map(|r| (r.clone(), 0, 0)).collect();
-    for fixture in fixtures {
-        let cites =
-            fixture.rules.iter().any(|r| r == id) || fixture.interpretations.contains_key(id);
-        let game = Game {
-            variant: fixture.variant,
-            interpretations: fixture.interpretations.clone(),
-        };
-        if !cites || hello.supports(&game).is_err() || engine.down().is_some() {
-            continue;
-        }
-        let reading = reading_of(&fixture.interpretations, id, default);
-        let Some(tally) = tallies.iter_mut().find(|(r, _, _)| r == reading) else {
-            continue;
-        };
-        match trichess_suite::run(engine, fixture) {
-            Verdict::Pass => {
-                tally.1 += 1;
-                tally.2 += 1;
-            }
-            Verdict::Fail(_) => tally.2 += 1,
-            Verdict::Skip(_) => {}
-        }
-    }
-    let ratio =
-        |&(_, p, t): &(String, usize, usize)| if t == 0 { 0.0 } else { p as f64 / t as f64 };
-    // The best reading: the highest share of fixtures passed, then the most passed; the
-    // earlier (the default first) on a tie.
-    let mut best = 0;
-    for (i, tally) in tallies.iter().enumerate() {
-        let (a, b) = (ratio(tally), ratio(&tallies[best]));
-        if a > b || (a == b && tally.1 > tallies[best].1) {
-            best = i;
-        }
-    }
-    let all: Vec<&(String, usize, usize)> = tallies.iter().collect();
-    let full: Vec<&(String, usize, usize)> = tallies
-        .iter()
-        .filter(|(_, p, t)| *t > 0 && p == t)
-        .collect();
-    let others: Vec<&(String, usize, usize)> = tallies
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| *i != best)
-        .map(|(_, t)| t)
-        .collect();
-    let (name, passed, run) = &tallies[best];
-    let verdict = if tallies.iter().all(|(_, _, t)| *t == 0) {
-        format!("no fixture tells the readings of {id} apart; compared under {name}")
-    } else if full.len() == 1 && ratio(&tallies[best]) == 1.0 {
-        let rest = if others.is_empty() {
-            String::new()
-        } else {
-            format!(" (other readings: {})", tallies_text(&others))
-        };
-        format!("follows {id}={name}: {passed}/{run} fixtures{rest}")
-    } else if full.len() > 1 {
-        format!(
-            "the fixtures cannot tell which reading of {id} it follows ({}); compared under {name}",
-            tallies_text(&all)
-        )
-    } else {
-        format!(
-            "disagrees with every reading of {id} ({}); compared under {name}",
-            tallies_text(&all)
-        )
-    };
-    Match {
-        point: id.to_string(),
-        chosen: name.clone(),
-        tallies,
-        verdict,
-    }
-}
-
 /// The row of a fixture the engine fails: the first disagreement at the fixture's position,
 /// as the first engine and the engine under test compare there, citing the fixture's rules;
 /// or, if they agree there, the fixture's own failure.
@@ -974,7 +859,14 @@ fn fixture_row(
         mv: "-".into(),
         a_says: format!("as fixture {} expects", fixture.name),
         b_says: why.to_string(),
-        rules: fixture.rules.join(" "),
+        rules: fixture
+            .rules
+            .iter()
+            .take(3)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join(" "),
+        why: fixture.derivation.clone(),
         pieces: setup.as_ref().map_or(0, |s| s.pieces.len()),
         reached: None,
         fixture: json!({"fixture": fixture.name, "failure": why}),
@@ -1029,6 +921,7 @@ fn perft_row(
         b_says: said,
         a_moves: None,
         a_expect: Some(json!({"perft": {"depth": depth, "nodes": nodes}})),
+        refusals: [None, None],
         origin: None,
         path: Vec::new(),
     };

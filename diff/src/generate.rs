@@ -27,6 +27,20 @@ pub fn random_game(
     game
 }
 
+/// Returns true if the move from `before` to `after` took a royal piece off the board (a
+/// checkmate, an elimination, a king captured) or changed the pending mates (Yalta under
+/// `yalta.mate-final=after-left-player`: one made pending, lifted or settled): the moments
+/// after which the rules on who moves next, what an army becomes and which rights last are
+/// applied together.
+pub fn mate_or_elimination(before: &Setup, after: &Setup) -> bool {
+    let royals = |s: &Setup| {
+        let royal = s.variant.royal();
+        s.pieces.values().filter(|p| p.role == royal).count()
+    };
+    let pending = |s: &Setup| s.yalta().map(|y| y.pending_mate.clone());
+    royals(after) < royals(before) || pending(after) != pending(before)
+}
+
 /// A random change to a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Edit {
@@ -212,6 +226,11 @@ pub struct Generator {
     pub walk_length: usize,
     /// The chance, in percent, that a step is an edit rather than a move.
     pub edit_percent: usize,
+    /// The chance, in percent, that a move is sought that mates or eliminates
+    /// ([`mate_or_elimination`]): the legal moves are tried in turn from a random one and the
+    /// first such one is played (a random move if none is). A walk that reaches one goes on
+    /// at least half its length from there, into the game after it.
+    pub mate_percent: usize,
 }
 
 impl Generator {
@@ -227,6 +246,7 @@ impl Generator {
             plies: 0,
             walk_length: 60,
             edit_percent: 25,
+            mate_percent: 25,
         }
     }
 
@@ -276,12 +296,15 @@ impl Generator {
                 }
             }
             let moves = duel.moves_of_a(&self.game, &current);
-            let Some(&mv) = choices.pick(&moves) else {
+            let Some((mv, next)) = self.play_one(duel, &current, &moves, choices) else {
                 self.current = None;
                 continue;
             };
-            match duel.play_a(&self.game, &current, mv) {
+            match next {
                 Some(next) => {
+                    if mate_or_elimination(&current, &next) {
+                        self.plies = self.plies.min(self.walk_length / 2);
+                    }
                     self.current = Some(next.clone());
                     self.trail.push(mv);
                     return Some(Step::Position(next));
@@ -290,6 +313,33 @@ impl Generator {
             }
         }
         None
+    }
+
+    /// Picks one of `moves` and plays it with the first engine (`None` if there are none):
+    /// `mate_percent` of the time the first move, counting from a random one, that mates or
+    /// eliminates, else (or if none does) a random move.
+    fn play_one(
+        &self,
+        duel: &mut Duel,
+        current: &Setup,
+        moves: &[Move],
+        choices: &mut impl Choices,
+    ) -> Option<(Move, Option<Setup>)> {
+        if choices.chance(self.mate_percent) {
+            let first = choices.below(moves.len());
+            for k in 0..moves.len() {
+                let mv = moves[(first + k) % moves.len()];
+                let next = duel.play_a(&self.game, current, mv);
+                if next
+                    .as_ref()
+                    .is_some_and(|n| mate_or_elimination(current, n))
+                {
+                    return Some((mv, next));
+                }
+            }
+        }
+        let mv = *choices.pick(moves)?;
+        Some((mv, duel.play_a(&self.game, current, mv)))
     }
 
     /// Makes `setup` the current position and the walk's new origin.
@@ -340,6 +390,7 @@ fn validity(duel: &mut Duel, game: &Game, setup: &Setup) -> Finding {
             b_says: "?".into(),
             a_moves: None,
             a_expect: None,
+            refusals: [None, None],
             origin: None,
             path: Vec::new(),
         })

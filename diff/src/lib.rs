@@ -17,12 +17,14 @@
 
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::panic))]
 
+pub mod attribute;
 mod campaign;
 mod choices;
 mod compare;
 pub mod cross_check;
 mod finding;
 mod generate;
+pub mod infer;
 pub mod measure;
 pub mod output;
 pub mod property;
@@ -37,5 +39,5 @@ pub use campaign::{
 pub use choices::{Choices, Seeded};
 pub use compare::{Again, Compared, Duel, EngineFactory};
 pub use finding::{Finding, Kind};
-pub use generate::{Edit, Generator, Step, random_game};
+pub use generate::{Edit, Generator, Step, mate_or_elimination, random_game};
 pub use shrink::{shorten_path, shrink};

@@ -10,6 +10,10 @@
 //! `fixed` regression must pass; an `expected-to-fail` one must still fail (its root cause is
 //! not fixed yet) and the test says so when it passes, so that a fix is noticed and the status
 //! changed. A new crasher dropped in without a note fails the test with the note to write.
+//!
+//! A disagreement found by the differential run (`trichess diff`) has no fuzz input: it is kept
+//! as a note alone, `NAME.json` under the target that checks it, with a `found_by` naming the
+//! run and the `case` it shrank to, and is checked the same way.
 
 use std::fs;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -73,10 +77,28 @@ fn corpus() {
     assert!(problems.is_empty(), "{}", problems.join("\n\n"));
 }
 
+/// Lists the notes of `dir` that stand alone (no input file beside them), sorted.
+fn lone_notes(dir: &Path) -> Result<Vec<PathBuf>, String> {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return Ok(Vec::new());
+    };
+    let mut notes = Vec::new();
+    for entry in entries {
+        let path = entry.map_err(|e| format!("{}: {e}", dir.display()))?.path();
+        if path.extension().is_some_and(|e| e == "json") && !path.with_extension("").exists() {
+            notes.push(path);
+        }
+    }
+    notes.sort();
+    Ok(notes)
+}
+
 /// What a regression's note says.
 struct Note {
     fixed: bool,
     case: Value,
+    /// The differential run that found it, for a note without a fuzz input.
+    found_by: Option<String>,
 }
 
 fn read_note(path: &Path) -> Result<Note, String> {
@@ -104,6 +126,11 @@ fn read_note(path: &Path) -> Result<Note, String> {
     Ok(Note {
         fixed,
         case: field("case")?.clone(),
+        found_by: value
+            .get("found_by")
+            .and_then(Value::as_str)
+            .filter(|s| !s.is_empty())
+            .map(str::to_string),
     })
 }
 
@@ -120,8 +147,50 @@ fn regressions() {
                 problems.push(why);
             }
         }
+        for path in lone_notes(&dir).unwrap_or_else(|e| vec![PathBuf::from(e)]) {
+            if let Err(why) = found_by_diff(&mut harness, &path) {
+                problems.push(why);
+            }
+        }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n\n"));
+}
+
+/// Checks a regression kept as a note alone: found by the differential run, it must say by
+/// which (`found_by`), and is as its status says.
+fn found_by_diff(harness: &mut Harness, note_path: &Path) -> Result<(), String> {
+    let note = read_note(note_path)?;
+    if note.found_by.is_none() {
+        return Err(format!(
+            "{}: has no input beside it, so it must say which differential run found it \
+             ('found_by')",
+            note_path.display()
+        ));
+    }
+    match (note.fixed, check_note(harness, &note, note_path)?) {
+        (true, Err(f)) => Err(format!("{}: fails again:\n{f}", note_path.display())),
+        (false, Ok(())) => Err(format!(
+            "{}: passes now, so its root cause is fixed: set its status to \"fixed\"",
+            note_path.display()
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// Checks the case a note holds: `Ok(Err(why))` if the property fails (a panic counts as
+/// failing), `Err(why)` if the case does not read.
+fn check_note(
+    harness: &mut Harness,
+    note: &Note,
+    note_path: &Path,
+) -> Result<Result<(), String>, String> {
+    let case = harness
+        .read_case(&note.case)
+        .map_err(|e| format!("{}: {e}", note_path.display()))?;
+    Ok(catch_unwind(AssertUnwindSafe(|| {
+        harness.check(&case).map_err(|f| f.to_string())
+    }))
+    .unwrap_or_else(|_| Err("panicked (see above)".to_string())))
 }
 
 fn regression(harness: &mut Harness, target: Target, path: &Path) -> Result<(), String> {
@@ -139,14 +208,7 @@ fn regression(harness: &mut Harness, target: Target, path: &Path) -> Result<(), 
         ));
     }
     let note = read_note(&note_path)?;
-    let case = harness
-        .read_case(&note.case)
-        .map_err(|e| format!("{}: {e}", note_path.display()))?;
-    let result = catch_unwind(AssertUnwindSafe(|| {
-        harness.check(&case).map_err(|f| f.to_string())
-    }))
-    .unwrap_or_else(|_| Err("panicked (see above)".to_string()));
-    match (note.fixed, result) {
+    match (note.fixed, check_note(harness, &note, &note_path)?) {
         (true, Err(f)) => Err(format!("{}: fails again:\n{f}", path.display())),
         // The bytes may decode to another case by now: they must not panic.
         (true, Ok(())) => replay(harness, target, path).map(|_| ()),
@@ -199,5 +261,17 @@ fn bad_files_are_named() {
             "{note}: {why}"
         );
     }
+    let lone = dir.join("lone.json");
+    fs::write(
+        &lone,
+        "{\"root_cause\": \"x\", \"status\": \"fixed\", \"case\": {}}",
+    )
+    .expect("written");
+    assert_eq!(lone_notes(&dir), Ok(vec![lone.clone()]));
+    let why = found_by_diff(&mut harness, &lone).expect_err("no found_by");
+    assert!(
+        why.contains("lone.json") && why.contains("'found_by'"),
+        "{why}"
+    );
     fs::remove_dir_all(&dir).expect("removed");
 }

@@ -8,6 +8,7 @@ mod common;
 
 use std::sync::Mutex;
 
+use trichess_diff::attribute::{Decided, Reference, decide};
 use trichess_diff::{
     Again, Campaign, Choices, Discovery, Duel, Finding, Flow, Generator, Kind, Seeded, Sink, Step,
     random_game, shorten_path, shrink,
@@ -279,9 +280,16 @@ fn a_dropped_knight_move_is_found_at_the_start_by_descent_and_shrunk() {
     let small = shrink(&mut duel, found, 2, 5000);
     assert_eq!(small.kind, Kind::MissingMove);
     assert!(small.setup.pieces.len() <= 5, "{}", small.setup.to_text());
-    assert!(small.topics().contains(&"^knight"));
-    let fixture = small.fixture(&[]);
+    // The oracle says why the knight's move is legal: a knight's move, which keeps to
+    // Yalta's rule that a knight changes colour.
+    let decided = decide(&small, Reference::First);
+    assert!(
+        decided.ids.iter().any(|id| id.starts_with("yalta.knight")),
+        "{decided:?}"
+    );
+    let fixture = small.fixture(&decided);
     assert!(fixture["expect"]["legal"].is_string(), "{fixture}");
+    assert_eq!(fixture["rules"][0], decided.ids[0].as_str(), "{fixture}");
 }
 
 #[test]
@@ -306,7 +314,7 @@ fn a_wrong_result_is_a_different_result_row() {
         f.setup.pieces.len(),
         f.setup.to_text()
     );
-    assert!(f.fixture(&[])["expect"]["outcome"].is_object());
+    assert!(f.fixture(&Decided::default())["expect"]["outcome"].is_object());
 }
 
 #[test]
@@ -421,7 +429,7 @@ fn refusals_for_different_kinds_of_problem_are_a_difference() {
         "{}",
         found.b_says
     );
-    let fixture = found.fixture(&[]);
+    let fixture = found.fixture(&Decided::default());
     assert_eq!(
         fixture["expect"],
         serde_json::json!({"invalid": {"position": ["too-many-royals"]}})

@@ -8,6 +8,7 @@
 
 pub mod board;
 mod engine;
+pub mod explain;
 pub mod hex;
 pub mod interpretation;
 pub mod osullivan;

@@ -5,7 +5,7 @@
 use trichess_model::Variant;
 use trichess_oracle::Oracle;
 use trichess_suite::Suite;
-use trichess_suite::register::{Register, lint_readings};
+use trichess_suite::register::{Register, lint_readings, lint_unnamed_readings};
 
 #[test]
 fn every_fixture_tells_its_readings_apart() {
@@ -18,6 +18,22 @@ fn every_fixture_tells_its_readings_apart() {
     assert!(
         problems.is_empty(),
         "{} fixtures do not tell their readings apart:\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
+}
+
+#[test]
+fn every_fixture_names_the_open_points_its_answer_depends_on() {
+    let fixtures = &Suite::embedded().unwrap_or_else(|e| panic!("{e}")).fixtures;
+    let mut problems = Vec::new();
+    for variant in Variant::ALL {
+        let register = Register::of(variant).expect("the register reads");
+        problems.extend(lint_unnamed_readings(&register, fixtures, &mut Oracle));
+    }
+    assert!(
+        problems.is_empty(),
+        "{} fixtures depend on a reading they do not name:\n{}",
         problems.len(),
         problems.join("\n")
     );

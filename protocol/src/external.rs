@@ -379,6 +379,7 @@ impl ExternalEngine {
                 variants: Default::default(),
                 perft: false,
                 batch: false,
+                explain: false,
             },
         );
         engine.running().map_err(|e| e.to_string())?;

@@ -30,8 +30,8 @@ pub use external::{Config, ExternalEngine, Fault, FaultKind, Faults, StartFn};
 pub use interrupt::{end_engines, interrupt, interrupted};
 pub use lines::{LineReader, ReadLine};
 pub use message::{
-    Ask, Hello, MAX_BATCH, MAX_LINE, PROTOCOL_VERSION, ProtocolError, Refusal, RefusalKind, Reply,
-    ReplyLine, Request, RequestLine, read_reply_line, read_request_line,
+    Ask, Hello, MAX_BATCH, MAX_LINE, PROTOCOL_VERSION, ProtocolError, Question, Refusal,
+    RefusalKind, Reply, ReplyLine, Request, RequestLine, read_reply_line, read_request_line,
 };
-pub use server::{Faulty, Misbehaviour, Server, hello_of};
+pub use server::{Explainer, Faulty, Misbehaviour, Server, hello_of};
 pub use words::split_words;

@@ -36,6 +36,30 @@ pub enum Ask {
     Result,
     /// The number of move paths of a length.
     Perft(u32),
+    /// Why the engine answers a question as it does (an oracle that explains itself).
+    Explain(Question),
+}
+
+/// What an `explain` request asks about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Question {
+    /// Whether a move is legal, and what it does.
+    Move(Move),
+    /// The state of the game.
+    Result,
+    /// Whether the position is one of the game's.
+    Validity,
+}
+
+impl Question {
+    /// Returns the request's `of`: `move`, `result` or `validity`.
+    pub fn of(&self) -> &'static str {
+        match self {
+            Question::Move(_) => "move",
+            Question::Result => "result",
+            Question::Validity => "validity",
+        }
+    }
 }
 
 impl Ask {
@@ -48,6 +72,7 @@ impl Ask {
             Ask::Play(_) => "play",
             Ask::Result => "result",
             Ask::Perft(_) => "perft",
+            Ask::Explain(_) => "explain",
         }
     }
 }
@@ -90,6 +115,12 @@ pub fn request_line(id: u64, ask: &Ask, about: Option<&str>) -> String {
         Ask::Hello => line += &format!(",\"protocol\":{PROTOCOL_VERSION}"),
         Ask::Play(mv) => line += &format!(",\"move\":\"{mv}\""),
         Ask::Perft(depth) => line += &format!(",\"depth\":{depth}"),
+        Ask::Explain(question) => {
+            line += &format!(",\"of\":\"{}\"", question.of());
+            if let Question::Move(mv) = question {
+                line += &format!(",\"move\":\"{mv}\"");
+            }
+        }
         Ask::Check | Ask::Moves | Ask::Result => {}
     }
     if let Some(about) = about {
@@ -432,6 +463,28 @@ fn read_request<'a>(value: &'a Value, last: &mut LastPosition<'a>) -> Incoming {
                 .map_err(|e| refuse(Some(id), RefusalKind::IllegalMove, e.to_string()))?;
             Ask::Play(mv)
         }
+        "explain" => {
+            let mv = object.get("move").and_then(Value::as_str);
+            let of = object
+                .get("of")
+                .and_then(Value::as_str)
+                .or(mv.map(|_| "move"));
+            let question = match (of, mv) {
+                (Some("move"), Some(text)) => Question::Move(
+                    Move::parse(variant, text)
+                        .map_err(|e| refuse(Some(id), RefusalKind::IllegalMove, e.to_string()))?,
+                ),
+                (Some("result"), _) => Question::Result,
+                (Some("validity"), _) => Question::Validity,
+                _ => {
+                    return Err(failed(
+                        "'explain' needs 'of': \"move\" (with 'move'), \"result\" or \"validity\""
+                            .into(),
+                    ));
+                }
+            };
+            Ask::Explain(question)
+        }
         "perft" => {
             let depth = object
                 .get("depth")
@@ -475,6 +528,8 @@ pub struct Hello {
     pub perft: bool,
     /// Whether the engine answers a batch (an array of requests on one line).
     pub batch: bool,
+    /// Whether the engine answers `explain` (why it answers as it does).
+    pub explain: bool,
 }
 
 impl Hello {
@@ -488,6 +543,7 @@ impl Hello {
         json!({
             "name": self.name, "version": self.version, "protocol": self.protocol,
             "variants": variants, "perft": self.perft, "batch": self.batch,
+            "explain": self.explain,
         })
     }
 
@@ -547,6 +603,7 @@ impl Hello {
             variants,
             perft: flag("perft")?,
             batch: flag("batch")?,
+            explain: flag("explain")?,
         })
     }
 

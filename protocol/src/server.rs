@@ -6,18 +6,24 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::Duration;
 
 use serde_json::{Value, json};
-use trichess_model::{Engine, EngineError, Variant};
+use trichess_model::{Engine, EngineError, Game, Setup, Variant};
 
 use crate::{LineReader, MAX_LINE, PROTOCOL_VERSION, ReadLine};
 
 use crate::message::{
-    Ask, Hello, Incoming, Refusal, RefusalKind, Reply, Request, RequestLine, read_request_line,
+    Ask, Hello, Incoming, Question, Refusal, RefusalKind, Reply, Request, RequestLine,
+    read_request_line,
 };
 
-/// Answers requests with an engine.
+/// Answers `explain` requests: why the engine answers a question about a position as it does,
+/// as the JSON of the answer.
+pub type Explainer = Box<dyn FnMut(&Game, &Setup, Question) -> Result<Value, EngineError>>;
+
+/// Answers requests with an engine, and `explain` requests with an explainer if it has one.
 pub struct Server {
     engine: Box<dyn Engine>,
     hello: Hello,
+    explainer: Option<Explainer>,
 }
 
 impl std::fmt::Debug for Server {
@@ -29,7 +35,19 @@ impl std::fmt::Debug for Server {
 impl Server {
     /// Returns a server answering with `engine` and introducing itself with `hello`.
     pub fn new(engine: Box<dyn Engine>, hello: Hello) -> Server {
-        Server { engine, hello }
+        Server {
+            engine,
+            hello,
+            explainer: None,
+        }
+    }
+
+    /// Answers `explain` requests with `explainer` (without one, they are `unsupported`), and
+    /// says so in the handshake.
+    pub fn with_explainer(mut self, explainer: Explainer) -> Server {
+        self.explainer = Some(explainer);
+        self.hello.explain = true;
+        self
     }
 
     /// Answers one line of requests (one request, or a batch) with one line of replies,
@@ -131,12 +149,22 @@ impl Server {
             Ask::Play(mv) => engine.play(game, setup, mv)?.to_json(),
             Ask::Result => engine.outcome(game, setup)?.to_json(game.variant),
             Ask::Perft(depth) => json!(engine.perft(game, setup, depth)?),
+            Ask::Explain(question) => match self.explainer.as_mut() {
+                Some(explain) => explain(game, setup, question)?,
+                None => {
+                    return Err(EngineError::Unsupported(format!(
+                        "{} does not explain its answers",
+                        self.hello.name
+                    )));
+                }
+            },
         })
     }
 }
 
 /// Says hello as an engine of trichess: every variant, every reading of every open point of
-/// the registers, perft and batches answered.
+/// the registers, perft and batches answered (and `explain` once the server has an explainer,
+/// [`Server::with_explainer`]).
 pub fn hello_of(engine: &dyn Engine) -> Hello {
     let variants = Variant::ALL
         .into_iter()
@@ -156,6 +184,7 @@ pub fn hello_of(engine: &dyn Engine) -> Hello {
         variants,
         perft: true,
         batch: true,
+        explain: false,
     }
 }
 

@@ -12,8 +12,8 @@ use trichess_model::{Engine, EngineError, Game, Move, Setup, Variant};
 use trichess_oracle::Oracle;
 use trichess_protocol::message::{read_check, read_count, read_moves, read_outcome, read_position};
 use trichess_protocol::{
-    Ask, ExternalEngine, FaultKind, Faults, Hello, MAX_BATCH, MAX_LINE, Reply, ReplyLine, Request,
-    RequestLine, Server, read_reply_line, read_request_line,
+    Ask, ExternalEngine, FaultKind, Faults, Hello, MAX_BATCH, MAX_LINE, Question, Reply, ReplyLine,
+    Request, RequestLine, Server, read_reply_line, read_request_line,
 };
 
 /// Reads `bytes` every way the protocol reads an engine's or a client's line.
@@ -73,6 +73,7 @@ fn oracle_hello() -> Hello {
         variants: [(Variant::OSullivan, Default::default())].into(),
         perft: true,
         batch: true,
+        explain: false,
     }
 }
 
@@ -385,4 +386,105 @@ fn an_engine_is_ended_with_its_children_on_a_timeout_and_at_the_end() {
         assert!(left.is_empty(), "left behind (hang {hang}): {left:?}");
         let _ = std::fs::remove_file(&pids);
     }
+}
+
+#[test]
+fn explain_requests_read_write_and_round_trip() {
+    let start = Oracle.start(&Game::new(Variant::OSullivan)).unwrap();
+    let about = Some((Game::new(Variant::OSullivan), start.clone()));
+    let questions = [
+        Question::Move(Move::parse(Variant::OSullivan, "e7-e5").unwrap()),
+        Question::Result,
+        Question::Validity,
+    ];
+    for question in questions {
+        let request = Request {
+            id: 4,
+            ask: Ask::Explain(question),
+            about: about.clone(),
+        };
+        let RequestLine::One(Ok(read)) = read_request_line(request.to_line().as_bytes()) else {
+            panic!("{} does not read", request.to_line());
+        };
+        assert_eq!(read, request);
+    }
+    let position = start.to_json();
+    let line = json!({"id": 5, "cmd": "explain", "variant": "osullivan", "position": position, "move": "e7-e5"});
+    let RequestLine::One(Ok(read)) = read_request_line(line.to_string().as_bytes()) else {
+        panic!("an explain request without 'of' but with a move reads as about the move");
+    };
+    assert_eq!(read.ask, Ask::Explain(questions[0]));
+    for (line, error) in [
+        (
+            json!({"id": 6, "cmd": "explain", "variant": "osullivan", "position": position}),
+            "failed",
+        ),
+        (
+            json!({"id": 7, "cmd": "explain", "variant": "osullivan", "position": position, "of": "move"}),
+            "failed",
+        ),
+        (
+            json!({"id": 8, "cmd": "explain", "variant": "osullivan", "position": position, "of": "why"}),
+            "failed",
+        ),
+        (
+            json!({"id": 9, "cmd": "explain", "variant": "osullivan", "position": position, "move": "e7-e9"}),
+            "illegal-move",
+        ),
+    ] {
+        let RequestLine::One(Err(reply)) = read_request_line(line.to_string().as_bytes()) else {
+            panic!("{line} should be refused");
+        };
+        assert_eq!(reply.to_json()["error"], error, "{line}");
+    }
+}
+
+/// The oracle's explainer, as `trichess serve` wires it.
+fn oracle_explainer() -> trichess_protocol::Explainer {
+    use trichess_oracle::explain::{self, ExplainError};
+    Box::new(|game, setup, question| {
+        let question = match question {
+            Question::Move(mv) => explain::Question::Move(mv),
+            Question::Result => explain::Question::Result,
+            Question::Validity => explain::Question::Validity,
+        };
+        match explain::explain(game, setup, question) {
+            Ok(e) => Ok(e.to_json()),
+            Err(ExplainError::InvalidPosition(p)) => Err(EngineError::InvalidPosition(p)),
+            Err(other) => Err(EngineError::Unsupported(other.to_string())),
+        }
+    })
+}
+
+#[test]
+fn a_server_answers_explain_with_its_explainer_and_refuses_it_without() {
+    let barrier =
+        json!({"to_move": "r", "pieces": {"g1": "rQ", "h2": "rK", "a2": "bK", "d8": "wK"}});
+    let two_kings =
+        json!({"to_move": "w", "pieces": {"d8": "wK", "e8": "wK", "a1": "bK", "h1": "rK"}});
+    let line = json!([
+        {"id": 1, "cmd": "explain", "variant": "osullivan", "position": barrier, "of": "move", "move": "g1-d1"},
+        {"id": 2, "cmd": "explain", "variant": "osullivan", "position": two_kings, "of": "validity"},
+        {"id": 3, "cmd": "explain", "variant": "osullivan", "position": two_kings, "of": "result"},
+        {"id": 4, "cmd": "explain", "variant": "osullivan", "position": barrier, "of": "result"},
+    ])
+    .to_string();
+    let mut server =
+        Server::new(Box::new(Oracle), oracle_hello()).with_explainer(oracle_explainer());
+    let reply: Value = serde_json::from_str(&server.answer(line.as_bytes())).unwrap();
+    assert_eq!(reply[0]["ok"]["verdict"], "illegal");
+    assert_eq!(reply[0]["ok"]["steps"][0]["id"], "osullivan.barrier");
+    assert_eq!(reply[1]["ok"]["verdict"], "invalid");
+    assert_eq!(reply[1]["ok"]["steps"][0]["id"], "osullivan.one-king");
+    assert_eq!(reply[2]["error"], "invalid-position");
+    assert_eq!(reply[2]["problems"][0]["kind"], "too-many-royals");
+    assert_eq!(reply[3]["ok"]["outcome"]["status"], "ongoing");
+    let mut plain = Server::new(Box::new(Oracle), oracle_hello());
+    let reply: Value = serde_json::from_str(&plain.answer(line.as_bytes())).unwrap();
+    assert_eq!(reply[0]["error"], "unsupported");
+    assert!(
+        reply[0]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("does not explain"))
+    );
 }

@@ -715,3 +715,46 @@ pub fn lint_readings(
     }
     problems
 }
+
+/// Lists the fixtures of `register`'s variant whose expected answer changes under a reading
+/// of an open point they do not name, running each under every other reading of every such
+/// point with `engine`. A fixture names a point by setting it (`interpretations`, the
+/// default included), citing it (`rules`) or listing one of its readings under `same_under`;
+/// one that depends on a point must name it, so that an engine following another reading is
+/// not held to it, and so that the fixtures of a reading tell what an engine follows.
+pub fn lint_unnamed_readings(
+    register: &Register,
+    fixtures: &[Fixture],
+    engine: &mut dyn Engine,
+) -> Vec<String> {
+    let mut problems = Vec::new();
+    let prefix = format!("{}.", register.variant);
+    let fixtures = fixtures
+        .iter()
+        .filter(|f| f.variant.id() == register.variant && !f.expect.refused_when_read());
+    for fixture in fixtures {
+        let names = |id: &str| {
+            fixture.interpretations.contains_key(id)
+                || fixture.rules.iter().any(|r| r == id)
+                || fixture.same_under.iter().any(|s| s.split().0 == id)
+        };
+        for entry in register.interpretations.iter().filter(|i| !names(&i.id)) {
+            debug_assert!(entry.id.starts_with(&prefix));
+            let changes = entry.readings.iter().skip(1).find(|r| {
+                let mut probe = fixture.clone();
+                probe
+                    .interpretations
+                    .insert(entry.id.clone(), r.name.clone());
+                matches!(runner::run(engine, &probe), Verdict::Fail(_))
+            });
+            if let Some(reading) = changes {
+                problems.push(format!(
+                    "fixture {}: its expected answer changes under {}={} but it does not name \
+                     {} (set it, or list the reading under same_under with the reason)",
+                    fixture.name, entry.id, reading.name, entry.id
+                ));
+            }
+        }
+    }
+    problems
+}

@@ -11,7 +11,7 @@ use anyhow::{Result, anyhow, bail};
 use tabled::Table;
 use tabled::settings::Style;
 use trichess_diff::Silent;
-use trichess_diff::cross_check::{CrossCheck, Reference, SweepRow, write_sweep};
+use trichess_diff::cross_check::{CrossCheck, ReferenceEngine, SweepRow, write_sweep};
 use trichess_fast::Mutant;
 use trichess_model::Variant;
 use trichess_protocol::{interrupted, split_words};
@@ -81,7 +81,7 @@ pub fn run(options: CrossCheckOptions) -> Result<ExitCode> {
 }
 
 /// The reference engine of `--reference`.
-fn reference(choice: EngineChoice) -> Reference {
+fn reference(choice: EngineChoice) -> ReferenceEngine {
     Arc::new(move || build_engine(choice))
 }
 

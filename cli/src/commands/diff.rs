@@ -8,6 +8,7 @@ use anyhow::{Result, bail};
 use tabled::Table;
 use tabled::settings::Style;
 use trichess_diff::Campaign;
+use trichess_diff::attribute::Reference;
 use trichess_diff::report::{LiveTable, write_diff};
 use trichess_fast::Fast;
 use trichess_model::{Engine, Variant};
@@ -88,13 +89,18 @@ pub fn run(o: DiffOptions) -> Result<ExitCode> {
         campaign = campaign.fixed(v, fixed);
     }
     let loud = Loud(spinner());
+    // The explanation of each row starts from the oracle's answers.
+    let reference = match (ea, eb) {
+        (EngineChoice::Fast, EngineChoice::Oracle) => Reference::Second,
+        _ => Reference::First,
+    };
     let live = LiveTable::new(
-        &variants,
         (command, seed),
         o.report.clone(),
         o.max_rows,
+        reference,
         &loud,
-    )?;
+    );
     super::begin_run();
     // A panic in an engine is caught and reported as a row; keep the default hook from
     // printing it.

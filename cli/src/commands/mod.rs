@@ -22,6 +22,7 @@ macro_rules! say_raw {
 
 mod cross_check;
 mod diff;
+mod explain;
 mod fixtures;
 mod mutants;
 mod perft;
@@ -163,6 +164,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             }
             Ok(())
         }),
+        Command::Explain(options) => explain::run(options),
         Command::Rules { variant, dir, json } => register::print(variant, dir, json),
         Command::PerftSuite(options) => perft_suite::run(options),
         Command::Diff(options) => diff::run(options),

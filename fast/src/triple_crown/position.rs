@@ -881,6 +881,15 @@ impl Pos {
         } else {
             [fresh, NO_EP, NO_EP]
         };
+        // D11: a piece standing on the cell passed over ends the right, which does not come
+        // back when the cell is emptied by a removal at the next turn.
+        let ep = ep.map(|e| {
+            if e.cell != NONE && self.occ.has(e.cell as usize) {
+                NO_EP
+            } else {
+                e
+            }
+        });
         if self.instant_win != NONE {
             // D5: the turn passes as after any move.
             self.to_move = self.next_active(ctx.r, me) as u8;

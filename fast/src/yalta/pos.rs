@@ -792,17 +792,80 @@ impl Pos {
     }
 
     /// yalta.mate-final=after-left-player: at the end of the left player's turn the pending
-    /// mate of `q` becomes final if `q` is still in check with no legal move.
+    /// mate of `q` becomes final if `q` is still in check with no legal move, its en passant
+    /// captures those it may make on its next move (D10).
     fn resolve_pending(&mut self, q: u8, r: &Rules) {
         self.pending &= !(1 << q);
         if self.king[usize::from(q)] == NONE || self.checkers[usize::from(q)] == 0 {
             return;
         }
-        let mut moves = Count(0);
-        self.legal(q, r, &mut moves);
-        if moves.is_empty() {
+        if !self.next_turn_of(q, r).can_move(r) {
             self.eliminate(q, r);
         }
+    }
+
+    /// D10: the position as `q`'s next turn finds it if nobody moves before, the turn of
+    /// `self.to_move` having just ended: `q` to move, with the en passant rights the window
+    /// (yalta.en-passant-window) leaves it. Under both-opponents a right goes once the turn
+    /// comes to its double-stepper's side (D8); under next-player it is only for the next move
+    /// made in the game, so it is `q`'s only if every player before `q` is passed over: has no
+    /// legal move and passes or is out (a stalemate under yalta.stalemate=draw ends the game).
+    fn next_turn_of(&self, q: u8, r: &Rules) -> Pos {
+        let mut before = 0u8;
+        let mut x = self.next_in_game(self.to_move, r);
+        while x != q && before & (1 << x) == 0 {
+            before |= 1 << x;
+            x = self.next_in_game(x, r);
+        }
+        let stuck = || {
+            (0..3u8).filter(|&x| before & (1 << x) != 0).all(|x| {
+                !self.turn_of(x).can_move(r)
+                    && (self.checkers[usize::from(x)] != 0 || r.stalemate_pass)
+            })
+        };
+        let mut next = self.turn_of(q);
+        let open = [next.ep, next.ep_earlier].map(|e| {
+            let closed = e == NONE
+                || if r.ep_both {
+                    before & (1 << next.stepper(e)) != 0
+                } else {
+                    !stuck()
+                };
+            if closed { NONE } else { e }
+        });
+        [next.ep, next.ep_earlier] = if open[0] == NONE {
+            [open[1], NONE]
+        } else {
+            open
+        };
+        next
+    }
+
+    /// The position with `s` to move, the rights of `s`'s own side over.
+    fn turn_of(&self, s: u8) -> Pos {
+        let mut p = self.clone();
+        p.to_move = s;
+        p.close_own_rights();
+        p
+    }
+
+    /// A right whose double-stepper is to move again is over: no right for the
+    /// double-stepper's own side (yalta.en-passant-window).
+    fn close_own_rights(&mut self) {
+        if self.ep_earlier != NONE && self.stepper(self.ep_earlier) == self.to_move {
+            self.ep_earlier = NONE;
+        }
+        if self.ep != NONE && self.stepper(self.ep) == self.to_move {
+            self.ep = self.ep_earlier;
+            self.ep_earlier = NONE;
+        }
+    }
+
+    /// The side to move has a legal move.
+    fn can_move(&self, r: &Rules) -> bool {
+        let mut moves = Count(0);
+        self.legal(self.to_move, r, &mut moves);
+        !moves.is_empty()
     }
 
     /// yalta.mate-removes-king, yalta.army-takeover, yalta.multiple-check: `s` is checkmated.
@@ -866,15 +929,7 @@ impl Pos {
             {
                 self.to_move = s;
             }
-            // A right whose double-stepper is to move again is over: no right for the
-            // double-stepper's own side (yalta.en-passant-window).
-            if self.ep_earlier != NONE && self.stepper(self.ep_earlier) == self.to_move {
-                self.ep_earlier = NONE;
-            }
-            if self.ep != NONE && self.stepper(self.ep) == self.to_move {
-                self.ep = self.ep_earlier;
-                self.ep_earlier = NONE;
-            }
+            self.close_own_rights();
             if in_game <= 1 {
                 self.over = WON;
                 buf.clear();
@@ -907,6 +962,12 @@ impl Pos {
                     if q != s && self.pending & (1 << q) != 0 && left(q) == s {
                         self.resolve_pending(q, r);
                     }
+                }
+                // yalta.stalemate=pass: the game is drawn only when no player in the game
+                // has a legal move; a mate made final here hands an army over, so the passes
+                // before it say nothing about the position now.
+                if self.king.iter().filter(|&&k| k != NONE).count() < in_game {
+                    passes = 0;
                 }
             }
             self.to_move = self.next_in_game(s, r);

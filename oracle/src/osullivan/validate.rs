@@ -60,7 +60,8 @@ fn kings(setup: &Setup, problems: &mut Vec<PositionProblem>) {
 /// Pawns never stand on their own back rank (they start in front of it and only move away)
 /// nor on their promotion rank (they promote on arriving there).
 ///
-/// `osullivan.pawn-moves`, `osullivan.promotion`.
+/// `osullivan.pawn-moves`, `osullivan.promotion`; which rank is whose by
+/// `osullivan.pawn-direction` (White's pawns move down the board, Black's and Red's up).
 fn pawn_ranks(setup: &Setup, problems: &mut Vec<PositionProblem>) {
     for (&cell, piece) in setup.pieces.iter() {
         let home_rank = if piece.owner == WHITE { 7 } else { 0 };

@@ -42,7 +42,23 @@ fn emperor_path(tc: &TripleCrown, seat: Seat, from: i32, to: i32) -> Vec<Cell> {
         .collect()
 }
 
-/// Lists the castling moves of the Emperor on `from`.
+/// Why the Emperor may not castle with a partner: the condition of castling that fails.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bar {
+    /// The mover's Emperor is not on its starting cell.
+    EmperorNotHome,
+    /// The castling right of that partner is gone: the Emperor or the partner has moved.
+    NoRight,
+    /// The pair's partner is not on its cell.
+    NoPartner,
+    /// A cell between the Emperor and the partner is occupied.
+    Occupied(Cell),
+    /// An enemy attacks a cell of the Emperor's path.
+    PathAttacked(Cell),
+}
+
+/// Castles the Emperor on `from` with the partner on `partner` by `pair`, or says which
+/// condition fails.
 ///
 /// - `triple-crown.castling-notation`, `triple-crown.castling-emperor-vicereine`,
 ///   `triple-crown.castling-emperor-h`, `triple-crown.castling-queen-vicereine`,
@@ -55,29 +71,47 @@ fn emperor_path(tc: &TripleCrown, seat: Seat, from: i32, to: i32) -> Vec<Cell> {
 ///   move": every cell between the Emperor and the partner.
 /// - `triple-crown.castling-check`: "no part of the Emperor's path may be in Check from either
 ///   enemy": not its starting cell, nor a cell it passes, nor its destination.
-pub fn castling_moves(tc: &TripleCrown, setup: &Setup, from: Cell) -> Vec<Move> {
+pub fn castling(
+    tc: &TripleCrown,
+    setup: &Setup,
+    from: Cell,
+    partner: Cell,
+    pair: CastlingPair,
+) -> Result<Move, Bar> {
     let seat = setup.to_move;
     let (Some(home_cell), Some(e)) = (emperor_home(tc, seat), array::emperor_file()) else {
-        return Vec::new();
+        return Err(Bar::EmperorNotHome);
     };
     if from != home_cell || setup.piece(from) != Some(Piece::new(seat, Role::Emperor)) {
-        return Vec::new();
+        return Err(Bar::EmperorNotHome);
     }
-    partner_homes(tc, seat)
+    if !setup.castling.contains(&partner) {
+        return Err(Bar::NoRight);
+    }
+    if setup.piece(partner) != Some(Piece::new(seat, pair.partner)) {
+        return Err(Bar::NoPartner);
+    }
+    let between = between(tc, seat, e, pair.partner_from);
+    if let Some(&occupied) = between.iter().find(|&&c| setup.piece(c).is_some()) {
+        return Err(Bar::Occupied(occupied));
+    }
+    let path = emperor_path(tc, seat, e, pair.emperor_to);
+    if let Some(&attacked) = path
+        .iter()
+        .find(|&&c| check::attacked_by_enemy(tc, setup, c, seat))
+    {
+        return Err(Bar::PathAttacked(attacked));
+    }
+    home(tc, seat, pair.emperor_to)
+        .map(|to| Move::Castle { from, to, partner })
+        .ok_or(Bar::EmperorNotHome)
+}
+
+/// Lists the castling moves of the Emperor on `from`: with each partner [`castling`] allows.
+pub fn castling_moves(tc: &TripleCrown, setup: &Setup, from: Cell) -> Vec<Move> {
+    partner_homes(tc, setup.to_move)
         .into_iter()
-        .filter(|&(partner, pair)| {
-            setup.castling.contains(&partner)
-                && setup.piece(partner) == Some(Piece::new(seat, pair.partner))
-                && between(tc, seat, e, pair.partner_from)
-                    .iter()
-                    .all(|&c| setup.piece(c).is_none())
-                && !emperor_path(tc, seat, e, pair.emperor_to)
-                    .iter()
-                    .any(|&c| check::attacked_by_enemy(tc, setup, c, seat))
-        })
-        .filter_map(|(partner, pair)| {
-            home(tc, seat, pair.emperor_to).map(|to| Move::Castle { from, to, partner })
-        })
+        .filter_map(|(partner, pair)| castling(tc, setup, from, partner, pair).ok())
         .collect()
 }
 

@@ -14,6 +14,7 @@ mod array;
 mod board;
 mod castling;
 mod check;
+pub(crate) mod explain;
 pub mod options;
 mod pawns;
 mod pieces;

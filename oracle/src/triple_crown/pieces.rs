@@ -114,7 +114,7 @@ pub fn knight_leaps_into(tc: &TripleCrown, to: Cell) -> &'static [Cell] {
 
 /// Lists the cells one motion of a piece on `from` reaches, whatever stands there, except
 /// that lines stop at the first occupied cell.
-fn reach(tc: &TripleCrown, setup: &Setup, from: Cell, motion: Motion) -> Vec<Cell> {
+pub fn reach(tc: &TripleCrown, setup: &Setup, from: Cell, motion: Motion) -> Vec<Cell> {
     match motion {
         Motion::RookLines => lines(tc, setup, from, &ORTHOGONAL),
         Motion::BishopLines => lines(tc, setup, from, &DIAGONAL),

@@ -36,7 +36,25 @@ pub fn missing(tc: &TripleCrown, setup: &Setup, seat: Seat) -> Vec<Role> {
         .collect()
 }
 
+/// Which of the promotion rules applies to a player, by the pieces they have.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Quota {
+    /// Short of symmetric array pieces, with no non-array piece: a missing piece.
+    Missing,
+    /// The full quota, no non-array piece: a Baroness or a Pope.
+    Full,
+    /// A Baroness or a Pope, or both: the other, or a Diarch.
+    NonArray,
+    /// Short of array pieces with a Diarch only: as the reading says.
+    DiarchOnly,
+}
+
 /// Lists the roles a Pawn of `seat` may promote to (its piece has just reached a far rank).
+pub fn roles(tc: &TripleCrown, setup: &Setup, seat: Seat) -> Vec<Role> {
+    quota(tc, setup, seat).1
+}
+
+/// Says which promotion rule applies to `seat`, and the roles it allows.
 ///
 /// - `triple-crown.promotion-missing`: "If they no longer have the full quota of symmetric
 ///   array pieces, and have no non-array pieces, they must promote it to one of the missing
@@ -49,21 +67,23 @@ pub fn missing(tc: &TripleCrown, setup: &Setup, seat: Seat) -> Vec<Role> {
 ///   not the quota is full.
 /// - `triple-crown.promotion-diarch-only`: a player short of array pieces whose only
 ///   non-array piece is a Diarch is in none of those cases; the reading decides.
-pub fn roles(tc: &TripleCrown, setup: &Setup, seat: Seat) -> Vec<Role> {
+pub fn quota(tc: &TripleCrown, setup: &Setup, seat: Seat) -> (Quota, Vec<Role>) {
     let missing = missing(tc, setup, seat);
     let [baroness, pope, diarch] = NON_ARRAY.map(|r| has(setup, seat, r));
     let no_non_array = !(baroness || pope || diarch);
     if !missing.is_empty() && no_non_array {
-        return missing;
+        return (Quota::Missing, missing);
     }
     match (baroness, pope) {
-        (true, true) => vec![Role::Diarch],
-        (true, false) => vec![Role::Pope],
-        (false, true) => vec![Role::Baroness],
-        (false, false) if missing.is_empty() => vec![Role::Baroness, Role::Pope],
+        (true, true) => (Quota::NonArray, vec![Role::Diarch]),
+        (true, false) => (Quota::NonArray, vec![Role::Pope]),
+        (false, true) => (Quota::NonArray, vec![Role::Baroness]),
+        (false, false) if missing.is_empty() => (Quota::Full, vec![Role::Baroness, Role::Pope]),
         (false, false) => match tc.options.promotion_diarch_only {
-            PromotionDiarchOnly::BaronessOrPope => vec![Role::Baroness, Role::Pope],
-            PromotionDiarchOnly::MissingPiece => missing,
+            PromotionDiarchOnly::BaronessOrPope => {
+                (Quota::DiarchOnly, vec![Role::Baroness, Role::Pope])
+            }
+            PromotionDiarchOnly::MissingPiece => (Quota::DiarchOnly, missing),
         },
     }
 }

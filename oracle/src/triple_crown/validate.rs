@@ -90,7 +90,8 @@ fn pawn_ranks(setup: &Setup, problems: &mut Vec<PositionProblem>) {
 
 /// A castling right needs its partner on its home cell and the seat's Emperor on f1.
 ///
-/// `triple-crown.castling-rights`.
+/// `triple-crown.castling-rights`; the partners' home cells are those of the castling pairs,
+/// the second pair's partner as `triple-crown.castling-eh` reads it.
 fn castling_rights(tc: &TripleCrown, setup: &Setup, problems: &mut Vec<PositionProblem>) {
     for &right in &setup.castling {
         let seat = right.sector().unwrap_or(Seat::A);

@@ -9,6 +9,7 @@
 mod board;
 mod castling;
 mod check;
+pub(crate) mod explain;
 pub mod options;
 mod pawns;
 mod pieces;

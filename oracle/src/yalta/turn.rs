@@ -198,7 +198,7 @@ fn simultaneous_first(rules: &Yalta, checkers: &[Seat], mover: Seat) -> Seat {
 /// the next player in the game, closing the en passant windows of their side.
 fn pass_turn(rules: &Yalta, mut setup: Setup, from: Seat) -> Setup {
     while let Some(seat) = mate_due(&setup, from) {
-        setup = settle_pending_mate(rules, setup, seat);
+        setup = settle_pending_mate(rules, setup, seat, from);
     }
     lift_answered_mates(rules, &mut setup);
     setup.to_move = next_seat(rules, &setup, from);
@@ -242,20 +242,62 @@ fn lift_answered_mates(rules: &Yalta, setup: &mut Setup) {
 }
 
 /// `yalta.mate-final=after-left-player`: at the end of the turn of the player to the left of
-/// a player whose mate is pending, the mate becomes final if that player is still in check
-/// with no legal move; otherwise they play on.
-fn settle_pending_mate(rules: &Yalta, mut setup: Setup, seat: Seat) -> Setup {
+/// a player whose mate is pending (`from`'s turn), the mate becomes final if that player is
+/// still in check with no legal move; otherwise they play on. Their en passant captures are
+/// those they may make on their next move (decision D10: [`next_turn_of`]).
+fn settle_pending_mate(rules: &Yalta, mut setup: Setup, seat: Seat, from: Seat) -> Setup {
     if let VariantState::Yalta(state) = &mut setup.state {
         state.pending_mate.remove(&seat);
     }
-    let as_mover = Setup {
-        to_move: seat,
-        ..setup.clone()
-    };
+    let as_mover = next_turn_of(rules, &setup, seat, from);
     match check::first_checker(rules, &setup, seat) {
         Some(mater) if !has_legal_move(rules, &as_mover) => checkmate(rules, setup, seat, mater),
         _ => setup,
     }
+}
+
+/// Returns `setup` as `seat`'s next turn finds it if nobody moves before, `from`'s turn having
+/// just ended: `seat` to move, with the en passant cells it may still take then.
+///
+/// Decision D10, from `yalta.en-passant-window`: under `both-opponents` "each opponent may
+/// capture en passant on their next move, until the double-stepper moves again", so a right
+/// goes once the turn comes to the double-stepper's side before `seat`'s (D8); under
+/// `next-player` "only the player who moves next may capture en passant, on that move (if the
+/// next player cannot move and is passed over, the next move made in the game)", so a right
+/// is `seat`'s only if every player before it is passed over: has no legal move and passes or
+/// is out (a stalemate under `yalta.stalemate=draw` ends the game instead).
+fn next_turn_of(rules: &Yalta, setup: &Setup, seat: Seat, from: Seat) -> Setup {
+    let mut before = Vec::new();
+    let mut next = next_seat(rules, setup, from);
+    while next != seat && !before.contains(&next) {
+        before.push(next);
+        next = next_seat(rules, setup, next);
+    }
+    let turn_of = |player: Seat| Setup {
+        to_move: player,
+        ..setup.clone()
+    };
+    let cells = pawns::en_passant_cells(setup)
+        .filter(|&target| {
+            let Some(pawn) = pawns::double_stepper(rules, setup, target) else {
+                return false;
+            };
+            match rules.options.en_passant_window {
+                EnPassantWindow::BothOpponents => {
+                    !before.iter().any(|&s| check::controls(setup, s, pawn))
+                }
+                EnPassantWindow::NextPlayer => before.iter().all(|&s| {
+                    !matches!(
+                        turn_comes(rules, &turn_of(s)),
+                        TurnComes::Moves | TurnComes::Drawn
+                    )
+                }),
+            }
+        })
+        .collect();
+    let mut as_mover = turn_of(seat);
+    keep_open_en_passant(rules, &mut as_mover, cells, Some(seat));
+    as_mover
 }
 
 /// Takes `seat` out of the game, checkmated by `mater`.

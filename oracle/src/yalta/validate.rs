@@ -34,6 +34,8 @@ fn name(setup: &Setup, seat: Seat) -> &'static str {
 /// Each army has at most one king, and the player to move is in the game.
 ///
 /// `yalta.one-king`: a FIDE army has one king (FIDE 2.3; no pawn promotes to a king).
+/// `yalta.mate-removes-king`: a seat without a king has been checkmated and is out, so it is
+/// never to move.
 fn kings(setup: &Setup, problems: &mut Vec<PositionProblem>) {
     let counts = crate::rules::royal_counts(setup.variant, setup.pieces.values());
     for seat in Seat::ALL {
@@ -58,6 +60,8 @@ fn kings(setup: &Setup, problems: &mut Vec<PositionProblem>) {
 
 /// Pawns never stand on their own back rank (they start in front of it and only move away)
 /// nor on another seat's (they promote there).
+///
+/// `yalta.pawn-moves`, `yalta.pawns-start`, `yalta.promotion`.
 fn pawn_ranks(setup: &Setup, problems: &mut Vec<PositionProblem>) {
     for (&cell, piece) in setup.pieces.iter() {
         if piece.role == Role::Pawn && cell.rank() == 0 {
@@ -79,6 +83,9 @@ fn pawn_ranks(setup: &Setup, problems: &mut Vec<PositionProblem>) {
 
 /// Every army without its king is controlled by a player still in the game, and only such
 /// armies have a controller.
+///
+/// `yalta.army-takeover`: the player who delivered the checkmate takes control of the
+/// checkmated player's remaining pieces.
 fn control(setup: &Setup, state: &YaltaState, problems: &mut Vec<PositionProblem>) {
     for (&army, &controller) in &state.control {
         if check::is_live(setup, army) {
@@ -123,6 +130,8 @@ fn army_letter(setup: &Setup, army: Seat, controller: Seat) -> String {
 }
 
 /// A castling right needs the army's king on e1 and its rook on the right's cell (a1 or h1).
+///
+/// `yalta.castling`: neither the king nor the rook may have moved.
 fn castling_rights(rules: &Yalta, setup: &Setup, problems: &mut Vec<PositionProblem>) {
     for &right in &setup.castling {
         let fits = Seat::ALL.into_iter().any(|seat| {
@@ -194,6 +203,8 @@ fn en_passant(rules: &Yalta, setup: &Setup, problems: &mut Vec<PositionProblem>)
 
 /// A first-check record names a player in check from two opponents and one of them; every
 /// such player has one.
+///
+/// `yalta.multiple-check`: "the check delivered first takes priority".
 fn first_checks(
     rules: &Yalta,
     setup: &Setup,
@@ -224,7 +235,7 @@ fn first_checks(
 }
 
 /// A pending mate only arises under `yalta.mate-final=after-left-player`, for a player in
-/// the game, in check, and not to move.
+/// the game, in check, and not to move (decision D3).
 fn pending_mates(
     rules: &Yalta,
     setup: &Setup,

@@ -10,6 +10,7 @@
 
 mod board;
 mod check;
+pub(crate) mod explain;
 mod goals;
 mod history;
 pub mod options;

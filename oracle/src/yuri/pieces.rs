@@ -55,13 +55,6 @@ fn reach(pieces: &Pieces, from: Cell, role: Role) -> Vec<Cell> {
 /// `yuri.check`: "Other rules of check and checkmate, including threats from non-Kings, must
 /// be respected." `yuri.kings-adjacent`: a King threatens nothing, so "players may end their
 /// turn with Kings on adjacent squares". A pawn threatens its one capture square.
-#[cfg_attr(
-    not(test),
-    expect(
-        dead_code,
-        reason = "the definition `check::attacked_by` is tested against"
-    )
-)]
 pub fn threatens(pieces: &Pieces, from: Cell, piece: Piece) -> Vec<Cell> {
     match piece.role {
         Role::King => Vec::new(),

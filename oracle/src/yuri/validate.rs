@@ -54,7 +54,8 @@ fn pawns_on_promotion_squares(setup: &Setup, problems: &mut Vec<PositionProblem>
     }
 }
 
-/// Only a pawn on one of its own army's starting squares can be unmoved.
+/// Only a pawn on one of its own army's starting squares can be unmoved (the pawns that may
+/// still double-step under `yuri.double-step=first-move`).
 fn unmoved_pawns(setup: &Setup, state: &YuriState, problems: &mut Vec<PositionProblem>) {
     let homes = YuriState::pawn_homes();
     for &cell in &state.unmoved {
@@ -155,7 +156,7 @@ fn board_state_problem(word: &str) -> Result<(), String> {
 
 /// Checks the en passant fields: none unless pawns double-step, and then a pawn of the
 /// player who has just moved that stepped two squares from its starting square across the
-/// en passant square.
+/// en passant square (`yuri.double-step=first-move`).
 fn en_passant_problem(
     setup: &Setup,
     state: &YuriState,

@@ -1,0 +1,65 @@
+//! `trichess explain`: why the oracle answers as it does: whether a move is legal (and what it
+//! does), the result, or whether a position is valid, each step with its clause's id, the
+//! source's words and the cells involved.
+
+use std::process::ExitCode;
+
+use anyhow::{Result, anyhow};
+use trichess_model::{Game, Move, Setup, Variant};
+use trichess_oracle::explain::{ExplainError, Question, explain};
+use trichess_oracle::rules_for;
+
+use super::{interpretation_map, locate_with, note_start, position_text, tidy};
+use crate::args::{At, EngineArg, ExplainOptions};
+
+/// Prints the oracle's explanation.
+pub fn run(options: ExplainOptions) -> Result<ExitCode> {
+    let variant = options.variant;
+    let question = match &options.mv {
+        Some(text) => Question::Move(Move::parse(variant, text)?),
+        None if options.result => Question::Result,
+        None => Question::Validity,
+    };
+    let (game, setup, note) = located(variant, &options.at, question)?;
+    let explanation = explain(&game, &setup, question).map_err(|e| match e {
+        ExplainError::InvalidPosition(problems) => anyhow!("invalid position: {problems}"),
+        other => anyhow!(other),
+    })?;
+    if options.json {
+        say!("{}", explanation.to_json());
+    } else {
+        say_raw!("{}", explanation.to_text());
+    }
+    note_start(note);
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Returns the game and the position asked about, and what a user of the starting position
+/// must know about it. A position whose validity is asked is only read (the explanation says
+/// what is wrong with it); otherwise it is checked and the `--after` moves are played by the
+/// oracle, as every other command does.
+fn located(
+    variant: Variant,
+    at: &At,
+    question: Question,
+) -> Result<(Game, Setup, Option<&'static str>)> {
+    if question != Question::Validity || !at.after.trim().is_empty() {
+        let oracle = EngineArg {
+            engine: None,
+            mutant: None,
+        };
+        let here = locate_with(variant, at, &oracle)?;
+        return Ok((here.game, here.setup, here.note));
+    }
+    let game = Game {
+        variant,
+        interpretations: interpretation_map(variant, &at.interpretations)?,
+    };
+    let rules = rules_for(&game)?;
+    let text = position_text(&at.position)?;
+    if text.trim() == "start" {
+        return Ok((game, rules.start().into_setup(), rules.start_note()));
+    }
+    let setup = Setup::parse(variant, &tidy(&text))?;
+    Ok((game, setup, None))
+}
