@@ -44,6 +44,15 @@ pub struct Compared {
     pub finding: Option<Finding>,
 }
 
+/// What asking again about a disagreement found ([`Duel::recheck`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Again {
+    /// The same answers (or an engine failed this time, which tells nothing either way).
+    Same,
+    /// Other answers: the disagreement found now, if any.
+    Differs(Option<Box<Finding>>),
+}
+
 /// An engine's answer, or why it gave none: its own error, or a panic.
 type Answer<T> = Result<T, Failure>;
 
@@ -156,6 +165,28 @@ impl Duel {
             make_a,
             make_b,
             last: None,
+        }
+    }
+
+    /// Replaces both engines with fresh ones from their factories (an engine in another
+    /// process: a fresh process), forgetting every answer kept.
+    pub fn renew(&mut self) {
+        self.last = None;
+        self.a = (self.make_a)();
+        self.b = (self.make_b)();
+    }
+
+    /// Asks again about the position of `finding`, with fresh engines ([`Duel::renew`]):
+    /// whether they give the same answers. A disagreement that does not come back is not one
+    /// about the rules: an engine answers the same question two ways.
+    pub fn recheck(&mut self, finding: &Finding) -> Again {
+        self.renew();
+        let again = self
+            .compare(&finding.game, &finding.setup, finding.depth())
+            .finding;
+        match again {
+            Some(f) if f.same_answers(finding) || f.kind == Kind::Crash => Again::Same,
+            other => Again::Differs(other.map(Box::new)),
         }
     }
 

@@ -133,6 +133,27 @@ impl Finding {
         self
     }
 
+    /// Returns true if `other` is the same disagreement with the same answers: the same key,
+    /// move, and what each engine says.
+    pub fn same_answers(&self, other: &Finding) -> bool {
+        self.key() == other.key()
+            && self.mv == other.mv
+            && self.a_says == other.a_says
+            && self.b_says == other.b_says
+    }
+
+    /// Returns the perft depth at which the disagreement shows where it stands: its own for a
+    /// perft count, else 1 (validity, result, the legal moves and the positions after them are
+    /// compared at every depth).
+    pub fn depth(&self) -> u32 {
+        self.a_expect
+            .as_ref()
+            .and_then(|e| e["perft"]["depth"].as_u64())
+            .and_then(|d| u32::try_from(d).ok())
+            .filter(|_| self.kind == Kind::DifferentPerft)
+            .unwrap_or(1)
+    }
+
     /// Returns the key that makes two findings the same row: the kind, the game and the
     /// position.
     pub fn key(&self) -> String {

@@ -88,7 +88,7 @@ pub fn row(number: usize, f: &Finding, reference: Reference) -> Row {
 
 /// Why a report could not be written: the file, and the cause.
 #[derive(Debug, thiserror::Error)]
-#[error("cannot write {}: {source}", .path.display())]
+#[error("cannot write {}", .path.display())]
 pub struct ReportError {
     /// The file or directory.
     pub path: PathBuf,
@@ -96,7 +96,7 @@ pub struct ReportError {
     pub source: std::io::Error,
 }
 
-fn failed(path: &Path) -> impl FnOnce(std::io::Error) -> ReportError + '_ {
+pub(crate) fn failed(path: &Path) -> impl FnOnce(std::io::Error) -> ReportError + '_ {
     move |source| ReportError {
         path: path.to_path_buf(),
         source,
@@ -204,6 +204,17 @@ impl Sink for LiveTable<'_> {
 
     fn note(&self, variant: Variant, note: &str) {
         self.observer.say(&format!("{variant}: {note}"));
+    }
+
+    fn unconfirmed(&self, d: &Discovery, again: Option<&Finding>) -> Flow {
+        self.observer.say(&format!(
+            "{}: not a row, as it did not come back when asked again with fresh engines: {}",
+            d.variant, d.shrunk
+        ));
+        if let Some(again) = again {
+            self.observer.say(&format!("    asked again: {again}"));
+        }
+        Flow::Continue
     }
 }
 
