@@ -588,7 +588,13 @@ impl Walk<'_> {
             }
             let seconds = self.started.elapsed().as_secs_f64();
             let depth = campaign.shrink_depth.unwrap_or(campaign.depth);
-            let shrunk = shrink(&mut duel, found.clone(), depth, campaign.shrink_budget);
+            let shrunk = shrink(
+                &mut duel,
+                found.clone(),
+                depth,
+                campaign.shrink_budget,
+                self.fixed,
+            );
             if !seen.insert(shrunk.key()) {
                 continue;
             }
@@ -628,7 +634,19 @@ impl Walk<'_> {
     /// the time, the perft tables' positions.
     fn generator(&self, duel: &mut Duel, choices: &mut Seeded) -> Result<Generator, CampaignError> {
         let mut game = random_game(self.variant, self.open, choices);
-        game.interpretations.extend(self.fixed.clone());
+        // A fixed reading that is its point's default is left out: the game means the same,
+        // and its findings read (and are told apart) as under the defaults.
+        let points = trichess_suite::open_points(self.variant).unwrap_or_default();
+        game.interpretations.extend(
+            self.fixed
+                .iter()
+                .filter(|(id, reading)| {
+                    !points
+                        .iter()
+                        .any(|p| p.id == **id && p.default_reading() == reading.as_str())
+                })
+                .map(|(id, reading)| (id.clone(), reading.clone())),
+        );
         duel.supports(&game)
             .map_err(|why| CampaignError::Unsupported(self.variant, why))?;
         let mut game_roots = Vec::new();

@@ -269,10 +269,13 @@ impl Duel {
     }
 
     /// Checks a position with both engines: `Some(true)` both accept, `Some(false)` both
-    /// refuse for the same kinds of problem, `None` they disagree or one fails.
+    /// refuse for the same kinds of problem or either does not play it (`unsupported`: a
+    /// position it cannot hold is not compared), `None` they disagree or one fails.
     pub fn both_accept(&mut self, game: &Game, setup: &Setup) -> Option<bool> {
         match self.verdicts(game, setup) {
             (Ok(()), Ok(())) => Some(true),
+            (Err(Failure::Engine(EngineError::Unsupported(_))), _)
+            | (_, Err(Failure::Engine(EngineError::Unsupported(_)))) => Some(false),
             (
                 Err(Failure::Engine(EngineError::InvalidPosition(a))),
                 Err(Failure::Engine(EngineError::InvalidPosition(b))),

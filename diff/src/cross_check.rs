@@ -886,7 +886,7 @@ fn perft_row(
     if let Some(f) = duel.compare(game, setup, depth).finding
         && !(found.faults()? && f.kind == Kind::Crash)
     {
-        let f = shrink(duel, f, 1, 200);
+        let f = shrink(duel, f, 1, 200, &game.interpretations);
         found.faults()?;
         if f.kind != Kind::Crash
             && let Again::Differs(again) = duel.recheck(&f)

@@ -1,5 +1,7 @@
 //! Shrinking a finding: a shorter move path, fewer pieces, less state, default readings.
 
+use std::collections::BTreeMap;
+
 use trichess_model::{Game, Move, Setup, VariantState};
 
 use crate::{Duel, Finding, Kind};
@@ -17,11 +19,19 @@ use crate::{Duel, Finding, Kind};
 /// 3. **Less state**: each field of the text form (castling rights, en passant, the
 ///    variant's own fields) left out, emptied, or, for a list, cut by halves down to one entry
 ///    at a time.
-/// 4. **Default readings**: each reading set back to its default.
+/// 4. **Default readings**: each reading set back to its default, but those in `fixed` (the
+///    readings the run was given or found the engine to follow: under any other the engine
+///    under test would be held to a rule it does not play).
 ///
 /// A case that step 2, 3 or 4 changes stands alone afterwards (its origin and path are gone,
 /// but for a path the descent adds); otherwise it keeps the shortened path from its origin.
-pub fn shrink(duel: &mut Duel, finding: Finding, depth: u32, budget: usize) -> Finding {
+pub fn shrink(
+    duel: &mut Duel,
+    finding: Finding,
+    depth: u32,
+    budget: usize,
+    fixed: &BTreeMap<String, String>,
+) -> Finding {
     let mut shrinker = Shrinker {
         duel,
         depth,
@@ -46,7 +56,13 @@ pub fn shrink(duel: &mut Duel, finding: Finding, depth: u32, budget: usize) -> F
         break;
     }
     // Readings back to their defaults where the disagreement stays.
-    let ids: Vec<String> = best.game.interpretations.keys().cloned().collect();
+    let ids: Vec<String> = best
+        .game
+        .interpretations
+        .keys()
+        .filter(|id| !fixed.contains_key(*id))
+        .cloned()
+        .collect();
     for id in ids {
         let mut game = best.game.clone();
         game.interpretations.remove(&id);

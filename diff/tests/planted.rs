@@ -6,6 +6,7 @@
 
 mod common;
 
+use std::collections::BTreeMap;
 use std::sync::Mutex;
 
 use trichess_diff::attribute::{Decided, Reference, decide};
@@ -211,7 +212,7 @@ fn first_finding(variant: Variant, bug: Bug, seed: u64) -> Finding {
     let mut duel = duel(bug);
     let game = game_for(variant, bug);
     let f = first_raw_finding(&mut duel, &game, bug, seed, true);
-    shrink(&mut duel, f, bug.depth(), 2000)
+    shrink(&mut duel, f, bug.depth(), 2000, &BTreeMap::new())
 }
 
 #[test]
@@ -277,7 +278,7 @@ fn a_dropped_knight_move_is_found_at_the_start_by_descent_and_shrunk() {
     assert_eq!(found.kind, Kind::MissingMove);
     let mv = found.mv.unwrap();
     assert_eq!(found.setup.pieces[&mv.from()].role, Role::Knight);
-    let small = shrink(&mut duel, found, 2, 5000);
+    let small = shrink(&mut duel, found, 2, 5000, &BTreeMap::new());
     assert_eq!(small.kind, Kind::MissingMove);
     assert!(small.setup.pieces.len() <= 5, "{}", small.setup.to_text());
     // The oracle says why the knight's move is legal: a knight's move, which keeps to
@@ -325,7 +326,7 @@ fn a_panicking_engine_is_a_crash_row() {
     let f = duel.compare(&game, &start, 2).finding.unwrap();
     assert_eq!(f.kind, Kind::Crash);
     assert!(f.b_says.contains("planted panic"), "{}", f.b_says);
-    let f = shrink(&mut duel, f, 2, 2000);
+    let f = shrink(&mut duel, f, 2, 2000, &BTreeMap::new());
     println!(
         "panic bug: {} pieces: {}",
         f.setup.pieces.len(),
@@ -522,4 +523,66 @@ fn an_engine_that_answers_two_ways_brings_no_finding() {
     // A planted bug comes back when asked again: it is a finding.
     let f = first_finding(Variant::OSullivan, Bug::NoKnightMoves, 1);
     assert_eq!(duel(Bug::NoKnightMoves).recheck(&f), Again::Same);
+}
+
+/// The oracle, but it does not play positions with castling rights (`unsupported`), as an
+/// engine that cannot hold some state answers.
+#[derive(Debug, Default)]
+struct NoCastlingRights;
+
+impl Engine for NoCastlingRights {
+    fn name(&self) -> String {
+        "no-castling-rights".into()
+    }
+    fn supports(&self, game: &Game) -> Result<(), EngineError> {
+        Oracle.supports(game)
+    }
+    fn start(&mut self, game: &Game) -> Result<Setup, EngineError> {
+        Oracle.start(game)
+    }
+    fn check(&mut self, game: &Game, setup: &Setup) -> Result<(), EngineError> {
+        if setup.castling.is_empty() {
+            Oracle.check(game, setup)
+        } else {
+            Err(EngineError::Unsupported("castling rights".into()))
+        }
+    }
+    fn legal_moves(&mut self, game: &Game, setup: &Setup) -> Result<Vec<Move>, EngineError> {
+        self.check(game, setup)?;
+        Oracle.legal_moves(game, setup)
+    }
+    fn play(&mut self, game: &Game, setup: &Setup, mv: Move) -> Result<Setup, EngineError> {
+        self.check(game, setup)?;
+        Oracle.play(game, setup, mv)
+    }
+    fn perft(&mut self, game: &Game, setup: &Setup, depth: u32) -> Result<u64, EngineError> {
+        self.check(game, setup)?;
+        Oracle.perft(game, setup, depth)
+    }
+    fn outcome(&mut self, game: &Game, setup: &Setup) -> Result<Outcome, EngineError> {
+        self.check(game, setup)?;
+        Oracle.outcome(game, setup)
+    }
+}
+
+#[test]
+fn a_position_an_engine_does_not_play_is_not_compared() {
+    let game = Game::new(Variant::OSullivan);
+    let oracle = || Box::new(Oracle) as Box<dyn Engine>;
+    let mut duel = Duel::new(
+        Box::new(oracle),
+        Box::new(|| Box::new(NoCastlingRights) as Box<dyn Engine>),
+    );
+    // A valid position with a castling right, and an invalid one (a right without its rook):
+    // neither is a disagreement on validity, and neither is walked from.
+    for text in [
+        "a1:bK,d8:wK,b8:wR,h1:rK w castling=b8",
+        "a1:bK,d8:wK,h1:rK w castling=b8",
+    ] {
+        let setup = Setup::parse(Variant::OSullivan, text).unwrap();
+        assert_eq!(duel.both_accept(&game, &setup), Some(false), "{text}");
+        assert_eq!(duel.compare(&game, &setup, 1).finding, None, "{text}");
+    }
+    let plain = Setup::parse(Variant::OSullivan, "a1:bK,d8:wK,b8:wR,h1:rK w").unwrap();
+    assert_eq!(duel.both_accept(&game, &plain), Some(true));
 }
