@@ -8,7 +8,7 @@ use trichess_model::{MAX_PERFT_DEPTH as MAX_DEPTH, Variant};
 /// trichess: legal moves, perft, results, rule registers and the fixture suite for
 /// three-player chess variants, from the oracle or the fast engine.
 #[derive(Debug, clap::Parser)]
-#[command(name = "trichess", version, arg_required_else_help = true)]
+#[command(name = "trichess", version, arg_required_else_help = true, after_help = EXIT_CODES)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -16,7 +16,7 @@ pub struct Cli {
 
 #[derive(Debug, clap::Subcommand)]
 pub enum Command {
-    /// List the variants and whether the oracle implements them.
+    /// List the variants: their ids, names, cells, clauses and open points.
     ///
     /// The table shows each variant's id, its name, the number of cells of its board, and
     /// the number of clauses and of open points (interpretations) in its rule register.
@@ -65,7 +65,7 @@ pub enum Command {
     Show {
         #[command(flatten)]
         here: Here,
-        /// Write an SVG picture of the position to this file instead.
+        /// Write an SVG picture of the position to this file instead (- for standard output).
         #[arg(long, value_name = "FILE")]
         svg: Option<PathBuf>,
         /// Print the keyed form (the pieces alone) under the diagram instead of the text form.
@@ -107,14 +107,17 @@ pub enum Command {
         json: bool,
     },
     /// Check the perft tables against an engine, one row a line.
+    #[command(after_help = EXIT_CODES)]
     PerftSuite(PerftSuiteOptions),
     /// Compare two engines on generated positions: validity, legal moves, the position after
     /// every move, the result and a shallow perft; print each disagreement, descended, shrunk
     /// and classified. Exits 1 if any is found.
+    #[command(after_help = EXIT_CODES)]
     Diff(DiffOptions),
     /// List the mutants: rules bugs that --mutant NAME plants in the fast engine, one at a
     /// time. With --catch, run the fixture suite and the differential run against each and
     /// print how each is caught.
+    #[command(after_help = EXIT_CODES)]
     Mutants {
         /// Print the list as JSON.
         #[arg(long, conflicts_with = "catch")]
@@ -144,10 +147,18 @@ pub enum Command {
     /// (PROTOCOL.md), against trichess: which readings of the open points it follows, then
     /// the fixture suite, the perft tables and generated positions; print each disagreement
     /// and each fault of the engine as a row. Exits 1 if any is found.
+    #[command(after_help = EXIT_CODES)]
     CrossCheck(CrossCheckOptions),
     /// Run the fixture suite against an engine and print the results by rule clause.
+    #[command(after_help = EXIT_CODES)]
     Fixtures(FixturesOptions),
 }
+
+/// The exit codes, as the help says them.
+const EXIT_CODES: &str = "Exit codes: 0 clean; 1 findings (disagreements, failed fixtures or \
+perft rows, an escaped mutant); 2 a usage or input error (before any work); 3 a run-time error \
+(an engine that does not start, a report that cannot be written); 130 interrupted (SIGINT, \
+SIGTERM: what was found so far is printed and kept).";
 
 /// How `fixtures` prints its results.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]

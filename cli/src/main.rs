@@ -1,12 +1,15 @@
 //! `trichess`: the command line of the trichess engines. Every error is one line on standard
-//! error and a non-zero exit (2 for a malformed command line, 1 for everything else).
+//! error. Exit codes: 0 clean, 1 findings (disagreements, failed fixtures or perft rows, an
+//! escaped mutant), 2 a usage or input error (met before the command's work begins), 3 a
+//! run-time error (met once it began: an engine that does not start, a report that cannot be
+//! written), 130 interrupted (SIGINT or SIGTERM).
 
 mod args;
 mod commands;
 
 use std::process::ExitCode;
 
-use clap::Parser;
+use clap::{CommandFactory, FromArgMatches};
 
 fn main() -> ExitCode {
     let words: Vec<String> = std::env::args().skip(1).collect();
@@ -16,7 +19,13 @@ fn main() -> ExitCode {
         );
         return ExitCode::SUCCESS;
     }
-    let args = match args::Cli::try_parse() {
+    // Plain styles: an error's text keeps the control characters of an argument, for
+    // `commands::clean` to escape (clap's own rendering strips them).
+    let command = args::Cli::command().styles(clap::builder::Styles::plain());
+    let parsed = command
+        .try_get_matches()
+        .and_then(|m| args::Cli::from_arg_matches(&m));
+    let args = match parsed {
         Ok(args) => args,
         Err(e) => {
             use clap::error::ErrorKind;
@@ -34,7 +43,7 @@ fn main() -> ExitCode {
         Err(e) => {
             let message = format!("{e:#}").replace('\n', "; ");
             eprintln!("trichess: {}", commands::clean(&message));
-            ExitCode::FAILURE
+            ExitCode::from(if commands::began() { 3 } else { 2 })
         }
     }
 }
@@ -62,7 +71,7 @@ fn closed_pipe(e: &anyhow::Error) -> bool {
 /// gets the usage line instead of the program's description.
 fn clap_line(e: &clap::Error) -> String {
     use clap::error::ErrorKind;
-    let text = e.to_string();
+    let text = e.render().ansi().to_string();
     if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
         let usage = text
             .lines()

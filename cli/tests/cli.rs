@@ -1078,7 +1078,7 @@ fn issue13_depths_are_bounded() {
     refuses(
         &["fixtures", "--dir", d],
         none(),
-        1,
+        2,
         "'expect': perft depth 99999 is beyond the limit of 12",
     );
     std::fs::remove_dir_all(&dir).ok();
@@ -1106,13 +1106,13 @@ fn issue13_input_is_bounded_and_escaped() {
     refuses(
         &["moves", "osullivan", "-p", "@/dev/zero"],
         none(),
-        1,
+        2,
         "/dev/zero is larger than 4 MiB",
     );
     refuses(
         &["moves", "osullivan", "-p", "-"],
         zero(),
-        1,
+        2,
         "standard input is larger than 4 MiB",
     );
     let big = std::env::temp_dir().join(format!("trichess-big-{}", std::process::id()));
@@ -1121,18 +1121,18 @@ fn issue13_input_is_bounded_and_escaped() {
     let line = refuses(
         &["moves", "osullivan", "-p", &arg],
         none(),
-        1,
+        2,
         "bad position",
     );
     assert!(line.contains("... and"), "{line}");
     std::fs::remove_file(&big).ok();
     if std::path::Path::new("/etc/passwd").is_file() {
-        refuses(&["moves", "osullivan", "-p", "@/etc/passwd"], none(), 1, "");
+        refuses(&["moves", "osullivan", "-p", "@/etc/passwd"], none(), 2, "");
     }
     let line = refuses(
         &["moves", "osullivan", "-p", "a1:bK\u{1b}[31m\u{1},d8:wK w"],
         none(),
-        1,
+        2,
         "\\u{1b}",
     );
     assert!(!line.contains('\u{1b}'));
@@ -1197,27 +1197,27 @@ fn issue13_the_fixture_runner_never_passes_silently() {
     refuses(
         &["fixtures", "--dir", &d],
         none(),
-        1,
+        2,
         "unknown interpretation id 'osullivan.nope'",
     );
     let d = fixture("rule", &with("", r#""osullivan.no-such-rule""#));
     refuses(
         &["fixtures", "--dir", &d],
         none(),
-        1,
+        2,
         "unknown rule id 'osullivan.no-such-rule'",
     );
     let d = fixture(
         "expect",
         &with("", r#""osullivan.barrier""#).replace("\"perft\"", "\"pert\""),
     );
-    refuses(&["fixtures", "--dir", &d], none(), 1, "'expect': ");
+    refuses(&["fixtures", "--dir", &d], none(), 2, "'expect': ");
     let empty = root.join("empty");
     std::fs::create_dir_all(&empty).unwrap();
     refuses(
         &["fixtures", "--dir", empty.to_str().unwrap()],
         none(),
-        1,
+        2,
         "no fixtures (*.json files) in",
     );
     #[cfg(unix)]
@@ -1227,7 +1227,7 @@ fn issue13_the_fixture_runner_never_passes_silently() {
         refuses(
             &["fixtures", "--dir", &d],
             none(),
-            1,
+            2,
             "a symbolic link (not followed)",
         );
     }
@@ -1235,7 +1235,7 @@ fn issue13_the_fixture_runner_never_passes_silently() {
     refuses(
         &["fixtures", "--dir", file.to_str().unwrap()],
         none(),
-        1,
+        2,
         "is not a directory",
     );
     std::fs::remove_dir_all(&root).ok();
@@ -1248,7 +1248,7 @@ fn issue13_small_reading_fixes() {
     refuses(
         &["moves", "osullivan", "-p", "- w"],
         none(),
-        1,
+        2,
         "has no king",
     );
     let bom = std::env::temp_dir().join(format!("trichess-bom-{}.json", std::process::id()));
@@ -1304,7 +1304,7 @@ fn issue13_more_reading_fixes() {
     refuses(
         &["moves", "osullivan", "-p", "d8:wK,a01:bK,h1:rK w"],
         none(),
-        1,
+        2,
         "'a01' is not a cell name",
     );
     for engine in ["oracle", "fast"] {
@@ -1320,7 +1320,7 @@ fn issue13_more_reading_fixes() {
                 engine,
             ],
             none(),
-            1,
+            2,
             "--after move 2: the game is over (Black wins (kings-meet))",
         );
     }

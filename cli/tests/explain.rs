@@ -166,7 +166,7 @@ fn bad_explain_command_lines_are_one_line_errors() {
         2,
         "cannot be used with",
     );
-    fails_with(&["explain", "osullivan", "e7-e9"], 1, "e9");
+    fails_with(&["explain", "osullivan", "e7-e9"], 2, "e9");
     fails_with(
         &[
             "explain",
@@ -175,12 +175,12 @@ fn bad_explain_command_lines_are_one_line_errors() {
             "d8:wK,e8:wK,a1:bK,h1:rK w",
             "d8-d7",
         ],
-        1,
+        2,
         "invalid position",
     );
     fails_with(
         &["explain", "osullivan", "-i", "stalemate=maybe", "--result"],
-        1,
+        2,
         "maybe",
     );
 }

@@ -1,8 +1,11 @@
 //! The campaign: the one generate -> compare -> shrink loop that `trichess diff`, `mutants
 //! --catch`, `cross-check` and the tests run. Variants run in turn, each on a number of
 //! threads, each thread walking its own seeded games until the time or the positions run out
-//! or a [`Sink`] says stop; every disagreement is shrunk and handed to the sink as it is found,
-//! and the report lists them in an order that does not depend on how fast the threads go.
+//! or a [`Sink`] says stop (or the program is [interrupted](trichess_protocol::interrupted));
+//! every disagreement is shrunk, asked about again with fresh engines ([`Duel::recheck`]: one
+//! that does not come back is not a finding, and goes to [`Sink::unconfirmed`]) and handed to
+//! the sink as it is found, and the report lists them in an order that does not depend on how
+//! fast the threads go.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
@@ -12,7 +15,7 @@ use std::time::{Duration, Instant};
 use trichess_model::{Engine, Game, Setup, Variant};
 use trichess_suite::{OpenPoint, PerftTable};
 
-use crate::{Choices, Duel, Finding, Generator, Seeded, Step, random_game, shrink};
+use crate::{Again, Choices, Duel, Finding, Generator, Kind, Seeded, Step, random_game, shrink};
 
 /// Whether a campaign goes on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,6 +47,12 @@ pub trait Sink: Sync {
     /// Hears of a disagreement, shrunk (each once per thread; the same case may come from
     /// two threads). Stop to end the campaign.
     fn found(&self, _discovery: &Discovery) -> Flow {
+        Flow::Continue
+    }
+    /// Hears of a disagreement, shrunk, that did not come back when asked about again with
+    /// fresh engines: `again` is what they said then (another disagreement, or none). It is
+    /// not a finding of the campaign. Stop to end the campaign.
+    fn unconfirmed(&self, _discovery: &Discovery, _again: Option<&Finding>) -> Flow {
         Flow::Continue
     }
     /// Says whether a disagreement, as found, is one to shrink and report; one that is not is
@@ -96,6 +105,8 @@ pub struct VariantRun {
     pub skipped: u64,
     /// Different disagreements found (shrunk, by their key).
     pub findings: usize,
+    /// Disagreements that did not come back when asked about again ([`Sink::unconfirmed`]).
+    pub unconfirmed: u64,
 }
 
 /// What a campaign found: each variant's run, and the disagreements, shrunk, in the order of
@@ -108,6 +119,9 @@ pub struct CampaignReport {
     pub runs: Vec<VariantRun>,
     /// The disagreements, shrunk.
     pub findings: Vec<Finding>,
+    /// Whether the program was interrupted before the campaign's end: the runs are those so
+    /// far (a variant not begun has none).
+    pub interrupted: bool,
 }
 
 impl CampaignReport {
@@ -332,8 +346,19 @@ impl Campaign {
         let mut runs = Vec::new();
         let mut findings = Vec::new();
         let mut seen = BTreeSet::new();
+        // Every variant's readings are checked before the first begins.
+        let probe = Duel::new(Box::new(a.clone()), Box::new(b.clone()));
         for &variant in &self.variants {
-            let probe = Duel::new(Box::new(a.clone()), Box::new(b.clone()));
+            let mut game = Game::new(variant);
+            game.interpretations = self.fixed.get(&variant).cloned().unwrap_or_default();
+            probe
+                .supports(&game)
+                .map_err(|why| CampaignError::Unsupported(variant, why))?;
+        }
+        for &variant in &self.variants {
+            if trichess_protocol::interrupted() {
+                break;
+            }
             let fixed = self.fixed.get(&variant).cloned().unwrap_or_default();
             let open = played_points(&probe, variant, &fixed, sink);
             let walk = Walk {
@@ -359,6 +384,7 @@ impl Campaign {
             seed: self.seed,
             runs,
             findings,
+            interrupted: trichess_protocol::interrupted(),
         })
     }
 
@@ -436,8 +462,9 @@ struct Walk<'a> {
     sink: &'a dyn Sink,
 }
 
-/// What one thread found: positions compared, disagreements skipped, and those kept, shrunk.
-type ThreadRun = (u64, u64, Vec<Finding>);
+/// What one thread found: positions compared, disagreements skipped and unconfirmed, and those
+/// kept, shrunk.
+type ThreadRun = (u64, (u64, u64), Vec<Finding>);
 
 impl Walk<'_> {
     /// Runs the variant on the campaign's threads, telling the sink of the progress while
@@ -474,13 +501,15 @@ impl Walk<'_> {
             seconds: self.started.elapsed().as_secs_f64(),
             skipped: 0,
             findings: 0,
+            unconfirmed: 0,
         };
         let mut found = Vec::new();
         let mut keys = BTreeSet::new();
         for result in results {
-            let (positions, skipped, findings) = result?;
+            let (positions, (skipped, unconfirmed), findings) = result?;
             run.positions += positions;
             run.skipped += skipped;
+            run.unconfirmed += unconfirmed;
             for f in findings {
                 keys.insert(f.key());
                 found.push(f);
@@ -496,6 +525,7 @@ impl Walk<'_> {
             .is_some_and(|d| Instant::now() >= d)
             || self.campaign.budget().is_some_and(|b| compared >= b)
             || self.stop.load(Ordering::Relaxed)
+            || trichess_protocol::interrupted()
     }
 
     /// One thread's walk with the choices of `seed`, until the time or the budget is spent or
@@ -507,7 +537,7 @@ impl Walk<'_> {
     {
         let mut duel = Duel::new(Box::new(a), Box::new(b));
         let mut choices = Seeded::new(seed);
-        let (mut compared, mut generated, mut skipped) = (0u64, 0u64, 0u64);
+        let (mut compared, mut generated, mut skipped, mut unconfirmed) = (0u64, 0u64, 0u64, 0u64);
         let mut findings = Vec::new();
         let mut seen = BTreeSet::new();
         let mut generator: Option<(Generator, u64)> = None;
@@ -543,6 +573,10 @@ impl Walk<'_> {
                     })
                 }
             };
+            // An answer cut short by an interrupt is no disagreement.
+            if trichess_protocol::interrupted() {
+                break;
+            }
             if self.sink.step() == Flow::Stop {
                 self.stop.store(true, Ordering::Relaxed);
             }
@@ -561,28 +595,58 @@ impl Walk<'_> {
                 campaign.shrink_budget,
                 self.fixed,
             );
-            if seen.insert(shrunk.key()) {
-                let discovery = Discovery {
-                    variant: self.variant,
-                    found,
-                    shrunk: shrunk.clone(),
-                    positions: compared,
-                    seconds,
-                };
-                if self.sink.found(&discovery) == Flow::Stop {
-                    self.stop.store(true, Ordering::Relaxed);
+            if !seen.insert(shrunk.key()) {
+                continue;
+            }
+            // Asked again with fresh engines (a crash is the engine's, not the rules').
+            let again = match shrunk.kind {
+                Kind::Crash => Again::Same,
+                _ => duel.recheck(&shrunk),
+            };
+            if trichess_protocol::interrupted() {
+                break;
+            }
+            let discovery = Discovery {
+                variant: self.variant,
+                found,
+                shrunk: shrunk.clone(),
+                positions: compared,
+                seconds,
+            };
+            let flow = match &again {
+                Again::Same => {
+                    findings.push(shrunk);
+                    self.sink.found(&discovery)
                 }
-                findings.push(shrunk);
+                Again::Differs(other) => {
+                    unconfirmed += 1;
+                    self.sink.unconfirmed(&discovery, other.as_deref())
+                }
+            };
+            if flow == Flow::Stop {
+                self.stop.store(true, Ordering::Relaxed);
             }
         }
-        Ok((compared, skipped, findings))
+        Ok((compared, (skipped, unconfirmed), findings))
     }
 
     /// A generator for a new random game: its readings drawn, its roots the start and, half
     /// the time, the perft tables' positions.
     fn generator(&self, duel: &mut Duel, choices: &mut Seeded) -> Result<Generator, CampaignError> {
         let mut game = random_game(self.variant, self.open, choices);
-        game.interpretations.extend(self.fixed.clone());
+        // A fixed reading that is its point's default is left out: the game means the same,
+        // and its findings read (and are told apart) as under the defaults.
+        let points = trichess_suite::open_points(self.variant).unwrap_or_default();
+        game.interpretations.extend(
+            self.fixed
+                .iter()
+                .filter(|(id, reading)| {
+                    !points
+                        .iter()
+                        .any(|p| p.id == **id && p.default_reading() == reading.as_str())
+                })
+                .map(|(id, reading)| (id.clone(), reading.clone())),
+        );
         duel.supports(&game)
             .map_err(|why| CampaignError::Unsupported(self.variant, why))?;
         let mut game_roots = Vec::new();

@@ -7,7 +7,9 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::rc::Rc;
 
 use serde_json::json;
-use trichess_model::{Engine, EngineError, Game, InvalidPosition, Move, Outcome, Setup, Survey};
+use trichess_model::{
+    Engine, EngineError, Game, InvalidPosition, Move, Outcome, ProblemKind, Setup, Survey,
+};
 
 use crate::{Finding, Kind};
 
@@ -40,6 +42,15 @@ pub struct Compared {
     pub positions: u64,
     /// The first disagreement found, if any.
     pub finding: Option<Finding>,
+}
+
+/// What asking again about a disagreement found ([`Duel::recheck`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Again {
+    /// The same answers (or an engine failed this time, which tells nothing either way).
+    Same,
+    /// Other answers: the disagreement found now, if any.
+    Differs(Option<Box<Finding>>),
 }
 
 /// An engine's answer, or why it gave none: its own error, or a panic.
@@ -154,6 +165,28 @@ impl Duel {
             make_a,
             make_b,
             last: None,
+        }
+    }
+
+    /// Replaces both engines with fresh ones from their factories (an engine in another
+    /// process: a fresh process), forgetting every answer kept.
+    pub fn renew(&mut self) {
+        self.last = None;
+        self.a = (self.make_a)();
+        self.b = (self.make_b)();
+    }
+
+    /// Asks again about the position of `finding`, with fresh engines ([`Duel::renew`]):
+    /// whether they give the same answers. A disagreement that does not come back is not one
+    /// about the rules: an engine answers the same question two ways.
+    pub fn recheck(&mut self, finding: &Finding) -> Again {
+        self.renew();
+        let again = self
+            .compare(&finding.game, &finding.setup, finding.depth())
+            .finding;
+        match again {
+            Some(f) if f.same_answers(finding) || f.kind == Kind::Crash => Again::Same,
+            other => Again::Differs(other.map(Box::new)),
         }
     }
 
@@ -314,6 +347,7 @@ impl Duel {
             b_says: b,
             a_moves: None,
             a_expect: None,
+            refusals: [None, None],
             origin: None,
             path: Vec::new(),
         };
@@ -336,6 +370,7 @@ impl Duel {
                     refusal_text(&b),
                 );
                 f.a_expect = Some(refusal_expect(&a));
+                f.refusals = [Some(kinds_of(&a)), Some(kinds_of(&b))];
                 return Some(f);
             }
             (a, b)
@@ -358,6 +393,13 @@ impl Duel {
                     Err(e) => e.to_string(),
                 };
                 let mut f = row(Kind::DifferentValidity, None, says(&a), says(&b));
+                let refused = |r: &Answer<()>| match r {
+                    Err(Failure::Engine(EngineError::InvalidPosition(refused))) => {
+                        Some(kinds_of(refused))
+                    }
+                    _ => None,
+                };
+                f.refusals = [refused(&a), refused(&b)];
                 match &a {
                     Ok(()) => f.a_moves = Some(self.moves_of_a(game, setup)),
                     Err(Failure::Engine(EngineError::InvalidPosition(refused))) => {
@@ -508,6 +550,7 @@ impl Duel {
             b_says: format!("perft {depth} = {b_nodes}"),
             a_moves: None,
             a_expect: Some(json!({"perft": {"depth": depth, "nodes": a_nodes}})),
+            refusals: [None, None],
             origin: None,
             path: Vec::new(),
         };
@@ -530,6 +573,11 @@ impl Duel {
         }
         perft_row()
     }
+}
+
+/// The kinds of problem a refusal names, sorted (`unclassified` for those it did not sort).
+fn kinds_of(refused: &InvalidPosition) -> Vec<ProblemKind> {
+    refused.kinds().into_iter().collect()
 }
 
 /// Returns true if two refusals of one position agree: unless both engines sorted every

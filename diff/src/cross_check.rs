@@ -4,7 +4,9 @@
 //! under the readings it follows, the fixture suite, the perft tables and generated positions
 //! (a [`Campaign`]), each disagreement descended, shrunk and written as a row of the
 //! discrepancy table. Whatever the engine does wrong as a process (exits, hangs, garbage, ...)
-//! is a row too, and the run goes on.
+//! is a row too, and the run goes on. A disagreement is asked about again by a fresh process
+//! before it is a row: one that does not come back is an `engine-nondeterministic` fault. An
+//! [interrupt](trichess_protocol::interrupted) ends the run with the rows so far.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -14,19 +16,20 @@ use std::time::Duration;
 use serde_json::{Value, json};
 use tabled::Tabled;
 use trichess_model::{Engine, Game, Move, Setup, Variant};
-use trichess_protocol::{Config, ExternalEngine, Fault, FaultKind, Faults, Hello};
-use trichess_suite::fixture::PositionSpec;
+use trichess_protocol::{Config, ExternalEngine, Fault, FaultKind, Faults, Hello, interrupted};
+use trichess_suite::fixture::{Expect, PositionSpec};
 use trichess_suite::perft::PerftPosition;
 use trichess_suite::{
     Fixture, OpenPoint, Register, RegisterError, Suite, Verdict, read_position, readings_text,
 };
 
+use crate::attribute::Reference;
 use crate::infer::{Match, infer, tallies_text};
 use crate::report::{self, Head, ReportError, Row};
-use crate::{Campaign, Discovery, Duel, Finding, Flow, Kind, Observer, Sink, shrink};
+use crate::{Again, Campaign, Discovery, Duel, Finding, Flow, Kind, Observer, Sink, shrink};
 
 /// Makes a fresh engine of trichess: the reference the engine under test is compared with.
-pub type Reference = Arc<dyn Fn() -> Box<dyn Engine> + Send + Sync>;
+pub type ReferenceEngine = Arc<dyn Fn() -> Box<dyn Engine> + Send + Sync>;
 
 /// What a cross-check runs: the engine's command line, the variants, the readings given, the
 /// budget of generated positions, the limits, and where the report goes.
@@ -70,6 +73,9 @@ pub enum CrossCheckError {
     /// The engine plays none of the variants asked for.
     #[error("the engine plays none of the variants asked for")]
     NoVariant,
+    /// The engine does not play a reading given.
+    #[error("{0}")]
+    Unsupported(String),
     /// A register does not read.
     #[error(transparent)]
     Register(#[from] RegisterError),
@@ -131,7 +137,6 @@ pub struct Findings {
     /// The row of each kind of fault (kind, request, variant), and how often it happened.
     fault_rows: BTreeMap<(&'static str, &'static str, String), (usize, u64)>,
     faults: Faults,
-    registers: BTreeMap<Variant, Register>,
     report: Option<PathBuf>,
     invocation: String,
     reference: String,
@@ -169,12 +174,11 @@ impl Findings {
         if !self.seen.insert(f.key()) {
             return Ok(());
         }
-        let Some(register) = self.registers.get(&f.game.variant) else {
-            return Ok(());
-        };
-        let mut row = report::row(0, f, register);
+        let mut row = report::row(0, f, Reference::First);
         if let Some((fixture, why)) = fixture {
-            row.rules = fixture.rules.join(" ");
+            // The fixture names the clause it tests first.
+            let rules: Vec<&str> = fixture.rules.iter().take(3).map(String::as_str).collect();
+            row.rules = rules.join(" ");
             row.fixture = json!({"fixture": fixture.name, "failure": why});
         }
         self.push(row)
@@ -193,9 +197,14 @@ impl Findings {
 
     fn fault(&mut self, fault: Fault) -> Result<(), ReportError> {
         let variant = fault.about.as_ref().map(|(g, _)| g.variant);
+        // An engine that answers two ways is one row, whatever the question.
+        let cmd = match fault.kind {
+            FaultKind::Nondeterministic => "-",
+            _ => fault.cmd,
+        };
         let key = (
             fault.kind.id(),
-            fault.cmd,
+            cmd,
             variant.map_or("-", Variant::id).to_string(),
         );
         if let Some((index, count)) = self.fault_rows.get_mut(&key) {
@@ -230,6 +239,7 @@ impl Findings {
             a_says: format!("asked {}", fault.cmd),
             b_says: fault.detail,
             rules: "-".into(),
+            why: "a fault of the engine as a process, not a question of the rules".into(),
             pieces: setup.map_or(0, |s| s.pieces.len()),
             reached: None,
             fixture: json!({ "request": request }),
@@ -335,7 +345,7 @@ impl CrossCheck {
     /// Runs the cross-check of the engine against `reference`, telling `observer` as it goes.
     pub fn run(
         &self,
-        reference: Reference,
+        reference: ReferenceEngine,
         observer: &dyn Observer,
     ) -> Result<Findings, CrossCheckError> {
         let start_with = Arc::clone(&reference);
@@ -381,9 +391,15 @@ impl CrossCheck {
         if variants.is_empty() {
             return Err(CrossCheckError::NoVariant);
         }
-        let mut registers = BTreeMap::new();
+        // The readings given must be ones the engine plays, before anything is compared.
         for &v in &variants {
-            registers.insert(v, Register::of(v)?);
+            let game = Game {
+                variant: v,
+                interpretations: self.fixed.get(&v).cloned().unwrap_or_default(),
+            };
+            hello
+                .supports(&game)
+                .map_err(|e| CrossCheckError::Unsupported(e.to_string()))?;
         }
         let mut found = Findings {
             rows: Vec::new(),
@@ -394,12 +410,13 @@ impl CrossCheck {
             seen: Default::default(),
             fault_rows: BTreeMap::new(),
             faults: faults.clone(),
-            registers,
             report: self.report.clone(),
             invocation: self.invocation.clone(),
             reference: reference_name,
             max_rows: self.max_rows,
         };
+        // A report from the start: an interrupted run leaves one, rows or not.
+        found.write()?;
         found.faults()?;
         let external = {
             let (config, faults, hello) = (config.clone(), faults.clone(), hello.clone());
@@ -423,6 +440,9 @@ impl CrossCheck {
             observer,
         };
         for &variant in &variants {
+            if interrupted() {
+                break;
+            }
             let before = checker.found.rows.len();
             let mut run = VariantRun {
                 variant,
@@ -573,6 +593,9 @@ impl Checker<'_> {
         self.observer
             .progress(&format!("{}: matching readings", run.variant));
         let matches = infer(&mut self.engine, &run.open, &run.declared, fixed, fixtures);
+        if interrupted() {
+            return Ok(());
+        }
         self.found.faults()?;
         for m in matches {
             run.chosen.insert(m.point.clone(), m.chosen.clone());
@@ -588,7 +611,7 @@ impl Checker<'_> {
         self.observer
             .progress(&format!("{}: fixtures", run.variant));
         for fixture in fixtures {
-            if self.found.faults.down().is_some() {
+            if self.found.faults.down().is_some() || interrupted() {
                 break;
             }
             let rules = Some(&fixture.rules[..]);
@@ -596,7 +619,11 @@ impl Checker<'_> {
                 run.summary.fixtures_skipped += 1;
                 continue;
             }
-            match trichess_suite::run(&mut self.engine, fixture) {
+            let verdict = trichess_suite::run(&mut self.engine, fixture);
+            if interrupted() {
+                break;
+            }
+            match verdict {
                 Verdict::Pass => run.summary.fixtures_passed += 1,
                 Verdict::Skip(_) => run.summary.fixtures_skipped += 1,
                 Verdict::Fail(why) => {
@@ -635,10 +662,13 @@ impl Checker<'_> {
             };
             let Some(setup) = setup else { continue };
             for row in position.rows.iter().filter(|r| r.nodes <= max_nodes) {
-                if self.found.faults.down().is_some() {
-                    break;
+                if self.found.faults.down().is_some() || interrupted() {
+                    return Ok(());
                 }
                 let got = self.engine.perft(&game, &setup, row.depth);
+                if interrupted() {
+                    return Ok(());
+                }
                 if self.found.faults()? {
                     run.summary.perft_failed += 1;
                     continue;
@@ -648,9 +678,7 @@ impl Checker<'_> {
                     continue;
                 }
                 run.summary.perft_failed += 1;
-                let said =
-                    got.map_or_else(|e| e.to_string(), |n| format!("perft {} = {n}", row.depth));
-                let expected = (row.depth, row.nodes, said);
+                let expected = (row.depth, row.nodes, perft_said(row.depth, &got));
                 perft_row(&mut self.found, &mut self.duel, &game, &setup, expected)?;
                 break;
             }
@@ -741,6 +769,13 @@ impl Sink for CrossSink<'_, '_> {
         })
     }
 
+    fn unconfirmed(&self, discovery: &Discovery, again: Option<&Finding>) -> Flow {
+        self.with(|found, _| {
+            found.faults()?;
+            found.fault(answered_twice(&discovery.shrunk, &again_text(again)))
+        })
+    }
+
     fn progress(&self, variant: Variant, positions: u64, elapsed: Duration) {
         let rows = self.found.lock().map_or(0, |g| g.0.rows.len());
         self.observer.progress(&format!(
@@ -777,9 +812,44 @@ fn fixture_row(
         && let Some(f) = duel.compare(&game, setup, 2).finding
     {
         found.faults()?;
+        if f.kind != Kind::Crash
+            && let Again::Differs(again) = duel.recheck(&f)
+        {
+            found.faults()?;
+            return found.fault(answered_twice(&f, &again_text(again.as_deref())));
+        }
         return found.finding(&f, Some((fixture, why)));
     }
     found.faults()?;
+    // The fixture again, by a fresh process: a failure that does not come back is no row.
+    duel.renew();
+    let [_, engine] = duel.engines();
+    let again = trichess_suite::run(engine, fixture);
+    if !found.faults()? {
+        let again = match again {
+            Verdict::Pass => Some("passes".to_string()),
+            Verdict::Fail(other) if other != why => Some(format!("fails: {other}")),
+            Verdict::Fail(_) | Verdict::Skip(_) => None,
+        };
+        if let Some(again) = again {
+            let question = match &fixture.expect {
+                Expect::Moves(_) | Expect::Legal(_) | Expect::Illegal(_) => "moves",
+                Expect::Perft(_) => "perft",
+                Expect::Position(_) => "play",
+                Expect::Outcome(_) => "result",
+                Expect::Invalid(_) => "check",
+            };
+            return found.fault(Fault {
+                kind: FaultKind::Nondeterministic,
+                cmd: question,
+                about: setup.map(|s| (game, s)),
+                detail: format!(
+                    "fixture {} first fails: {why}; run again (a fresh process), it {again}",
+                    fixture.name
+                ),
+            });
+        }
+    }
     found.push(Row {
         number: 0,
         variant: game.variant.id().to_string(),
@@ -789,7 +859,14 @@ fn fixture_row(
         mv: "-".into(),
         a_says: format!("as fixture {} expects", fixture.name),
         b_says: why.to_string(),
-        rules: fixture.rules.join(" "),
+        rules: fixture
+            .rules
+            .iter()
+            .take(3)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join(" "),
+        why: fixture.derivation.clone(),
         pieces: setup.as_ref().map_or(0, |s| s.pieces.len()),
         reached: None,
         fixture: json!({"fixture": fixture.name, "failure": why}),
@@ -811,9 +888,30 @@ fn perft_row(
     {
         let f = shrink(duel, f, 1, 200, &game.interpretations);
         found.faults()?;
+        if f.kind != Kind::Crash
+            && let Again::Differs(again) = duel.recheck(&f)
+        {
+            found.faults()?;
+            return found.fault(answered_twice(&f, &again_text(again.as_deref())));
+        }
         return found.finding(&f, None);
     }
     found.faults()?;
+    // The count again, by a fresh process.
+    duel.renew();
+    let [_, engine] = duel.engines();
+    let again = engine.perft(game, setup, depth);
+    if !found.faults()? && again.is_ok() && perft_said(depth, &again) != said {
+        return found.fault(Fault {
+            kind: FaultKind::Nondeterministic,
+            cmd: "perft",
+            about: Some((game.clone(), setup.clone())),
+            detail: format!(
+                "first {said}; asked again (a fresh process): {}",
+                perft_said(depth, &again)
+            ),
+        });
+    }
     let f = Finding {
         kind: Kind::DifferentPerft,
         game: game.clone(),
@@ -823,10 +921,57 @@ fn perft_row(
         b_says: said,
         a_moves: None,
         a_expect: Some(json!({"perft": {"depth": depth, "nodes": nodes}})),
+        refusals: [None, None],
         origin: None,
         path: Vec::new(),
     };
     found.finding(&f, None)
+}
+
+/// What an engine said of a perft count, as a row writes it.
+fn perft_said(depth: u32, got: &Result<u64, trichess_model::EngineError>) -> String {
+    match got {
+        Ok(n) => format!("perft {depth} = {n}"),
+        Err(e) => e.to_string(),
+    }
+}
+
+/// The fault of an engine that answered the question of `first` one way, then (a fresh
+/// process) as `again` says.
+fn answered_twice(first: &Finding, again: &str) -> Fault {
+    let question = match first.kind {
+        Kind::MissingMove | Kind::ExtraMove | Kind::Crash => "moves",
+        Kind::DifferentPosition => "play",
+        Kind::DifferentResult => "result",
+        Kind::DifferentValidity => "check",
+        Kind::DifferentPerft => "perft",
+    };
+    Fault {
+        kind: FaultKind::Nondeterministic,
+        cmd: question,
+        about: Some((first.game.clone(), first.setup.clone())),
+        detail: format!(
+            "first {}: {}; asked again (a fresh process): {again}",
+            disagreement(first),
+            first.b_says
+        ),
+    }
+}
+
+/// A disagreement's kind, and its move if it has one.
+fn disagreement(f: &Finding) -> String {
+    match f.mv {
+        Some(mv) => format!("{} {mv}", f.kind),
+        None => f.kind.to_string(),
+    }
+}
+
+/// What the engines said when asked again: another disagreement, or none.
+fn again_text(again: Option<&Finding>) -> String {
+    match again {
+        Some(f) => format!("{}: {}", disagreement(f), f.b_says),
+        None => "as the first engine".to_string(),
+    }
 }
 
 /// How the cross-check of one planted bug (a mutant served by `trichess serve --mutant NAME`)

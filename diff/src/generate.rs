@@ -390,6 +390,7 @@ fn validity(duel: &mut Duel, game: &Game, setup: &Setup) -> Finding {
             b_says: "?".into(),
             a_moves: None,
             a_expect: None,
+            refusals: [None, None],
             origin: None,
             path: Vec::new(),
         })

@@ -181,85 +181,70 @@ fn tally(
 /// Judges the tallies of one point: settled on the one reading whose fixtures all pass while
 /// every other reading's fail at least once, on at least [`MIN_EVIDENCE`] fixtures; else, on
 /// a `first_try` (more may be learnt once other points are settled), unsettled; else, when
-/// nothing more can be learnt, the reading to compare under, with a verdict saying why it is
-/// not settled.
+/// nothing more can be learnt, the reading to compare under (the default if nothing rules it
+/// out), with a verdict saying why it is not settled.
 fn judge(point: &OpenPoint, tallies: Vec<(String, usize, usize)>, first_try: bool) -> Match {
     let id = point.id.as_str();
-    let ratio =
-        |&(_, p, t): &(String, usize, usize)| if t == 0 { 0.0 } else { p as f64 / t as f64 };
-    let full: Vec<usize> = (0..tallies.len())
-        .filter(|&i| tallies[i].2 > 0 && tallies[i].1 == tallies[i].2)
-        .collect();
     let evidence: usize = tallies.iter().map(|(_, _, t)| t).sum();
     let all: Vec<&(String, usize, usize)> = tallies.iter().collect();
-    let settled = full.len() == 1 && evidence >= MIN_EVIDENCE;
+    // The readings no fixture rules out: all passed, or none run.
+    let open: Vec<&(String, usize, usize)> = tallies.iter().filter(|(_, p, t)| p == t).collect();
+    let full: Vec<&(String, usize, usize)> = open.iter().copied().filter(|t| t.2 > 0).collect();
+    let settled = open.len() == 1 && full.len() == 1 && evidence >= MIN_EVIDENCE;
+    let unsettled = |chosen: String, verdict: String| Match {
+        point: id.to_string(),
+        chosen,
+        tallies: tallies.clone(),
+        evidence,
+        settled,
+        verdict,
+    };
     if settled {
-        let best = full[0];
-        let (name, passed, run) = &tallies[best];
-        let others: Vec<&(String, usize, usize)> = tallies
-            .iter()
-            .enumerate()
-            .filter(|&(i, _)| i != best)
-            .map(|(_, t)| t)
-            .collect();
-        return Match {
-            point: id.to_string(),
-            chosen: name.clone(),
-            verdict: format!(
-                "follows {id}={name}: {passed}/{run} fixtures (other readings: {}; the verdict \
-                 rests on {evidence} fixtures)",
-                tallies_text(&others)
-            ),
-            evidence,
-            settled,
-            tallies,
-        };
+        let (name, passed, run) = full[0];
+        let others: Vec<&(String, usize, usize)> =
+            tallies.iter().filter(|t| t.0 != *name).collect();
+        let verdict = format!(
+            "follows {id}={name}: {passed}/{run} fixtures (other readings: {}; the verdict \
+             rests on {evidence} fixtures)",
+            tallies_text(&others)
+        );
+        return unsettled(name.clone(), verdict);
     }
     if first_try {
-        return Match {
-            point: id.to_string(),
-            chosen: point.default_reading().to_string(),
-            tallies,
-            evidence,
-            settled,
-            verdict: String::new(),
-        };
+        return unsettled(point.default_reading().to_string(), String::new());
     }
-    // The best reading: the highest share of fixtures passed, then the most passed; the
-    // earlier (the default first) on a tie.
-    let mut best = 0;
-    for (i, tally) in tallies.iter().enumerate() {
-        let (a, b) = (ratio(tally), ratio(&tallies[best]));
-        if a > b || (a == b && tally.1 > tallies[best].1) {
-            best = i;
+    if open.is_empty() {
+        // Every reading is ruled out: compare under the one with the highest share of
+        // fixtures passed (then the most passed; the earlier, the default first, on a tie).
+        let ratio = |&(_, p, t): &(String, usize, usize)| p as f64 / t.max(1) as f64;
+        let mut best = 0;
+        for (i, tally) in tallies.iter().enumerate() {
+            let (a, b) = (ratio(tally), ratio(&tallies[best]));
+            if a > b || (a == b && tally.1 > tallies[best].1) {
+                best = i;
+            }
         }
-    }
-    let default = point.default_reading().to_string();
-    let (chosen, verdict) = if evidence < MIN_EVIDENCE || full.len() > 1 {
-        let why = if full.len() > 1 {
-            "the fixtures cannot tell its readings apart"
-        } else {
-            "not enough evidence"
-        };
-        let verdict = format!(
-            "{why} for {id} ({}); compared under {default}",
-            tallies_text(&all)
-        );
-        (default, verdict)
-    } else {
         let name = tallies[best].0.clone();
         let verdict = format!(
             "disagrees with every reading of {id} ({}); compared under {name}",
             tallies_text(&all)
         );
-        (name, verdict)
-    };
-    Match {
-        point: id.to_string(),
-        chosen,
-        tallies,
-        evidence,
-        settled,
-        verdict,
+        return unsettled(name, verdict);
     }
+    let default = point.default_reading();
+    let chosen = if open.iter().any(|t| t.0 == default) {
+        default.to_string()
+    } else {
+        open[0].0.clone()
+    };
+    let why = if full.len() > 1 {
+        "the fixtures cannot tell its readings apart"
+    } else {
+        "not enough evidence"
+    };
+    let verdict = format!(
+        "{why} for {id} ({}); compared under {chosen}",
+        tallies_text(&all)
+    );
+    unsettled(chosen, verdict)
 }

@@ -17,6 +17,7 @@
 
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::panic))]
 
+pub mod attribute;
 mod campaign;
 mod choices;
 mod compare;
@@ -25,6 +26,7 @@ mod finding;
 mod generate;
 pub mod infer;
 pub mod measure;
+pub mod output;
 pub mod property;
 pub mod report;
 mod shrink;
@@ -35,7 +37,7 @@ pub use campaign::{
     VariantRun, table_roots,
 };
 pub use choices::{Choices, Seeded};
-pub use compare::{Compared, Duel, EngineFactory};
+pub use compare::{Again, Compared, Duel, EngineFactory};
 pub use finding::{Finding, Kind};
 pub use generate::{Edit, Generator, Step, mate_or_elimination, random_game};
 pub use shrink::{shorten_path, shrink};

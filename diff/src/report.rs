@@ -2,7 +2,7 @@
 //! ids it touches and a paste-ready fixture, for tabled to print and written as Markdown, JSON
 //! and an SVG diagram per row, each file replaced atomically after every row.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::Duration;
@@ -10,8 +10,9 @@ use std::time::Duration;
 use serde_json::{Value, json};
 use tabled::Tabled;
 use trichess_model::Variant;
-use trichess_suite::{Register, RegisterError, readings_text};
+use trichess_suite::readings_text;
 
+use crate::attribute::{Reference, decide};
 use crate::{CampaignReport, Discovery, Finding, Flow, Observer, Sink};
 
 /// One row of the discrepancy table.
@@ -37,8 +38,12 @@ pub struct Row {
     /// What the second engine says.
     #[tabled(rename = "second says")]
     pub b_says: String,
-    /// The rule ids the row concerns, separated by spaces.
+    /// The rule ids that decide the row, by the oracle's explanation, the deciding one first
+    /// (`(none)` where the oracle has nothing to explain).
     pub rules: String,
+    /// What those rules do here, or why nothing decides it.
+    #[tabled(skip)]
+    pub why: String,
     /// How many pieces the position has.
     #[tabled(skip)]
     pub pieces: usize,
@@ -54,65 +59,10 @@ pub struct Row {
     pub svg: Option<String>,
 }
 
-/// At most this many rule ids name a row.
-const MAX_RULES: usize = 6;
-
-/// At most this many rule ids come from one topic (Triple Crown has five promotion clauses).
-const PER_TOPIC: usize = 3;
-
-/// Names the register ids a finding involves, the most telling first, at most [`MAX_RULES`]:
-/// the interpretations whose reading in the row's game is not the default (the shrinker has set
-/// back every reading the disagreement does not need), then every clause and interpretation
-/// whose id has the words of one of the finding's topics in a row (or starts with them, for a
-/// topic marked `^`) ([`Finding::topics`]: the
-/// fields in which the engines' positions differ, those the move changed, the kind of move,
-/// the centre for a move from one half-board to another, the pieces it moves and takes, the
-/// reasons the game ends for), at most [`PER_TOPIC`] a topic.
-pub fn rule_ids(finding: &Finding, register: &Register) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    for (id, reading) in &finding.game.interpretations {
-        let open = register.interpretations.iter().find(|i| i.id == *id);
-        if open
-            .and_then(|i| i.readings.first())
-            .is_some_and(|r| r.name != *reading)
-        {
-            out.push(id.clone());
-        }
-    }
-    let ids: Vec<&str> = register
-        .clauses
-        .iter()
-        .map(|c| c.id.as_str())
-        .chain(register.interpretations.iter().map(|i| i.id.as_str()))
-        .collect();
-    for topic in finding.topics() {
-        let (start, topic) = match topic.strip_prefix('^') {
-            Some(t) => (true, t),
-            None => (false, topic),
-        };
-        let words: Vec<&str> = topic.split('-').collect();
-        let named = ids.iter().filter(|id| {
-            let short = id.split_once('.').map_or(**id, |(_, s)| s);
-            let parts: Vec<&str> = short.split('-').collect();
-            if start {
-                parts.starts_with(&words)
-            } else {
-                parts.windows(words.len()).any(|w| w == words.as_slice())
-            }
-        });
-        for id in named.take(PER_TOPIC) {
-            if !out.iter().any(|o| o == id) {
-                out.push(id.to_string());
-            }
-        }
-    }
-    out.truncate(MAX_RULES);
-    out
-}
-
-/// Makes the row of a finding.
-pub fn row(number: usize, f: &Finding, register: &Register) -> Row {
-    let rules = rule_ids(f, register);
+/// Makes the row of a finding, its rules those that decide it by the oracle's explanation
+/// (seen from `reference`, the engine standing for the oracle).
+pub fn row(number: usize, f: &Finding, reference: Reference) -> Row {
+    let decided = decide(f, reference);
     let svg = Some(trichess_diagram::svg(&f.setup, f.mv));
     Row {
         number,
@@ -123,25 +73,22 @@ pub fn row(number: usize, f: &Finding, register: &Register) -> Row {
         mv: f.mv.map_or("-".into(), |m| m.to_string()),
         a_says: f.a_says.clone(),
         b_says: f.b_says.clone(),
-        rules: if rules.is_empty() {
-            "?".into()
-        } else {
-            rules.join(" ")
-        },
+        rules: decided.rules(),
+        why: decided.why.clone(),
         pieces: f.setup.pieces.len(),
         reached: f
             .origin
             .as_ref()
             .filter(|_| !f.path.is_empty())
             .map(|o| (o.to_text(), f.path.iter().map(|m| m.to_string()).collect())),
-        fixture: f.fixture(&rules),
+        fixture: f.fixture(&decided),
         svg,
     }
 }
 
 /// Why a report could not be written: the file, and the cause.
 #[derive(Debug, thiserror::Error)]
-#[error("cannot write {}: {source}", .path.display())]
+#[error("cannot write {}", .path.display())]
 pub struct ReportError {
     /// The file or directory.
     pub path: PathBuf,
@@ -149,7 +96,7 @@ pub struct ReportError {
     pub source: std::io::Error,
 }
 
-fn failed(path: &Path) -> impl FnOnce(std::io::Error) -> ReportError + '_ {
+pub(crate) fn failed(path: &Path) -> impl FnOnce(std::io::Error) -> ReportError + '_ {
     move |source| ReportError {
         path: path.to_path_buf(),
         source,
@@ -164,7 +111,7 @@ pub struct LiveTable<'o> {
     command: String,
     seed: u64,
     max_rows: usize,
-    registers: BTreeMap<Variant, Register>,
+    reference: Reference,
     rows: Mutex<(Vec<Row>, BTreeSet<String>, Option<ReportError>)>,
     observer: &'o dyn Observer,
 }
@@ -180,28 +127,25 @@ impl std::fmt::Debug for LiveTable<'_> {
 }
 
 impl<'o> LiveTable<'o> {
-    /// A table of the run `command` (which replays it) with `seed`, over `variants`, of at
-    /// most `max_rows` rows, written into `report` if given.
+    /// A table of the run `command` (which replays it) with `seed`, of at most `max_rows`
+    /// rows, written into `report` if given; `reference` is the engine that stands for the
+    /// oracle, whose explanation names the rules of each row.
     pub fn new(
-        variants: &[Variant],
         (command, seed): (String, u64),
         report: Option<PathBuf>,
         max_rows: usize,
+        reference: Reference,
         observer: &'o dyn Observer,
-    ) -> Result<LiveTable<'o>, RegisterError> {
-        let mut registers = BTreeMap::new();
-        for &v in variants {
-            registers.insert(v, Register::of(v)?);
-        }
-        Ok(LiveTable {
+    ) -> LiveTable<'o> {
+        LiveTable {
             report,
             command,
             seed,
             max_rows,
-            registers,
+            reference,
             rows: Mutex::new(Default::default()),
             observer,
-        })
+        }
     }
 
     /// The final rows of the run: the campaign's findings in its order (of the variants,
@@ -216,10 +160,9 @@ impl<'o> LiveTable<'o> {
         let rows: Vec<Row> = found
             .findings
             .iter()
-            .filter_map(|f| Some((f, self.registers.get(&f.game.variant)?)))
             .take(self.max_rows)
             .enumerate()
-            .map(|(i, (f, register))| row(i + 1, f, register))
+            .map(|(i, f)| row(i + 1, f, self.reference))
             .collect();
         if let Some(dir) = &self.report {
             write_diff(dir, &self.command, self.seed, &rows)?;
@@ -234,13 +177,10 @@ impl Sink for LiveTable<'_> {
             return Flow::Stop;
         };
         let (rows, seen, error) = &mut *live;
-        let Some(register) = self.registers.get(&d.variant) else {
-            return Flow::Continue;
-        };
         if !seen.insert(d.shrunk.key()) {
             return Flow::Continue;
         }
-        rows.push(row(rows.len() + 1, &d.shrunk, register));
+        rows.push(row(rows.len() + 1, &d.shrunk, self.reference));
         if let Some(dir) = &self.report
             && let Err(e) = write_diff(dir, &self.command, self.seed, rows)
         {
@@ -264,6 +204,17 @@ impl Sink for LiveTable<'_> {
 
     fn note(&self, variant: Variant, note: &str) {
         self.observer.say(&format!("{variant}: {note}"));
+    }
+
+    fn unconfirmed(&self, d: &Discovery, again: Option<&Finding>) -> Flow {
+        self.observer.say(&format!(
+            "{}: not a row, as it did not come back when asked again with fresh engines: {}",
+            d.variant, d.shrunk
+        ));
+        if let Some(again) = again {
+            self.observer.say(&format!("    asked again: {again}"));
+        }
+        Flow::Continue
     }
 }
 
@@ -354,7 +305,7 @@ pub fn write(dir: &Path, head: &Head, rows: &[Row]) -> Result<(), ReportError> {
         let mut json_row = json!({
             "number": r.number, "variant": r.variant, "kind": r.kind, "readings": r.readings,
             "position": r.position, "move": r.mv, "first_says": r.a_says,
-            "second_says": r.b_says, "rules": r.rules, "pieces": r.pieces,
+            "second_says": r.b_says, "rules": r.rules, "why": r.why, "pieces": r.pieces,
             "fixture": r.fixture,
         });
         if let Some((origin, path)) = &r.reached {
@@ -364,6 +315,9 @@ pub fn write(dir: &Path, head: &Head, rows: &[Row]) -> Result<(), ReportError> {
     }
     for r in rows {
         md += &format!("\n## #{}\n\n", r.number);
+        if !r.why.is_empty() {
+            md += &format!("Decided by ({}): {}\n\n", r.rules, r.why);
+        }
         if let Some((origin, path)) = &r.reached {
             md += &format!(
                 "Reached from `{origin}` by the moves `{}` (the first engine's).\n\n",
@@ -390,187 +344,4 @@ pub fn write(dir: &Path, head: &Head, rows: &[Row]) -> Result<(), ReportError> {
         object.insert("rows".into(), Value::Array(json_rows));
     }
     write_atomic(&dir.join(format!("{stem}.json")), &pretty(&json))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::Kind;
-    use serde_json::json;
-    use trichess_model::{Game, Move, Setup, Variant};
-
-    /// A finding as the run reports it: the first engine's answer in `a`, the second's in `b`.
-    fn finding(
-        variant: Variant,
-        kind: Kind,
-        readings: &[(&str, &str)],
-        position: &str,
-        mv: Option<&str>,
-        (a, b): (&str, &str),
-    ) -> Finding {
-        let mut game = Game::new(variant);
-        for (id, reading) in readings {
-            game.interpretations
-                .insert(id.to_string(), reading.to_string());
-        }
-        Finding {
-            kind,
-            game,
-            setup: Setup::parse(variant, position).expect("the position reads"),
-            mv: mv.map(|m| Move::parse(variant, m).expect("the move reads")),
-            a_says: a.into(),
-            b_says: b.into(),
-            a_moves: None,
-            a_expect: (kind == Kind::DifferentPosition).then(|| json!({"position": a})),
-            origin: None,
-            path: Vec::new(),
-        }
-    }
-
-    fn rules(f: &Finding) -> Vec<String> {
-        rule_ids(
-            f,
-            &Register::of(f.game.variant).expect("the register reads"),
-        )
-    }
-
-    #[test]
-    fn an_en_passant_right_kept_by_a_king_move_names_en_passant_not_mate() {
-        // reports/diff/diff.md of seed 42, row 2, which the old topic words named
-        // mate-removes-king and exposed-king (from the word "king").
-        let f = finding(
-            Variant::OSullivan,
-            Kind::DifferentPosition,
-            &[("osullivan.en-passant-window", "both-opponents")],
-            "b1:bK,g2:rK,e5:wP b en_passant=e6",
-            Some("b1-a1"),
-            ("a1:bK,g2:rK,e5:wP r en_passant=e6", "a1:bK,g2:rK,e5:wP r"),
-        );
-        let ids = rules(&f);
-        assert_eq!(ids, ["osullivan.en-passant-window", "osullivan.en-passant"]);
-    }
-
-    #[test]
-    fn a_king_taken_under_exposed_king_capture_names_both_readings() {
-        let f = finding(
-            Variant::OSullivan,
-            Kind::DifferentPosition,
-            &[
-                ("osullivan.en-passant-window", "both-opponents"),
-                ("osullivan.exposed-king", "capture"),
-            ],
-            "e5:wP,c7:rK,d8:wK r en_passant=e6",
-            Some("c7-d8"),
-            ("e5:wP,d8:rK r en_passant=e6", "e5:wP,d8:rK r"),
-        );
-        let ids = rules(&f);
-        assert_eq!(
-            ids[..3],
-            [
-                "osullivan.en-passant-window",
-                "osullivan.exposed-king",
-                "osullivan.en-passant"
-            ]
-        );
-        assert!(!ids.iter().any(|id| id.contains("mate")), "{ids:?}");
-    }
-
-    #[test]
-    fn a_reading_at_its_default_is_not_named() {
-        let register = Register::of(Variant::OSullivan).expect("reads");
-        let open = register
-            .interpretations
-            .iter()
-            .find(|i| i.id == "osullivan.turn-order")
-            .expect("an open point");
-        let f = finding(
-            Variant::OSullivan,
-            Kind::MissingMove,
-            &[("osullivan.turn-order", open.readings[0].name.as_str())],
-            "a1:bK,h1:rK,d8:wK,c3:rN r",
-            Some("c3-e4"),
-            ("legal (9 moves)", "not legal (8 moves)"),
-        );
-        let ids = rule_ids(&f, &register);
-        assert_eq!(ids, ["osullivan.knight-barrier"]);
-    }
-
-    #[test]
-    fn a_pending_mate_kept_or_lifted_names_the_mate_rules() {
-        let f = finding(
-            Variant::Yalta,
-            Kind::DifferentPosition,
-            &[("yalta.mate-final", "after-left-player")],
-            "Ae1:rK,Cg1:bK,Ch1:gK b pending_mate=g",
-            Some("Cg1-Cf1"),
-            (
-                "Ae1:rK,Cf1:bK,Ch1:gK r",
-                "Ae1:rK,Cf1:bK,Ch1:gK r pending_mate=g",
-            ),
-        );
-        let ids = rules(&f);
-        assert_eq!(ids[..2], ["yalta.mate-final", "yalta.left-player-help"]);
-    }
-
-    #[test]
-    fn a_refused_shared_square_names_the_turn_and_the_shared_square() {
-        let f = finding(
-            Variant::Yuri,
-            Kind::DifferentValidity,
-            &[],
-            "b2:wK,f4:rK w shared_square=b2",
-            None,
-            (
-                "valid",
-                "invalid position: the White King moved onto b2 last, so Red is to move",
-            ),
-        );
-        let ids = rules(&f);
-        assert_eq!(
-            ids,
-            [
-                "yuri.turn-order",
-                "yuri.shared-square",
-                "yuri.king-onto-king"
-            ]
-        );
-    }
-
-    #[test]
-    fn the_side_to_move_after_an_instant_win_names_the_turn_and_the_win() {
-        let f = finding(
-            Variant::TripleCrown,
-            Kind::DifferentPosition,
-            &[],
-            "Aa1:aE,Ad3:aA,Ae3:aO,Ah3:aD,Ca2:cE,Cc2:aP a",
-            Some("Cc2-Cc1=D"),
-            (
-                "Aa1:aE,Ad3:aA,Ae3:aO,Ah3:aD,Cc1:aD,Ca2:cE a instant_win=a",
-                "Aa1:aE,Ad3:aA,Ae3:aO,Ah3:aD,Cc1:aD,Ca2:cE c instant_win=a",
-            ),
-        );
-        let ids = rules(&f);
-        assert_eq!(
-            ids[..2],
-            ["triple-crown.turn-order", "triple-crown.instant-win"]
-        );
-        assert!(ids.iter().any(|id| id.contains("promotion")), "{ids:?}");
-    }
-
-    #[test]
-    fn a_different_checkmate_names_the_checkmate_clauses() {
-        let f = finding(
-            Variant::OSullivan,
-            Kind::DifferentResult,
-            &[],
-            "a1:bK,h1:rK,d8:wK w",
-            None,
-            (
-                r#"{"reason":"checkmate","seat":"b","status":"eliminated"}"#,
-                r#"{"status":"ongoing"}"#,
-            ),
-        );
-        let ids = rules(&f);
-        assert_eq!(ids, ["osullivan.checkmate", "osullivan.mate-removes-king"]);
-    }
 }

@@ -1,14 +1,18 @@
 //! The differential run against deliberately wrong engines: a planted disagreement is found,
 //! descended to the first differing position, shrunk to few pieces (at most six more than the
 //! rule needs, on every variant) and classified; a panic is a crash row; the move path to a
-//! finding shortens; the real engines agree on generated positions.
+//! finding shortens; the real engines agree on generated positions; an engine that answers
+//! the same question two ways brings no finding.
 
 mod common;
 
 use std::collections::BTreeMap;
+use std::sync::Mutex;
 
+use trichess_diff::attribute::{Decided, Reference, decide};
 use trichess_diff::{
-    Choices, Duel, Finding, Generator, Kind, Seeded, Step, random_game, shorten_path, shrink,
+    Again, Campaign, Choices, Discovery, Duel, Finding, Flow, Generator, Kind, Seeded, Sink, Step,
+    random_game, shorten_path, shrink,
 };
 use trichess_fast::Fast;
 use trichess_model::{Engine, EngineError, Game, Move, Outcome, ProblemKind, Role, Setup, Variant};
@@ -277,9 +281,16 @@ fn a_dropped_knight_move_is_found_at_the_start_by_descent_and_shrunk() {
     let small = shrink(&mut duel, found, 2, 5000, &BTreeMap::new());
     assert_eq!(small.kind, Kind::MissingMove);
     assert!(small.setup.pieces.len() <= 5, "{}", small.setup.to_text());
-    assert!(small.topics().contains(&"^knight"));
-    let fixture = small.fixture(&[]);
+    // The oracle says why the knight's move is legal: a knight's move, which keeps to
+    // Yalta's rule that a knight changes colour.
+    let decided = decide(&small, Reference::First);
+    assert!(
+        decided.ids.iter().any(|id| id.starts_with("yalta.knight")),
+        "{decided:?}"
+    );
+    let fixture = small.fixture(&decided);
     assert!(fixture["expect"]["legal"].is_string(), "{fixture}");
+    assert_eq!(fixture["rules"][0], decided.ids[0].as_str(), "{fixture}");
 }
 
 #[test]
@@ -304,7 +315,7 @@ fn a_wrong_result_is_a_different_result_row() {
         f.setup.pieces.len(),
         f.setup.to_text()
     );
-    assert!(f.fixture(&[])["expect"]["outcome"].is_object());
+    assert!(f.fixture(&Decided::default())["expect"]["outcome"].is_object());
 }
 
 #[test]
@@ -419,7 +430,7 @@ fn refusals_for_different_kinds_of_problem_are_a_difference() {
         "{}",
         found.b_says
     );
-    let fixture = found.fixture(&[]);
+    let fixture = found.fixture(&Decided::default());
     assert_eq!(
         fixture["expect"],
         serde_json::json!({"invalid": {"position": ["too-many-royals"]}})
@@ -434,6 +445,84 @@ fn refusals_for_different_kinds_of_problem_are_a_difference() {
         Box::new(|| Box::new(Fast::default()) as Box<dyn Engine>),
     );
     assert!(unclassified.compare(&game, &two_kings, 1).finding.is_none());
+}
+
+/// An engine that answers the same question two ways: the oracle's answers, but every fifth
+/// time it is asked for the legal moves it leaves the last one out.
+#[derive(Default)]
+struct Flaky {
+    asked: u64,
+}
+
+impl Engine for Flaky {
+    fn name(&self) -> String {
+        "flaky".into()
+    }
+    fn supports(&self, game: &Game) -> Result<(), EngineError> {
+        Oracle.supports(game)
+    }
+    fn start(&mut self, game: &Game) -> Result<Setup, EngineError> {
+        Oracle.start(game)
+    }
+    fn check(&mut self, game: &Game, setup: &Setup) -> Result<(), EngineError> {
+        Oracle.check(game, setup)
+    }
+    fn legal_moves(&mut self, game: &Game, setup: &Setup) -> Result<Vec<Move>, EngineError> {
+        self.asked += 1;
+        let mut moves = Oracle.legal_moves(game, setup)?;
+        if self.asked.is_multiple_of(5) {
+            moves.pop();
+        }
+        Ok(moves)
+    }
+    fn play(&mut self, game: &Game, setup: &Setup, mv: Move) -> Result<Setup, EngineError> {
+        Oracle.play(game, setup, mv)
+    }
+    fn perft(&mut self, game: &Game, setup: &Setup, depth: u32) -> Result<u64, EngineError> {
+        Oracle.perft(game, setup, depth)
+    }
+    fn outcome(&mut self, game: &Game, setup: &Setup) -> Result<Outcome, EngineError> {
+        Oracle.outcome(game, setup)
+    }
+}
+
+/// Keeps what a campaign says of the disagreements that did not come back when asked again.
+#[derive(Default)]
+struct Unconfirmed(Mutex<Vec<(Finding, Option<Finding>)>>);
+
+impl Sink for Unconfirmed {
+    fn unconfirmed(&self, discovery: &Discovery, again: Option<&Finding>) -> Flow {
+        if let Ok(mut heard) = self.0.lock() {
+            heard.push((discovery.shrunk.clone(), again.cloned()));
+        }
+        Flow::Continue
+    }
+}
+
+#[test]
+fn an_engine_that_answers_two_ways_brings_no_finding() {
+    let heard = Unconfirmed::default();
+    let report = Campaign::new(&[Variant::OSullivan])
+        .positions(1000)
+        .seed(1)
+        .run_with(
+            || Box::new(Oracle) as Box<dyn Engine>,
+            || Box::new(Flaky::default()) as Box<dyn Engine>,
+            &heard,
+        )
+        .expect("both play O'Sullivan");
+    assert!(report.findings.is_empty(), "{report}");
+    let heard = heard.0.into_inner().expect("not poisoned");
+    assert!(!heard.is_empty(), "the flaky answers were met");
+    assert_eq!(report.runs[0].unconfirmed, heard.len() as u64);
+    for (first, again) in &heard {
+        assert_eq!(first.kind, Kind::MissingMove, "{first}");
+        // A fresh engine is asked once for the moves: it lists them all.
+        assert!(again.is_none(), "{again:?}");
+    }
+    // A planted bug comes back when asked again: it is a finding.
+    let f = first_finding(Variant::OSullivan, Bug::NoKnightMoves, 1);
+    assert_eq!(duel(Bug::NoKnightMoves).recheck(&f), Again::Same);
 }
 
 /// The oracle, but it does not play positions with castling rights (`unsupported`), as an

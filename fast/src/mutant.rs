@@ -238,7 +238,7 @@ impl Mutant {
             ),
             YaltaHelpIgnored => card(
                 "yalta-help-ignored",
-                "yalta.left-player-help",
+                "yalta.mate-final",
                 GameEnd,
                 "the reading mate-final=after-left-player is ignored: a mate is final at once, the left player gets no turn to help",
             ),

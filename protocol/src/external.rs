@@ -3,7 +3,9 @@
 //! a line without end) becomes a [`Fault`] and an [`EngineError::Failed`] answer; the process is
 //! then killed and started again on the next request, after a back-off. Nothing it sends can
 //! make this side panic, hang past the timeout, or hold more than a few lines of
-//! [`MAX_LINE`] bytes.
+//! [`MAX_LINE`] bytes. On Unix the engine runs in a process group of its own, and the whole
+//! group is killed (so an engine started through `sh -c` leaves no child behind); a wait for
+//! a reply ends early when the program is [`interrupted`](crate::interrupted).
 
 use std::io::{BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -14,6 +16,7 @@ use std::time::{Duration, Instant};
 use serde_json::Value;
 use trichess_model::{Engine, EngineError, Game, Move, Outcome, Setup};
 
+use crate::interrupt;
 use crate::lines::{LineReader, ReadLine};
 use crate::message::{
     Ask, BadAnswer, Hello, MAX_LINE, PROTOCOL_VERSION, Refusal, Reply, ReplyLine, about_fields,
@@ -80,6 +83,8 @@ pub enum FaultKind {
     MalformedAnswer,
     /// A reply slower than the slow threshold (the answer is still used).
     Slow,
+    /// Asked the same question again (by a fresh process), the engine answered otherwise.
+    Nondeterministic,
 }
 
 impl FaultKind {
@@ -96,6 +101,7 @@ impl FaultKind {
             FaultKind::MalformedMove => "malformed-move",
             FaultKind::MalformedAnswer => "malformed-answer",
             FaultKind::Slow => "engine-slow",
+            FaultKind::Nondeterministic => "engine-nondeterministic",
         }
     }
 
@@ -103,7 +109,10 @@ impl FaultKind {
     pub fn restarts(self) -> bool {
         !matches!(
             self,
-            FaultKind::MalformedMove | FaultKind::MalformedAnswer | FaultKind::Slow
+            FaultKind::MalformedMove
+                | FaultKind::MalformedAnswer
+                | FaultKind::Slow
+                | FaultKind::Nondeterministic
         )
     }
 }
@@ -158,7 +167,8 @@ enum Event {
 }
 
 /// A running engine process, with a thread writing its input, one reading its output line by
-/// line, and one keeping the tail of its standard error. Dropping it kills the process.
+/// line, and one keeping the tail of its standard error. Dropping it kills the process and,
+/// on Unix, its whole process group.
 struct Process {
     child: Child,
     input: Option<Sender<Vec<u8>>>,
@@ -169,18 +179,24 @@ struct Process {
 impl Process {
     fn spawn(command: &[String]) -> Result<Process, String> {
         let (program, args) = command.split_first().ok_or("the engine command is empty")?;
-        let mut child = Command::new(program)
+        let mut command = Command::new(program);
+        command
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
+            .stderr(Stdio::piped());
+        // A group of its own: the engine's children (a wrapper's, say) are ended with it, and
+        // a Ctrl-C at the terminal reaches trichess alone, which then ends them.
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        let mut child = command
             .spawn()
             .map_err(|e| format!("cannot start {}: {e}", clip(program)))?;
+        interrupt::started(child.id());
         let (Some(stdin), Some(stdout), Some(stderr)) =
             (child.stdin.take(), child.stdout.take(), child.stderr.take())
         else {
-            let _ = child.kill();
-            let _ = child.wait();
+            end(&mut child);
             return Err("the engine's pipes could not be opened".into());
         };
         let (input, to_write) = mpsc::channel::<Vec<u8>>();
@@ -229,8 +245,42 @@ impl Process {
 impl Drop for Process {
     fn drop(&mut self) {
         self.input = None;
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        end(&mut self.child);
+    }
+}
+
+/// Kills an engine process with its process group, and waits for it.
+fn end(child: &mut Child) {
+    interrupt::end_group(child.id());
+    let _ = child.kill();
+    let _ = child.wait();
+    interrupt::ended(child.id());
+}
+
+/// How a wait for a reply line ended without one.
+enum Waited {
+    Timeout,
+    Disconnected,
+    Interrupted,
+}
+
+/// Waits at most `timeout` for the next line of `output`, looking every 50 ms whether the
+/// program was interrupted.
+fn next_event(output: &Receiver<Event>, timeout: Duration) -> Result<Event, Waited> {
+    let deadline = Instant::now() + timeout;
+    loop {
+        if interrupt::interrupted() {
+            return Err(Waited::Interrupted);
+        }
+        let left = deadline.saturating_duration_since(Instant::now());
+        match output.recv_timeout(left.min(Duration::from_millis(50))) {
+            Ok(event) => return Ok(event),
+            Err(RecvTimeoutError::Disconnected) => return Err(Waited::Disconnected),
+            Err(RecvTimeoutError::Timeout) if left <= Duration::from_millis(50) => {
+                return Err(Waited::Timeout);
+            }
+            Err(RecvTimeoutError::Timeout) => {}
+        }
     }
 }
 
@@ -396,9 +446,14 @@ impl ExternalEngine {
     }
 
     /// Makes sure a process is running: waits out the back-off, starts it and shakes hands.
+    /// None is started once the program is interrupted.
     fn running(&mut self) -> Result<(), EngineError> {
         if let Some(why) = &self.down {
             return Err(EngineError::Failed(format!("engine down: {why}")));
+        }
+        if interrupt::interrupted() {
+            self.process = None;
+            return Err(EngineError::Failed("interrupted".into()));
         }
         if self.process.is_some() {
             return Ok(());
@@ -464,18 +519,21 @@ impl ExternalEngine {
             .is_some_and(|i| i.send(bytes).is_ok());
         let started = Instant::now();
         let event = if sent {
-            process.output.recv_timeout(timeout)
+            next_event(&process.output, timeout)
         } else {
             Ok(Event::End("stopped reading its input".into()))
         };
         let (kind, detail) = match event {
-            Err(RecvTimeoutError::Timeout) => (
+            // Not the engine's fault: the process is ended, and no fault recorded.
+            Err(Waited::Interrupted) => {
+                self.process = None;
+                return Err(EngineError::Failed("interrupted".into()));
+            }
+            Err(Waited::Timeout) => (
                 FaultKind::Timeout,
                 format!("no answer within {} ms", timeout.as_millis()),
             ),
-            Err(RecvTimeoutError::Disconnected) => {
-                (FaultKind::Exited, process.ended("the engine exited"))
-            }
+            Err(Waited::Disconnected) => (FaultKind::Exited, process.ended("the engine exited")),
             Ok(Event::End(how)) => (
                 FaultKind::Exited,
                 process.ended(&format!("the engine {how}")),

@@ -5,7 +5,10 @@
 //!   never panic ([`read_reply_line`], [`read_request_line`]);
 //! - [`Server`]: answers requests with any [`trichess_model::Engine`] (`trichess serve`);
 //! - [`ExternalEngine`]: an engine in another process as a [`trichess_model::Engine`], with a
-//!   timeout per request, restarts with back-off, and every misbehaviour kept as a [`Fault`].
+//!   timeout per request, restarts with back-off, and every misbehaviour kept as a [`Fault`];
+//!   each in a process group of its own, ended whole;
+//! - [`interrupt`], [`interrupted`]: the process-wide flag a SIGINT or SIGTERM handler sets
+//!   and every long loop of trichess checks, and [`end_engines`].
 //!
 //! ```
 //! use trichess_protocol::{ReplyLine, read_reply_line};
@@ -17,16 +20,18 @@
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::panic))]
 
 mod external;
+mod interrupt;
 mod lines;
 pub mod message;
 mod server;
 mod words;
 
 pub use external::{Config, ExternalEngine, Fault, FaultKind, Faults, StartFn};
+pub use interrupt::{end_engines, interrupt, interrupted};
 pub use lines::{LineReader, ReadLine};
 pub use message::{
-    Ask, Hello, MAX_LINE, PROTOCOL_VERSION, ProtocolError, Question, Refusal, RefusalKind, Reply,
-    ReplyLine, Request, RequestLine, read_reply_line, read_request_line,
+    Ask, Hello, MAX_BATCH, MAX_LINE, PROTOCOL_VERSION, ProtocolError, Question, Refusal,
+    RefusalKind, Reply, ReplyLine, Request, RequestLine, read_reply_line, read_request_line,
 };
 pub use server::{Explainer, Faulty, Misbehaviour, Server, hello_of};
 pub use words::split_words;

@@ -15,6 +15,9 @@ pub const PROTOCOL_VERSION: u64 = 1;
 /// The longest line either side reads, in bytes (4 MiB); a longer one is refused.
 pub const MAX_LINE: usize = 4 << 20;
 
+/// The most requests a batch may hold; a longer batch is refused whole, with one error reply.
+pub const MAX_BATCH: usize = 4096;
+
 /// The longest text kept from an engine's name, version or error message, in characters.
 const MAX_TEXT: usize = 200;
 
@@ -347,6 +350,14 @@ pub enum RequestLine {
 /// what it cannot read becomes the error reply to send.
 pub fn read_request_line(bytes: &[u8]) -> RequestLine {
     match json_of(bytes) {
+        Ok(Value::Array(items)) if items.len() > MAX_BATCH => RequestLine::One(Err(refuse(
+            None,
+            RefusalKind::Failed,
+            format!(
+                "a batch of {} requests is refused: at most {MAX_BATCH} requests a batch",
+                items.len()
+            ),
+        ))),
         Ok(Value::Array(items)) => {
             // The requests of a batch are mostly about one position: it is read once.
             let mut last = None;
@@ -388,7 +399,9 @@ fn read_request<'a>(value: &'a Value, last: &mut LastPosition<'a>) -> Incoming {
         return Err(failed("'id' is missing or not a whole number".into()));
     }
     let id = id.unwrap_or_default();
-    let cmd = object.get("cmd").and_then(Value::as_str).unwrap_or("");
+    let Some(cmd) = object.get("cmd").and_then(Value::as_str) else {
+        return Err(failed("'cmd' is missing or not a string".into()));
+    };
     if cmd == "hello" {
         return Ok(Request {
             id,

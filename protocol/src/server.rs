@@ -51,27 +51,59 @@ impl Server {
     }
 
     /// Answers one line of requests (one request, or a batch) with one line of replies,
-    /// without the newline. Never panics: a panic in the engine becomes a `failed` reply.
+    /// without the newline. Never panics: a panic in the engine becomes a `failed` reply. The
+    /// line is never longer than [`MAX_LINE`]: a batch whose replies would not fit is refused
+    /// with one error reply (as is a batch of more than [`crate::MAX_BATCH`] requests), and
+    /// the replies are written one at a time, so that memory stays bounded.
     pub fn answer(&mut self, line: &[u8]) -> String {
-        let value = match read_request_line(line) {
-            RequestLine::One(incoming) => self.reply(incoming).to_json(),
-            RequestLine::Batch(list) => {
-                Value::Array(list.into_iter().map(|r| self.reply(r).to_json()).collect())
+        match read_request_line(line) {
+            RequestLine::One(incoming) => {
+                let reply = self.reply(incoming).to_json().to_string();
+                if reply.len() > MAX_LINE {
+                    return Server::refused(format!(
+                        "the reply would be {} bytes, longer than the limit of {MAX_LINE} bytes a line",
+                        reply.len()
+                    ));
+                }
+                reply
             }
-        };
-        value.to_string()
+            RequestLine::Batch(list) => {
+                let count = list.len();
+                let mut replies = String::from("[");
+                for (i, incoming) in list.into_iter().enumerate() {
+                    if i > 0 {
+                        replies.push(',');
+                    }
+                    replies.push_str(&self.reply(incoming).to_json().to_string());
+                    // The closing bracket must fit too.
+                    if replies.len() + 1 > MAX_LINE {
+                        return Server::refused(format!(
+                            "the replies to a batch of {count} requests would be longer than the \
+                             limit of {MAX_LINE} bytes a line (after {i} of them); send fewer \
+                             requests a line"
+                        ));
+                    }
+                }
+                replies.push(']');
+                replies
+            }
+        }
     }
 
     /// The reply to a line longer than the limit.
     pub fn too_long(length: usize) -> String {
+        Server::refused(format!(
+            "a line of {length} bytes is longer than the limit of {MAX_LINE} bytes"
+        ))
+    }
+
+    /// A `failed` reply without an id, saying `message`.
+    fn refused(message: String) -> String {
         Reply {
             id: None,
             answer: Err(Refusal {
                 kind: RefusalKind::Failed,
-                message: format!(
-                    "a line of {length} bytes is longer than the limit of {} bytes",
-                    crate::MAX_LINE
-                ),
+                message,
                 problems: Vec::new(),
             }),
         }
@@ -175,6 +207,9 @@ pub enum Misbehaviour {
     ExtraMove,
     /// Lists a move that is not in the notation among the legal moves.
     MalformedMove,
+    /// Leaves the last legal move out of the list: asked the same again (by a fresh process,
+    /// on another line), it lists them all.
+    Flaky,
 }
 
 impl std::str::FromStr for Misbehaviour {
@@ -190,6 +225,7 @@ impl std::str::FromStr for Misbehaviour {
             "huge" => Misbehaviour::Huge,
             "extra-move" => Misbehaviour::ExtraMove,
             "malformed-move" => Misbehaviour::MalformedMove,
+            "flaky" => Misbehaviour::Flaky,
             other => return Err(format!("unknown misbehaviour '{other}'")),
         })
     }
@@ -248,30 +284,37 @@ fn misbehave(fault: Misbehaviour, reply: String, ms: u64) -> String {
             reply
         }
         Misbehaviour::Huge => "x".repeat(MAX_LINE + 1),
-        Misbehaviour::WrongId | Misbehaviour::ExtraMove | Misbehaviour::MalformedMove => {
+        Misbehaviour::WrongId
+        | Misbehaviour::ExtraMove
+        | Misbehaviour::MalformedMove
+        | Misbehaviour::Flaky => {
             let Ok(mut value) = serde_json::from_str::<Value>(&reply) else {
                 return reply;
             };
             match (&mut value, fault) {
                 (Value::Array(replies), Misbehaviour::WrongId) => replies.reverse(),
-                (Value::Array(replies), _) => replies.iter_mut().for_each(|r| add_move(r, fault)),
+                (Value::Array(replies), _) => replies.iter_mut().for_each(|r| edit_moves(r, fault)),
                 (Value::Object(reply), Misbehaviour::WrongId) => {
                     let id = reply.get("id").and_then(Value::as_u64).unwrap_or(0);
                     reply.insert("id".into(), (id + 1000).into());
                 }
-                (reply, _) => add_move(reply, fault),
+                (reply, _) => edit_moves(reply, fault),
             }
             value.to_string()
         }
     }
 }
 
-/// Adds a move to a reply that lists moves: the first move's piece moving onto its own cell,
-/// or a move outside the notation.
-fn add_move(reply: &mut Value, fault: Misbehaviour) {
+/// Changes a reply that lists moves: leaves the last out ([`Misbehaviour::Flaky`]), or adds
+/// the first move's piece moving onto its own cell, or a move outside the notation.
+fn edit_moves(reply: &mut Value, fault: Misbehaviour) {
     let Some(moves) = reply.get_mut("ok").and_then(Value::as_array_mut) else {
         return;
     };
+    if fault == Misbehaviour::Flaky {
+        moves.pop();
+        return;
+    }
     let Some(from) = moves
         .first()
         .and_then(Value::as_str)

@@ -1,16 +1,19 @@
 //! The protocol's readers never panic on any bytes; a server and an external engine talk; an
 //! external engine that misbehaves is an error with a fault, never a panic or a hang.
 
+mod common;
+
 use std::time::{Duration, Instant};
 
+use common::{HELLO, config, started};
 use proptest::prelude::*;
 use serde_json::{Value, json};
 use trichess_model::{Engine, EngineError, Game, Move, Setup, Variant};
 use trichess_oracle::Oracle;
 use trichess_protocol::message::{read_check, read_count, read_moves, read_outcome, read_position};
 use trichess_protocol::{
-    Ask, Config, ExternalEngine, FaultKind, Faults, Hello, Question, Reply, ReplyLine, Request,
-    RequestLine, Server, read_reply_line, read_request_line,
+    Ask, ExternalEngine, FaultKind, Faults, Hello, MAX_BATCH, MAX_LINE, Question, Reply, ReplyLine,
+    Request, RequestLine, Server, read_reply_line, read_request_line,
 };
 
 /// Reads `bytes` every way the protocol reads an engine's or a client's line.
@@ -93,27 +96,6 @@ fn a_server_answers_each_request_of_a_batch_in_order() {
     assert_eq!(reply[3]["error"], "failed");
 }
 
-fn config(script: &str) -> Config {
-    Config {
-        command: vec!["sh".into(), "-c".into(), script.into()],
-        timeout: Duration::from_millis(300),
-        slow: Duration::from_millis(100),
-        max_faults_in_a_row: 3,
-        perft_budget: 1000,
-        start: std::sync::Arc::new(|game: &Game| Oracle.start(game)),
-    }
-}
-
-/// The handshake of the `sh` engines: reads the hello and answers it with its id (O'Sullivan,
-/// no batches).
-const HELLO: &str = r#"read line; id=$(echo "$line" | sed 's/.*"id":\([0-9]*\).*/\1/'); echo "{\"id\":$id,\"ok\":{\"name\":\"sh\",\"version\":\"0\",\"protocol\":1,\"variants\":{\"osullivan\":{}}}}""#;
-
-fn started(script: &str) -> (ExternalEngine, Faults) {
-    let faults = Faults::default();
-    let engine = ExternalEngine::start(config(script), faults.clone()).expect("starts");
-    (engine, faults)
-}
-
 #[test]
 fn an_engine_that_never_starts_is_an_error() {
     for (script, kind) in [
@@ -143,7 +125,7 @@ fn an_engine_that_never_starts_is_an_error() {
 
 #[test]
 fn an_engine_that_dies_after_the_handshake_is_restarted_then_given_up() {
-    let (mut engine, faults) = started(&format!("{HELLO}; exit 4"));
+    let (mut engine, faults) = started(config(&format!("{HELLO}; exit 4")));
     let game = Game::new(Variant::OSullivan);
     let start = engine.start(&game).unwrap();
     for _ in 0..3 {
@@ -176,7 +158,7 @@ fn answers_that_do_not_read_are_faults_without_a_restart() {
         "{HELLO}; read line; echo '{{\"id\":2,\"ok\":[\"e7-e5\",\"e7-e5\"]}}'; \
          read line; echo '{{\"id\":3,\"ok\":42}}'; read line; echo '{{\"id\":4,\"ok\":[\"Xe7-e5\"]}}'"
     );
-    let (mut engine, faults) = started(&script);
+    let (mut engine, faults) = started(config(&script));
     let game = Game::new(Variant::OSullivan);
     let start = engine.start(&game).unwrap();
     assert!(engine.legal_moves(&game, &start).is_err());
@@ -211,7 +193,7 @@ fn a_perft_through_moves_and_play_has_a_budget() {
          case \"$line\" in *'\"moves\"'*) echo \"{{\\\"id\\\":$id,\\\"ok\\\":{list}}}\" ;; \
          *) echo \"{{\\\"id\\\":$id,\\\"ok\\\":\\\"a1:bK,h1:rK,d8:wK w\\\"}}\" ;; esac; done"
     );
-    let (mut engine, _faults) = started(&script);
+    let (mut engine, _faults) = started(config(&script));
     let game = Game::new(Variant::OSullivan);
     let start = engine.start(&game).unwrap();
     assert_eq!(engine.perft(&game, &start, 2).unwrap(), 1600);
@@ -319,6 +301,91 @@ fn refusals_carry_their_kinds_of_problem() {
     assert!(!r.is_classified());
     let odd = br#"{"id": 1, "error": "invalid-position", "problems": [{"kind": "odd"}]}"#;
     assert!(read_reply_line(odd).is_err());
+}
+
+#[test]
+fn a_batch_whose_replies_would_not_fit_a_line_is_refused_with_one_error() {
+    let mut server = Server::new(Box::new(Oracle), trichess_protocol::hello_of(&Oracle));
+    let hellos = |n: usize| {
+        let list: Vec<String> = (0..n)
+            .map(|id| format!(r#"{{"id":{id},"cmd":"hello"}}"#))
+            .collect();
+        format!("[{}]", list.join(","))
+    };
+    // 100,000 requests: refused for their number, before any is answered.
+    let reply = server.answer(hellos(100_000).as_bytes());
+    let read: Value = serde_json::from_str(&reply).expect("one JSON reply");
+    assert_eq!(read["error"], "failed", "{reply}");
+    let message = read["message"].as_str().unwrap_or_default();
+    assert!(
+        message.contains(&format!("at most {MAX_BATCH} requests")),
+        "{message}"
+    );
+    // Fewer requests, whose replies (a hello of every reading of every variant, about 2 KB
+    // each) would still pass 4 MiB: refused, naming the limit.
+    let reply = server.answer(hellos(MAX_BATCH).as_bytes());
+    assert!(reply.len() < 1000, "{} bytes", reply.len());
+    let read: Value = serde_json::from_str(&reply).expect("one JSON reply");
+    let message = read["message"].as_str().unwrap_or_default();
+    assert!(
+        message.contains(&format!("limit of {MAX_LINE} bytes")),
+        "{message}"
+    );
+    // A batch that fits is answered.
+    let reply = server.answer(hellos(10).as_bytes());
+    let read: Value = serde_json::from_str(&reply).expect("JSON");
+    assert_eq!(read.as_array().map(Vec::len), Some(10));
+    assert!(reply.len() <= MAX_LINE);
+}
+
+#[test]
+fn a_cmd_that_is_not_a_string_is_named_so() {
+    for line in [r#"{"id": 1, "cmd": 5}"#, r#"{"id": 1}"#] {
+        let RequestLine::One(Err(reply)) = read_request_line(line.as_bytes()) else {
+            panic!("{line} reads");
+        };
+        let refusal = reply.answer.expect_err("refused");
+        assert_eq!(
+            refusal.message, "'cmd' is missing or not a string",
+            "{line}"
+        );
+        assert_eq!(reply.id, Some(1));
+    }
+}
+
+/// An engine started through `sh`, with a child and a grandchild of its own (that would
+/// outlive the shell), is ended with all of them: on a timeout (and so on every restart) and
+/// when the engine is dropped at the end of a run.
+#[cfg(target_os = "linux")]
+#[test]
+fn an_engine_is_ended_with_its_children_on_a_timeout_and_at_the_end() {
+    let dir = std::env::temp_dir();
+    for (n, hang) in [(0, true), (1, false)] {
+        let pids = dir.join(format!("trichess-group-{}-{n}", std::process::id()));
+        let _ = std::fs::remove_file(&pids);
+        let p = pids.display();
+        let script = format!(
+            "(sleep 1000 & echo $! >> {p}) & sleep 1000 & echo $! >> {p}; {HELLO}; \
+             read line; sleep 1000"
+        );
+        let (mut engine, faults) = started(config(&script));
+        // The handshake is done, so the children are listed.
+        std::thread::sleep(Duration::from_millis(100));
+        let listed = std::fs::read_to_string(&pids).unwrap_or_default();
+        assert_eq!(listed.split_whitespace().count(), 2, "{listed}");
+        if hang {
+            let game = Game::new(Variant::OSullivan);
+            let start = engine.start(&game).unwrap();
+            assert!(engine.legal_moves(&game, &start).is_err());
+            let kinds: Vec<FaultKind> = faults.take().iter().map(|f| f.kind).collect();
+            assert_eq!(kinds, [FaultKind::Timeout]);
+        } else {
+            drop(engine);
+        }
+        let left = common::survivors(&pids);
+        assert!(left.is_empty(), "left behind (hang {hang}): {left:?}");
+        let _ = std::fs::remove_file(&pids);
+    }
 }
 
 #[test]

@@ -49,7 +49,8 @@ pub use check::{Filter, FixtureReport, PerftReport, Runner, Suite, SuiteError};
 pub use fixture::{Expect, Fixture, Polarity};
 pub use perft::{PerftTable, RowResult, RowVerdict};
 pub use readings::{
-    OpenPoint, ReadingError, check_readings, open_points, parse_readings, readings_text,
+    OpenPoint, ReadingError, RunReadings, check_readings, open_points, parse_readings,
+    readings_for_run, readings_text,
 };
 pub use register::{Register, RegisterError};
 pub use runner::{FixtureResult, Verdict, read_position, run, run_all};

@@ -80,9 +80,119 @@ pub enum ReadingError {
         reading: String,
         readings: String,
     },
+    /// A reading names a variant the run leaves out.
+    #[error("interpretation '{given}' is of {variant}, which the run leaves out (it runs {run})")]
+    NotInRun {
+        given: String,
+        variant: String,
+        run: String,
+    },
+    /// A reading without a variant prefix fits no variant of the run.
+    #[error("interpretation '{given}' fits no variant of the run: {why}")]
+    FitsNone { given: String, why: String },
     /// The register does not read.
     #[error(transparent)]
     Register(#[from] RegisterError),
+}
+
+/// The readings given for a run over several variants, each checked against every variant
+/// before the run begins: those of each variant, and a note for each reading left out of
+/// some of them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RunReadings {
+    /// The readings of each variant of the run.
+    pub fixed: BTreeMap<Variant, BTreeMap<String, String>>,
+    /// For each reading given without a variant prefix that some variants of the run lack
+    /// (the open point, or that reading of it), which it applies to and which not, and why.
+    pub notes: Vec<String>,
+}
+
+/// Reads readings written `ID=READING` for a run over `variants` and checks each against
+/// every variant before the run begins. An `ID` with a variant prefix is that variant's (and
+/// must be a point and reading of its register, the variant one of the run); one without
+/// applies to every variant of the run whose register has that point with that reading, and
+/// is refused if none has; a note names the variants it is not applied to.
+pub fn readings_for_run(
+    variants: &[Variant],
+    given: &[String],
+) -> Result<RunReadings, ReadingError> {
+    let mut run = RunReadings {
+        fixed: variants.iter().map(|&v| (v, BTreeMap::new())).collect(),
+        notes: Vec::new(),
+    };
+    for item in given {
+        let (id, reading) = item
+            .split_once('=')
+            .ok_or_else(|| ReadingError::Malformed(item.clone()))?;
+        let prefixed = id.split_once('.').map(|(v, _)| v);
+        if let Some(name) = prefixed {
+            let variant = name.parse::<Variant>().ok();
+            let Some(variant) = variant.filter(|v| variants.contains(v)) else {
+                let run: Vec<&str> = variants.iter().map(|v| v.id()).collect();
+                return Err(ReadingError::NotInRun {
+                    given: item.clone(),
+                    variant: name.to_string(),
+                    run: run.join(", "),
+                });
+            };
+            let mut game = Game::new(variant);
+            game.interpretations
+                .insert(id.to_string(), reading.to_string());
+            check_readings(&game)?;
+            add(&mut run, variant, id, reading)?;
+            continue;
+        }
+        let (mut applied, mut left) = (Vec::new(), Vec::new());
+        for &variant in variants {
+            let full = format!("{}.{id}", variant.id());
+            let mut game = Game::new(variant);
+            game.interpretations
+                .insert(full.clone(), reading.to_string());
+            match check_readings(&game) {
+                Ok(()) => {
+                    add(&mut run, variant, &full, reading)?;
+                    applied.push(variant.id());
+                }
+                Err(ReadingError::UnknownPoint { .. }) => {
+                    left.push(format!("{variant} has no open point {full}"));
+                }
+                Err(ReadingError::UnknownReading { readings, .. }) => {
+                    left.push(format!(
+                        "{full} has no reading '{reading}' (readings: {readings})"
+                    ));
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        if applied.is_empty() {
+            return Err(ReadingError::FitsNone {
+                given: item.clone(),
+                why: left.join("; "),
+            });
+        }
+        if !left.is_empty() {
+            run.notes.push(format!(
+                "-i {item} applies to {} alone: {}",
+                applied.join(", "),
+                left.join("; ")
+            ));
+        }
+    }
+    Ok(run)
+}
+
+/// Adds `id=reading` to the readings of `variant`, refusing an open point given twice.
+fn add(
+    run: &mut RunReadings,
+    variant: Variant,
+    id: &str,
+    reading: &str,
+) -> Result<(), ReadingError> {
+    let map = run.fixed.entry(variant).or_default();
+    if map.insert(id.to_string(), reading.to_string()).is_some() {
+        return Err(ReadingError::Twice(id.to_string()));
+    }
+    Ok(())
 }
 
 /// Reads readings written `ID=READING` (as `trichess -i` takes them) into a game's
@@ -203,5 +313,72 @@ mod tests {
             e.contains("unknown interpretation 'yuri.castling' of yuri"),
             "{e}"
         );
+    }
+
+    fn given(items: &[&str]) -> Vec<String> {
+        items.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn a_reading_for_a_run_applies_to_the_variants_that_have_it_and_says_so() {
+        // O'Sullivan's and Triple Crown's stalemate have a reading `out`, Yalta's and Yuri's
+        // have not; Yuri and Triple Crown have no open point `exposed-king` (the registers
+        // say so).
+        let items = given(&["stalemate=out", "exposed-king=capture"]);
+        let run = readings_for_run(&Variant::ALL, &items).expect("fits");
+        assert_eq!(run.fixed[&Variant::OSullivan]["osullivan.stalemate"], "out");
+        assert_eq!(
+            run.fixed[&Variant::TripleCrown]["triple-crown.stalemate"],
+            "out"
+        );
+        assert_eq!(run.fixed[&Variant::Yalta].len(), 1);
+        assert_eq!(run.fixed[&Variant::Yalta]["yalta.exposed-king"], "capture");
+        assert!(run.fixed[&Variant::Yuri].is_empty());
+        assert_eq!(run.notes.len(), 2, "{:?}", run.notes);
+        let note = &run.notes[0];
+        assert!(
+            note.contains("applies to osullivan, triple-crown alone"),
+            "{note}"
+        );
+        assert!(
+            note.contains("yalta.stalemate has no reading 'out'"),
+            "{note}"
+        );
+        let note = &run.notes[1];
+        assert!(note.contains("applies to osullivan, yalta alone"), "{note}");
+        assert!(
+            note.contains("yuri has no open point yuri.exposed-king"),
+            "{note}"
+        );
+    }
+
+    #[test]
+    fn a_reading_that_fits_no_variant_of_the_run_is_refused_before_it_begins() {
+        let e = readings_for_run(&Variant::ALL, &given(&["stalemate=maybe"])).unwrap_err();
+        assert!(matches!(e, ReadingError::FitsNone { .. }), "{e}");
+        let text = e.to_string();
+        assert!(
+            text.contains("osullivan.stalemate has no reading 'maybe'"),
+            "{text}"
+        );
+        let e = readings_for_run(&[Variant::Yuri], &given(&["exposed-king=capture"])).unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("yuri has no open point yuri.exposed-king"),
+            "{e}"
+        );
+        let e =
+            readings_for_run(&[Variant::Yalta], &given(&["osullivan.stalemate=out"])).unwrap_err();
+        assert!(matches!(e, ReadingError::NotInRun { .. }), "{e}");
+        let e = readings_for_run(&[Variant::Yalta], &given(&["yalta.stalemate=out"])).unwrap_err();
+        assert!(matches!(e, ReadingError::UnknownReading { .. }), "{e}");
+        let e = readings_for_run(
+            &[Variant::Yalta],
+            &given(&["stalemate=pass", "yalta.stalemate=draw"]),
+        )
+        .unwrap_err();
+        assert_eq!(e, ReadingError::Twice("yalta.stalemate".into()));
+        let run = readings_for_run(&[Variant::Yalta], &given(&["stalemate=pass"])).expect("fits");
+        assert!(run.notes.is_empty());
     }
 }

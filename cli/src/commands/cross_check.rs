@@ -11,28 +11,49 @@ use anyhow::{Result, anyhow, bail};
 use tabled::Table;
 use tabled::settings::Style;
 use trichess_diff::Silent;
-use trichess_diff::cross_check::{CrossCheck, Reference, SweepRow, write_sweep};
+use trichess_diff::cross_check::{CrossCheck, ReferenceEngine, SweepRow, write_sweep};
 use trichess_fast::Mutant;
-use trichess_protocol::split_words;
+use trichess_model::Variant;
+use trichess_protocol::{interrupted, split_words};
 
-use super::{Loud, build_engine, interpretation_map, replay, spinner};
+use super::{INTERRUPTED, Loud, build_engine, replay, spinner};
 use crate::args::{CrossCheckOptions, EngineChoice};
 
-/// Runs the cross-check (or, with `--mutants`, one of each mutant).
+/// The readings given with `-i`, for each variant of the run.
+type Fixed = BTreeMap<Variant, BTreeMap<String, String>>;
+
+/// Runs the cross-check (or, with `--mutants`, one of each mutant): the readings and the report
+/// directory checked first, stopped early by SIGINT or SIGTERM (exit 130).
 pub fn run(options: CrossCheckOptions) -> Result<ExitCode> {
     let seed = options.generated.seed.unwrap_or_else(super::clock_seed);
+    let readings = trichess_suite::readings_for_run(
+        &options.generated.variant.0,
+        &options.generated.interpretations.given,
+    )?;
+    if let Some(dir) = &options.report {
+        super::writable_dir(dir)?;
+    }
+    for note in &readings.notes {
+        say!("note: {note}");
+    }
     if options.mutants {
-        return sweep(&options, seed);
+        return sweep(&options, seed, &readings.fixed);
     }
     let text = options.command.as_deref().unwrap_or_default();
     let command = split_words(text).map_err(|e| anyhow!("--engine: {e}"))?;
     if command.is_empty() {
         bail!("--engine: the command is empty");
     }
-    let check = plan(&options, command, seed, &options.generated.variant.0, true)?;
+    let variants = &options.generated.variant.0;
+    let check = plan(&options, command, seed, (variants, &readings.fixed), true);
+    super::begin_run();
     let loud = Loud(spinner());
     let found = check.run(reference(options.reference), &loud);
     loud.0.finish_and_clear();
+    if found.is_err() && interrupted() {
+        say!("interrupted before the engine answered its handshake");
+        return Ok(ExitCode::from(INTERRUPTED));
+    }
     let found = found?;
     for m in &found.matches {
         say!("{}", m.verdict);
@@ -41,42 +62,44 @@ pub fn run(options: CrossCheckOptions) -> Result<ExitCode> {
         say!("the engine was given up: {why}");
     }
     say!("{}", Table::new(&found.summaries).with(Style::sharp()));
+    if interrupted() {
+        let positions: u64 = found.summaries.iter().map(|s| s.positions).sum();
+        say!("interrupted after {positions} positions");
+    }
     if let Some(dir) = &options.report {
         say!("report: {}", dir.join("cross-check.md").display());
     }
     if found.rows.is_empty() {
         say!("no discrepancies");
-        return Ok(ExitCode::SUCCESS);
+    } else {
+        say!("{}", Table::new(&found.rows).with(Style::sharp()));
+        for r in &found.rows {
+            say!("#{} ({} pieces): {}", r.number, r.pieces, r.fixture);
+        }
     }
-    say!("{}", Table::new(&found.rows).with(Style::sharp()));
-    for r in &found.rows {
-        say!("#{} ({} pieces): {}", r.number, r.pieces, r.fixture);
-    }
-    Ok(ExitCode::FAILURE)
+    Ok(super::verdict(!found.rows.is_empty()))
 }
 
 /// The reference engine of `--reference`.
-fn reference(choice: EngineChoice) -> Reference {
+fn reference(choice: EngineChoice) -> ReferenceEngine {
     Arc::new(move || build_engine(choice))
 }
 
-/// The cross-check of the engine `command` on the variants `asked`; with `loud`, it writes
-/// the report of `--report`.
+/// The cross-check of the engine `command` on the variants `asked`, under the readings
+/// `fixed`; with `loud`, it writes the report of `--report`.
 fn plan(
     options: &CrossCheckOptions,
     command: Vec<String>,
     seed: u64,
-    asked: &[trichess_model::Variant],
+    (asked, fixed): (&[Variant], &Fixed),
     loud: bool,
-) -> Result<CrossCheck> {
-    let mut fixed = BTreeMap::new();
-    for &v in asked {
-        fixed.insert(
-            v,
-            interpretation_map(v, &options.generated.interpretations)?,
-        );
-    }
-    Ok(CrossCheck {
+) -> CrossCheck {
+    let fixed = fixed
+        .iter()
+        .filter(|(v, _)| asked.contains(v))
+        .map(|(v, f)| (*v, f.clone()))
+        .collect();
+    CrossCheck {
         command,
         variants: asked.to_vec(),
         fixed,
@@ -89,15 +112,16 @@ fn plan(
         max_rows: options.max_rows,
         report: if loud { options.report.clone() } else { None },
         invocation: replay(seed),
-    })
+    }
 }
 
 /// Cross-checks every mutant of the zoo (of the variants asked), each served by this trichess
 /// (`trichess serve --mutant NAME`), and prints (and with `--report DIR` writes
 /// `DIR/cross-check-mutants.md` and `.json`) which rows each brings and whether one names the
 /// rule the mutant breaks. Exits 1 if a mutant brings no row.
-fn sweep(options: &CrossCheckOptions, seed: u64) -> Result<ExitCode> {
+fn sweep(options: &CrossCheckOptions, seed: u64, fixed: &Fixed) -> Result<ExitCode> {
     let exe = std::env::current_exe()?.to_string_lossy().into_owned();
+    super::begin_run();
     let reference_name = build_engine(options.reference).name();
     say!("trichess cross-check --mutants: seed {seed}, first engine {reference_name}");
     let mut table = Vec::new();
@@ -111,9 +135,13 @@ fn sweep(options: &CrossCheckOptions, seed: u64) -> Result<ExitCode> {
             "--mutant".into(),
             m.name().into(),
         ];
-        let check = plan(options, command, seed, &[m.variant()], false)?;
-        let found = check.run(reference(options.reference), &Silent)?;
-        table.push(SweepRow::new(&super::mutants::planted(m), &found)?);
+        let check = plan(options, command, seed, (&[m.variant()], fixed), false);
+        let found = check.run(reference(options.reference), &Silent);
+        if interrupted() {
+            say!("interrupted after {} mutants", table.len());
+            break;
+        }
+        table.push(SweepRow::new(&super::mutants::planted(m), &found?)?);
     }
     let escaped: Vec<&str> = table
         .iter()
@@ -131,10 +159,8 @@ fn sweep(options: &CrossCheckOptions, seed: u64) -> Result<ExitCode> {
         write_sweep(dir, (&replay(seed), &reference_name, seed), &table)?;
         say!("report: {}", dir.join("cross-check-mutants.md").display());
     }
-    if escaped.is_empty() {
-        Ok(ExitCode::SUCCESS)
-    } else {
+    if !escaped.is_empty() {
         say!("not found: {}", escaped.join(", "));
-        Ok(ExitCode::FAILURE)
     }
+    Ok(super::verdict(!escaped.is_empty()))
 }

@@ -8,12 +8,13 @@ use anyhow::{Result, bail};
 use tabled::Table;
 use tabled::settings::Style;
 use trichess_diff::Campaign;
-use trichess_diff::report::LiveTable;
+use trichess_diff::attribute::Reference;
+use trichess_diff::report::{LiveTable, write_diff};
 use trichess_fast::Fast;
 use trichess_model::{Engine, Variant};
 use trichess_oracle::Oracle;
 
-use super::{Loud, interpretation_map, replay, spinner};
+use super::{Loud, replay, spinner};
 use crate::args::{DiffOptions, EngineChoice};
 
 fn factory(
@@ -48,10 +49,17 @@ fn variants(o: &DiffOptions) -> Result<Vec<Variant>> {
     Ok(vec![m.variant()])
 }
 
-/// Runs the differential run.
+/// Runs the differential run: its readings and report directory checked first (an empty
+/// report written), then the campaign, stopped early by SIGINT or SIGTERM (exit 130).
 pub fn run(o: DiffOptions) -> Result<ExitCode> {
     let variants = variants(&o)?;
+    let readings = trichess_suite::readings_for_run(&variants, &o.generated.interpretations.given)?;
     let seed = o.generated.seed.unwrap_or_else(super::clock_seed);
+    let command = replay(seed);
+    if let Some(dir) = &o.report {
+        super::writable_dir(dir)?;
+        write_diff(dir, &command, seed, &[])?;
+    }
     let (ea, eb) = o.engines;
     let threads = o.threads.max(1);
     say!(
@@ -64,6 +72,9 @@ pub fn run(o: DiffOptions) -> Result<ExitCode> {
         o.perft_every,
         if threads == 1 { "" } else { "s" }
     );
+    for note in &readings.notes {
+        say!("note: {note}");
+    }
     let mut campaign = Campaign::new(&variants)
         .seed(seed)
         .threads(threads)
@@ -74,18 +85,23 @@ pub fn run(o: DiffOptions) -> Result<ExitCode> {
     if let Some(p) = o.generated.positions {
         campaign = campaign.positions(p);
     }
-    for &v in &variants {
-        campaign = campaign.fixed(v, interpretation_map(v, &o.generated.interpretations)?);
+    for (v, fixed) in readings.fixed {
+        campaign = campaign.fixed(v, fixed);
     }
-    let command = replay(seed);
     let loud = Loud(spinner());
+    // The explanation of each row starts from the oracle's answers.
+    let reference = match (ea, eb) {
+        (EngineChoice::Fast, EngineChoice::Oracle) => Reference::Second,
+        _ => Reference::First,
+    };
     let live = LiveTable::new(
-        &variants,
         (command, seed),
         o.report.clone(),
         o.max_rows,
+        reference,
         &loud,
-    )?;
+    );
+    super::begin_run();
     // A panic in an engine is caught and reported as a row; keep the default hook from
     // printing it.
     std::panic::set_hook(Box::new(|_| {}));
@@ -95,18 +111,26 @@ pub fn run(o: DiffOptions) -> Result<ExitCode> {
     let found = result?;
     let rows = live.finish(&found)?;
     say!("{}", found.table());
+    let unconfirmed: u64 = found.runs.iter().map(|r| r.unconfirmed).sum();
+    if unconfirmed > 0 {
+        say!("{unconfirmed} disagreements did not come back when asked again: not rows");
+    }
+    if found.interrupted {
+        let positions: u64 = found.runs.iter().map(|r| r.positions).sum();
+        say!("interrupted after {positions} positions");
+    }
     if let Some(dir) = &o.report {
         say!("report: {}", dir.join("diff.md").display());
     }
     if rows.is_empty() {
         say!("no discrepancies");
-        return Ok(ExitCode::SUCCESS);
+    } else {
+        say!("{}", Table::new(&rows).with(Style::sharp()));
+        for r in &rows {
+            say!("#{} fixture ({} pieces): {}", r.number, r.pieces, r.fixture);
+        }
     }
-    say!("{}", Table::new(&rows).with(Style::sharp()));
-    for r in &rows {
-        say!("#{} fixture ({} pieces): {}", r.number, r.pieces, r.fixture);
-    }
-    Ok(ExitCode::FAILURE)
+    Ok(super::verdict(!rows.is_empty()))
 }
 
 fn engine_id(e: EngineChoice) -> &'static str {

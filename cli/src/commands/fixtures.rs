@@ -35,6 +35,7 @@ pub fn run(o: FixturesOptions) -> Result<ExitCode> {
     if !unknown.is_empty() {
         bail!("bad fixtures: {}", unknown.join("; "));
     }
+    super::begin();
     let show = std::io::stderr().is_terminal();
     let report = runner.fixtures_with(engine.as_mut(), &mut |i, n| {
         if show {

@@ -32,7 +32,9 @@ mod serve;
 
 use std::collections::BTreeMap;
 use std::io::{IsTerminal, Read};
+use std::path::Path;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::{Context, Result, anyhow, bail};
 use serde_json::json;
@@ -125,24 +127,28 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         } => located(&here, |l| {
             perft::run(l, &here.engine, depth, divide, threads.into())
         }),
-        Command::Show { here, svg, keyed } => located(&here, |l| {
-            let setup = &l.setup;
-            if let Some(path) = svg {
-                std::fs::write(&path, trichess_diagram::svg(setup, None))
-                    .with_context(|| format!("cannot write {}", path.display()))?;
-                return Ok(());
+        Command::Show { here, svg, keyed } => {
+            if let Some(path) = &svg {
+                trichess_diff::output::check_file(path)?;
             }
-            say_raw!("{}", trichess_diagram::text(setup));
-            say!(
-                "{}",
-                if keyed {
-                    setup.to_keyed()
-                } else {
-                    setup.to_text()
+            located(&here, |l| {
+                let setup = &l.setup;
+                if let Some(path) = &svg {
+                    let picture = trichess_diagram::svg(setup, None);
+                    return Ok(trichess_diff::output::write(path, &picture)?);
                 }
-            );
-            Ok(())
-        }),
+                say_raw!("{}", trichess_diagram::text(setup));
+                say!(
+                    "{}",
+                    if keyed {
+                        setup.to_keyed()
+                    } else {
+                        setup.to_text()
+                    }
+                );
+                Ok(())
+            })
+        }
         Command::Bench {
             here,
             depth,
@@ -169,6 +175,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             fault_ms,
         } => {
             engine.validate(None)?;
+            begin();
             let faulty = fault.map(|how| trichess_protocol::Faulty {
                 how,
                 every: fault_every,
@@ -189,6 +196,62 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             }
         }
         Command::Fixtures(options) => fixtures::run(options),
+    }
+}
+
+/// Whether the command's work began: its command line and inputs were accepted.
+static BEGAN: AtomicBool = AtomicBool::new(false);
+
+/// Marks the start of the command's work: an error from now on is a run-time error (exit 3),
+/// not one of the command line or an input (exit 2).
+fn begin() {
+    BEGAN.store(true, Ordering::SeqCst);
+}
+
+/// Says whether the command's work began ([`begin`]).
+pub fn began() -> bool {
+    BEGAN.load(Ordering::SeqCst)
+}
+
+/// The exit code of a run stopped by SIGINT or SIGTERM.
+const INTERRUPTED: u8 = 130;
+
+/// Installs the program's one handler of SIGINT and SIGTERM: the first signal asks every loop
+/// to stop ([`trichess_protocol::interrupt`]) and runs `first`; a second ends every engine
+/// process at once and exits with 130.
+fn on_interrupt(first: impl Fn() + Send + 'static) {
+    let _ = ctrlc::set_handler(move || {
+        if trichess_protocol::interrupted() {
+            trichess_protocol::end_engines();
+            std::process::exit(INTERRUPTED.into());
+        }
+        trichess_protocol::interrupt();
+        first();
+    });
+}
+
+/// Begins a long run ([`begin`]) that SIGINT or SIGTERM stops at its next step, saying so on
+/// standard error.
+fn begin_run() {
+    begin();
+    on_interrupt(|| eprintln!("\ntrichess: interrupted: stopping (once more to stop at once)"));
+}
+
+/// Checks, before any work, that a report can be written into the directory `dir` (made if
+/// missing).
+fn writable_dir(dir: &Path) -> Result<()> {
+    if dir.as_os_str() == "-" {
+        bail!("--report takes a directory (- is standard output, for a file)");
+    }
+    Ok(trichess_diff::output::check_dir(dir)?)
+}
+
+/// The exit code of a long run: 130 if it was interrupted, else 1 if it found something.
+fn verdict(found: bool) -> ExitCode {
+    match (trichess_protocol::interrupted(), found) {
+        (true, _) => ExitCode::from(INTERRUPTED),
+        (false, true) => ExitCode::FAILURE,
+        (false, false) => ExitCode::SUCCESS,
     }
 }
 
@@ -321,6 +384,7 @@ fn engine_error(e: EngineError) -> anyhow::Error {
 /// of the starting position must know about it.
 fn located(here: &Here, f: impl FnOnce(&mut Located) -> Result<()>) -> Result<ExitCode> {
     let mut located = locate_with(here.variant, &here.at, &here.engine)?;
+    begin();
     f(&mut located)?;
     note_start(located.note);
     Ok(ExitCode::SUCCESS)

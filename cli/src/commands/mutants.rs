@@ -48,6 +48,7 @@ pub fn catch(o: CatchOptions) -> Result<ExitCode> {
     } else {
         o.only.clone()
     };
+    super::begin();
     let limits = Limits {
         seed: o.seed,
         seconds: o.seconds,

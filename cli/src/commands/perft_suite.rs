@@ -4,6 +4,7 @@ use std::io::IsTerminal;
 use std::process::ExitCode;
 
 use anyhow::{Result, bail};
+use trichess_suite::RowVerdict;
 use trichess_suite::perft::PerftRow;
 use trichess_suite::{Filter, Runner, Suite};
 
@@ -53,6 +54,19 @@ pub fn run(o: PerftSuiteOptions) -> Result<ExitCode> {
     if report.rows.is_empty() {
         bail!("no perft position matches '{filter}'");
     }
+    if report
+        .rows
+        .iter()
+        .all(|r| matches!(r.verdict, RowVerdict::Skip(_)))
+    {
+        let why = report.rows.first().map(|r| r.verdict.to_string());
+        bail!(
+            "nothing to check: each of the {} rows is skipped ({})",
+            report.rows.len(),
+            why.unwrap_or_default()
+        );
+    }
+    super::begin();
     match o.format {
         Format::Json => say!("{}", report.to_json()),
         Format::Table | Format::Markdown => {

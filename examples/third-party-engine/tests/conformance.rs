@@ -29,7 +29,7 @@ fn the_perft_counts_agree() {
 fn the_engine_agrees_with_the_oracle_on_generated_positions() {
     let oracle = || Box::new(Oracle) as Box<dyn Engine>;
     let theirs = || Box::new(Theirs::default()) as Box<dyn Engine>;
-    let campaign = Campaign::new(&[Variant::Yalta]).positions(20_000).seed(1);
+    let campaign = Campaign::new(&[Variant::Yalta]).positions(100_000).seed(1);
     campaign
         .run(oracle, theirs)
         .expect("both play Yalta")
