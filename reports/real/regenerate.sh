@@ -1,0 +1,41 @@
+#!/bin/sh
+# Regenerates reports/real/ (see reports/README.md): builds the shims of adapters/real/ against
+# the checkouts you name, cross-checks each engine into reports/real/NAME/, then writes the
+# triage tables and the interop table (reports/real/interop.py, which fails if a row of a new
+# report is not triaged in reports/real/NAME/triage.toml).
+#   YALTA_CHECKOUT=/path/to/Jeu-d-Echec-Yalta CMRSCHWARZ_CHECKOUT=/path/to/three_player_chess \
+#     reports/real/regenerate.sh
+# An engine whose checkout variable is unset is left as it is (its report is not rewritten).
+# The cross-check arguments after --engine are those cli/tests/real_engines.rs runs again: it
+# reads them from each report's own invocation line.
+set -eu
+cd "$(dirname "$0")/../.."
+cargo build --release -q -p trichess
+trichess=target/release/trichess
+
+# Runs trichess cross-check; exit 1 (rows found) is what these runs are for.
+cross_check() {
+  status=0
+  "$trichess" cross-check "$@" > /dev/null || status=$?
+  if [ "$status" -gt 1 ]; then exit "$status"; fi
+}
+
+if [ -n "${YALTA_CHECKOUT:-}" ]; then
+  make -s -C adapters/real/g-amoros YALTA_CHECKOUT="$YALTA_CHECKOUT"
+  rm -rf reports/real/g-amoros/cross-check*
+  cross_check --engine adapters/real/g-amoros/build/yalta-shim --variant yalta \
+    --positions 8000 --seed 1 --max-rows 100 --report reports/real/g-amoros
+else
+  echo "YALTA_CHECKOUT is not set: reports/real/g-amoros/ left as it is" >&2
+fi
+
+if [ -n "${CMRSCHWARZ_CHECKOUT:-}" ]; then
+  CMRSCHWARZ_CHECKOUT="$CMRSCHWARZ_CHECKOUT" adapters/real/cmrschwarz/build.sh
+  rm -rf reports/real/cmrschwarz/cross-check*
+  cross_check --engine adapters/real/cmrschwarz/target/release/cmrschwarz-shim --variant yalta \
+    --positions 20000 --seed 1 --max-rows 100 --report reports/real/cmrschwarz
+else
+  echo "CMRSCHWARZ_CHECKOUT is not set: reports/real/cmrschwarz/ left as it is" >&2
+fi
+
+python3 reports/real/interop.py
