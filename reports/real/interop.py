@@ -155,7 +155,9 @@ def triage_table(triage):
 
 
 def family_cell(triage, family):
-    causes = [c for c in triage["cause"] if c["family"] == family]
+    """How the engine stands on a family: trichess's own bugs found on the way are not the
+    engine's stance (they are listed under the table)."""
+    causes = [c for c in triage["cause"] if c["family"] == family and c["category"] != "trichess-bug"]
     if not causes:
         return "agrees"
     parts = []
@@ -178,6 +180,8 @@ def reading_cell(triage, report, point):
         if m["point"] == point:
             if m["verdict"].startswith("follows"):
                 return f"follows `{m['chosen']}`"
+            if m["verdict"].startswith("disagrees"):
+                return f"no reading fits (compared under `{m['chosen']}`)"
             return f"not told (compared under `{m['chosen']}`)"
     return "-"
 
@@ -195,7 +199,9 @@ def interop(engines):
         "row), **follows** a reading of an open point, **differs (bug)** (a bug of that engine),",
         "**another game's rule** (the engine plays another game on the same board), **not played**.",
         "The open points are the register's (`trichess rules yalta`): the reading the fixtures show",
-        "the engine follows, or, where they cannot tell, the one it was compared under.",
+        "the engine follows; **no reading fits** where it fails fixtures of every reading (a finding of",
+        "the rows above says why); **not told** where the fixtures cannot tell; then the reading it",
+        "was compared under.",
         "",
         "| rules | " + " | ".join(f"[{n}]({n}/TRIAGE.md)" for n in names) + " |",
         "|---|" + "---|" * len(names),
@@ -209,6 +215,10 @@ def interop(engines):
                 points.append(m["point"])
     for point in points:
         lines.append(f"| `{point}` | " + " | ".join(reading_cell(t, r, point) for t, r, _ in engines) + " |")
+    fixed = [(t["column"], c) for t, _, _ in engines for c in t["cause"] if c["category"] == "trichess-bug"]
+    if fixed:
+        lines += ["", "trichess bugs found on the way (fixed, with a test):", ""]
+        lines += [f"- {name}: {c['title']}: {c['summary']}" for name, c in fixed]
     lines += ["", "Findings and report rows by category:", "", "| category | " + " | ".join(names) + " |", "|---|" + "---|" * len(names)]
     for key, label in CATEGORIES.items():
         cells = []
