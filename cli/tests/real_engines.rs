@@ -217,3 +217,15 @@ fn cmrschwarz_perft_and_cross_check() {
     );
     cross_check("cmrschwarz", &shim);
 }
+
+#[test]
+fn drtnf_perft_and_cross_check() {
+    let shim = match shim("drtnf") {
+        Ok(shim) => shim,
+        Err(why) => return println!("skipped: {why}"),
+    };
+    // No check in its game, but none arises within three moves from the start either (its
+    // depth 4, 178,080 too, takes a minute and a half).
+    assert_eq!(perft(&shim, &[1, 2, 3]), [20, 400, 8_000]);
+    cross_check("drtnf", &shim);
+}

@@ -52,7 +52,7 @@ CATEGORIES = {
     "trichess-bug": "trichess bug (fixed)",
 }
 CAUSE_FIELDS = {"id", "title", "category", "family", "summary", "smallest", "engine_says"}
-MATCH_FIELDS = {"kind", "fixture", "move", "piece", "captured", "position", "first", "second", "readings"}
+MATCH_FIELDS = {"kind", "fixture", "move", "piece", "captured", "position", "first", "second", "readings", "rules"}
 
 
 def row_fields(row):
@@ -76,6 +76,7 @@ def row_fields(row):
         "first": row.get("first_says", ""),
         "second": row.get("second_says", ""),
         "readings": row.get("readings", ""),
+        "rules": row.get("rules", ""),
     }
 
 

@@ -4,7 +4,7 @@
 # triage tables and the interop table (reports/real/interop.py, which fails if a row of a new
 # report is not triaged in reports/real/NAME/triage.toml).
 #   YALTA_CHECKOUT=/path/to/Jeu-d-Echec-Yalta CMRSCHWARZ_CHECKOUT=/path/to/three_player_chess \
-#     reports/real/regenerate.sh
+#     DRTNF_CHECKOUT=/path/to/threeChess reports/real/regenerate.sh
 # An engine whose checkout variable is unset is left as it is (its report is not rewritten).
 # The cross-check arguments after --engine are those cli/tests/real_engines.rs runs again: it
 # reads them from each report's own invocation line.
@@ -36,6 +36,17 @@ if [ -n "${CMRSCHWARZ_CHECKOUT:-}" ]; then
     --positions 20000 --seed 1 --max-rows 100 --report reports/real/cmrschwarz
 else
   echo "CMRSCHWARZ_CHECKOUT is not set: reports/real/cmrschwarz/ left as it is" >&2
+fi
+
+if [ -n "${DRTNF_CHECKOUT:-}" ]; then
+  DRTNF_CHECKOUT="$DRTNF_CHECKOUT" adapters/real/drtnf/build.sh
+  rm -rf reports/real/drtnf/cross-check*
+  # Its moves are isLegalMove over every pair of cells, about 11 ms a position: a perft of
+  # depth 1 at each position, and 20 s a line for the perft table's rows.
+  cross_check --engine adapters/real/drtnf/build/drtnf-shim --variant yalta \
+    --positions 2000 --seed 1 --max-rows 100 --depth 1 --timeout-ms 20000 --report reports/real/drtnf
+else
+  echo "DRTNF_CHECKOUT is not set: reports/real/drtnf/ left as it is" >&2
 fi
 
 python3 reports/real/interop.py
