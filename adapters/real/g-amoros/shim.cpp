@@ -432,6 +432,37 @@ int main(int argc, char** argv) {
         std::cout << writePosition(Partie {}) << "\n";
         return 0;
     }
+    if (argc >= 3 && std::string(argv[1]) == "--game") {
+        // Plays MOVES one after another in ONE Partie from POSITION (trichess's JSON form) and
+        // prints, after each, whose turn it is and whom the model has put out: the model's own
+        // game, whose eliminations the protocol's positions cannot carry from one request to
+        // the next. For reproductions: yalta-shim --game POSITION MOVE...
+        try {
+            Partie partie = readPosition(shim::Reader(argv[2]).document());
+            for (int i = 3; i < argc; ++i) {
+                const auto moves = movesOf(partie);
+                auto it = std::find_if(moves.begin(), moves.end(), [&](const Listed& m) { return m.name == argv[i]; });
+                if (it == moves.end()) {
+                    std::cout << argv[i] << ": not among the model's moves\n";
+                    return 1;
+                }
+                playListed(partie, *it);
+                std::cout << argv[i] << ": " << letterOf(partie.joueurActif().couleur) << " to move; out:";
+                for (const Joueur& j : partie.joueurs())
+                    if (j.estElimine)
+                        std::cout << " " << letterOf(j.couleur)
+                                  << (j.raisonElimination == RaisonElimination::MAT ? " (checkmate)" : " (stalemate)");
+                std::cout << "\n";
+            }
+        } catch (const Refusal& r) {
+            std::cout << r.kind << ": " << r.message << "\n";
+            return 1;
+        } catch (const std::exception& e) {
+            std::cout << "failed: " << e.what() << "\n";
+            return 1;
+        }
+        return 0;
+    }
     std::string text;
     while (std::getline(std::cin, text)) {
         if (text.empty()) continue;
