@@ -225,7 +225,8 @@ def interop(engines):
         cells = []
         for t, _, _ in engines:
             causes = [c for c in t["cause"] if c["category"] == key]
-            cells.append(f"{len(causes)} ({sum(len(c['rows']) for c in causes)} rows)" if causes else "-")
+            rows = sum(len(c["rows"]) for c in causes)
+            cells.append(f"{len(causes)} ({rows} row{'' if rows == 1 else 's'})" if causes else "-")
         lines.append(f"| {label} | " + " | ".join(cells) + " |")
     lines += [
         "",
