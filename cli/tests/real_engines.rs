@@ -3,8 +3,8 @@
 //! (`reports/real/README.md`) is what `reports/real/interop.py` writes now; and, where
 //! `TRICHESS_REAL_<NAME>` names a built shim (CI cannot fetch the engines: without it the test
 //! says it skips), the engine's perft from the start and the cross-check of its report run
-//! again (its invocation, read from the report), every row taken by the triage, with no fault
-//! of the engine as a process.
+//! again (its invocation, read from the report) against its expectations file, every finding
+//! expected and every row taken by the triage, with no fault of the engine as a process.
 
 mod common;
 
@@ -157,14 +157,17 @@ fn invocation(name: &str, shim: &str) -> Vec<String> {
     .concat()
 }
 
-/// Cross-checks the shim as its report was made and checks that the triage takes every row
-/// and that the engine never failed as a process.
+/// Cross-checks the shim as its report was made, judged by its expectations file
+/// (`reports/real/NAME/expect.toml`: every finding expected, so exit 0, as in CI), and checks
+/// that the triage takes every row and that the engine never failed as a process.
 fn cross_check(name: &str, shim: &str) {
     let dir = std::env::temp_dir().join(format!("trichess-real-{name}-{}", std::process::id()));
     let args = invocation(name, shim);
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let out = common::run_bounded(
         common::trichess_command(&args)
+            .arg("--expect")
+            .arg(format!("reports/real/{name}/expect.toml"))
             .arg("--report")
             .arg(&dir)
             .current_dir(workspace()),
@@ -173,7 +176,13 @@ fn cross_check(name: &str, shim: &str) {
     let report = std::fs::read_to_string(dir.join("cross-check.json")).unwrap_or_default();
     let json: Value = serde_json::from_str(&report).unwrap_or(Value::Null);
     let rows = json["rows"].as_array().cloned().unwrap_or_default();
-    assert_eq!(out.status.code(), Some(1), "rows are expected: {report}");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "every finding is in reports/real/{name}/expect.toml: {}{report}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    assert!(!rows.is_empty(), "rows are expected: {report}");
     assert!(
         rows.iter().all(|r| !r["kind"]
             .as_str()

@@ -10,6 +10,10 @@ writes:
   counts by category;
 - the triage table of each engine's TRIAGE.md, between the lines `<!-- triage:begin -->` and
   `<!-- triage:end -->` (the rest of that file is written by hand).
+- the reasons of each engine's expect.toml (written by `trichess cross-check --write-expect`,
+  one `[[finding]]` a finding of the report): each finding's reason is the triage of its rows,
+  so that `trichess cross-check ... --expect reports/real/NAME/expect.toml` passes while the
+  engine shows only what is triaged.
 
 A row no cause matches is an error: triage it first. With --check, nothing is written; the
 exit status is 1 if a row is untriaged or a file is not what this would write. With --explain
@@ -112,6 +116,54 @@ def load(engine_dir, report_path=None):
     return triage, report, problems
 
 
+def cause_label(cause, number):
+    """A cause as an expectation's reason names it."""
+    if cause.get("reading"):
+        label = f"follows {cause['reading']}"
+    else:
+        label = CATEGORIES[cause["category"]]
+    return f"{label}: {cause['title']} (TRIAGE.md, finding {number})"
+
+
+def toml_string(text):
+    """A TOML basic string (JSON's escapes are TOML's)."""
+    return json.dumps(text, ensure_ascii=False)
+
+
+def expectations(engine_dir, triage, report):
+    """expect.toml with each finding's reason from the triage of its rows; None if there is no
+    expect.toml. Returns (text, problems)."""
+    path = engine_dir / "expect.toml"
+    if not path.exists():
+        return None, []
+    text = path.read_text()
+    expected = tomllib.loads(text).get("finding", [])
+    numbers = {c["id"]: i for i, c in enumerate(triage["cause"], 1)}
+    cause_of = {n: c for c in triage["cause"] for n in c["rows"]}
+    keys = ("variant", "kind", "clause", "readings")
+    found = {tuple(f[k] for k in keys): f for f in report.get("findings", [])}
+    problems = []
+    if {tuple(e[k] for k in keys) for e in expected} != set(found):
+        problems.append(f"{path}: its findings are not the report's (write it again with --write-expect)")
+    header = [line for line in text.splitlines() if line.startswith("#") and "interop.py" not in line]
+    out = header + [f"# The reasons: the triage of each finding's rows, written by `{COMMAND}`.", ""]
+    for e in expected:
+        finding = found.get(tuple(e[k] for k in keys), {"rows": []})
+        causes = []
+        for n in finding["rows"]:
+            if n in cause_of and cause_of[n] not in causes:
+                causes.append(cause_of[n])
+        if not causes:
+            problems.append(f"{path}: finding {e['kind']} {e['clause']} ({e['readings']}) has no triaged row")
+        e["reason"] = "; ".join(cause_label(c, numbers[c["id"]]) for c in causes)
+        out.append("[[finding]]")
+        out += [f"{k} = {toml_string(e[k])}" for k in keys + ("reason",)]
+        if e.get("link"):
+            out.append(f"link = {toml_string(e['link'])}")
+        out.append("")
+    return "\n".join(out), problems
+
+
 def rows_text(numbers):
     """Row numbers as ranges: 1-3, 7."""
     out, start = [], None
@@ -195,8 +247,9 @@ def interop(engines):
         "",
         "Each column is a public implementation, cross-checked by `trichess cross-check` through a",
         "shim of `adapters/real/` (the engine's README there says how to fetch, build and run it);",
-        "each engine's directory holds the report (Markdown, JSON, one SVG a row) and its TRIAGE.md",
-        "the triage of every row. A cell says how the engine stands on a family of rules: **agrees** (no",
+        "each engine's directory holds the report (Markdown, JSON, one SVG a row), its TRIAGE.md (the",
+        "triage of every row) and its expect.toml (each finding with the reason its triage gives, for",
+        "`trichess cross-check --expect`). A cell says how the engine stands on a family of rules: **agrees** (no",
         "row), **follows** a reading of an open point, **differs (bug)** (a bug of that engine),",
         "**another game's rule** (the engine plays another game on the same board), **not played**.",
         "The open points are the register's (`trichess rules yalta`): the reading the fixtures show",
@@ -287,6 +340,13 @@ def main():
             stale.append(readme)
             if not check:
                 readme.write_text(new)
+        expect, found = expectations(engine_dir, triage, report)
+        problems += found
+        path = engine_dir / "expect.toml"
+        if expect is not None and expect != path.read_text():
+            stale.append(path)
+            if not check:
+                path.write_text(expect)
     table = interop(engines)
     out = HERE / "README.md"
     if not out.exists() or out.read_text() != table:
