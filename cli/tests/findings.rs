@@ -177,3 +177,38 @@ fn expected_findings_pass_and_a_new_one_fails_naming_only_it() {
     assert!(out.contains("is not valid"), "{out}");
     std::fs::remove_file(&file).ok();
 }
+
+#[test]
+fn an_engine_that_does_not_validate_is_sent_no_invalid_position() {
+    // `--fault trusting` says `"validates": false` in hello and fails (as an engine that trusts
+    // its input breaks) on any position trichess refuses: one sent would be a fault row.
+    let out = run_bounded(
+        &mut trichess_command(&[
+            "cross-check",
+            "--engine",
+            &format!("{TRICHESS} serve --fault trusting"),
+            "--variant",
+            "all",
+            "--positions",
+            "400",
+            "--seed",
+            "5",
+        ]),
+        300,
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("no discrepancies"), "{text}");
+    for variant in ["osullivan", "yalta", "yuri", "triple-crown"] {
+        let line = format!(
+            "{variant}: {} fixtures not compared: of invalid positions (the engine does not validate)",
+            ""
+        );
+        let (head, tail) = line.split_once("  ").expect("the count's place");
+        assert!(
+            text.lines()
+                .any(|l| l.starts_with(head) && l.ends_with(tail.trim_start())),
+            "{variant}: {text}"
+        );
+    }
+}

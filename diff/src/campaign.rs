@@ -224,6 +224,7 @@ pub struct Campaign {
     shrink_depth: Option<u32>,
     shrink_budget: usize,
     roots: BTreeMap<Variant, Vec<Setup>>,
+    trust: (bool, bool),
 }
 
 impl Campaign {
@@ -245,6 +246,7 @@ impl Campaign {
             perft_every: 4,
             shrink_depth: None,
             shrink_budget: 400,
+            trust: (true, true),
             roots: variants
                 .iter()
                 .map(|&v| (v, table_roots(tables, v)))
@@ -295,6 +297,13 @@ impl Campaign {
     pub fn shrinking(mut self, depth: u32, budget: usize) -> Campaign {
         self.shrink_depth = Some(depth);
         self.shrink_budget = budget;
+        self
+    }
+
+    /// Says how far the second engine checks positions ([`Duel::trusting`]): whether it
+    /// `validates` them, and whether it `classifies` the problems of a refusal.
+    pub fn trusting(mut self, validates: bool, classifies: bool) -> Campaign {
+        self.trust = (validates, classifies);
         self
     }
 
@@ -535,7 +544,8 @@ impl Walk<'_> {
         A: Fn() -> Box<dyn Engine> + 'static,
         B: Fn() -> Box<dyn Engine> + 'static,
     {
-        let mut duel = Duel::new(Box::new(a), Box::new(b));
+        let mut duel = Duel::new(Box::new(a), Box::new(b))
+            .trusting(self.campaign.trust.0, self.campaign.trust.1);
         let mut choices = Seeded::new(seed);
         let (mut compared, mut generated, mut skipped, mut unconfirmed) = (0u64, 0u64, 0u64, 0u64);
         let mut findings = Vec::new();

@@ -26,6 +26,11 @@ pub struct Duel {
     /// The last position both engines surveyed, with their answers: the generator's next move
     /// and the shrinker's check ask about the position just compared, and find it here.
     last: Option<Rc<Surveyed>>,
+    /// Whether the second engine checks positions (else it is sent none the first refuses).
+    b_validates: bool,
+    /// Whether the second engine sorts the problems of a refusal into kinds (else two
+    /// refusals are the same whatever their problems).
+    b_classifies: bool,
 }
 
 impl fmt::Debug for Duel {
@@ -165,7 +170,18 @@ impl Duel {
             make_a,
             make_b,
             last: None,
+            b_validates: true,
+            b_classifies: true,
         }
+    }
+
+    /// Says how far the second engine checks positions: whether it `validates` them at all
+    /// (one that does not is sent no position the first engine refuses) and whether it
+    /// `classifies` the problems of a refusal (else only valid against invalid is compared).
+    pub fn trusting(mut self, validates: bool, classifies: bool) -> Duel {
+        self.b_validates = validates;
+        self.b_classifies = classifies;
+        self
     }
 
     /// Replaces both engines with fresh ones from their factories (an engine in another
@@ -220,7 +236,16 @@ impl Duel {
         {
             return Rc::clone(last);
         }
-        let (a, b) = self.ask(|e| e.survey(game, setup));
+        let a = ask_one(&mut self.a, &self.make_a, &mut |e| e.survey(game, setup));
+        let b = match &a {
+            // A position the first refuses is not sent to an engine that does not check.
+            Err(refused @ Failure::Engine(EngineError::InvalidPosition(_)))
+                if !self.b_validates =>
+            {
+                Err(refused.clone())
+            }
+            _ => ask_one(&mut self.b, &self.make_b, &mut |e| e.survey(game, setup)),
+        };
         let surveyed = Rc::new(Surveyed {
             game: game.clone(),
             setup: setup.clone(),
@@ -279,7 +304,7 @@ impl Duel {
             (
                 Err(Failure::Engine(EngineError::InvalidPosition(a))),
                 Err(Failure::Engine(EngineError::InvalidPosition(b))),
-            ) if same_refusal(&a, &b) => Some(false),
+            ) if same_refusal(&a, &b, self.b_classifies) => Some(false),
             _ => None,
         }
     }
@@ -360,7 +385,7 @@ impl Duel {
                 Err(Failure::Engine(EngineError::InvalidPosition(a))),
                 Err(Failure::Engine(EngineError::InvalidPosition(b))),
             ) => {
-                if same_refusal(&a, &b) {
+                if same_refusal(&a, &b, self.b_classifies) {
                     return None;
                 }
                 let mut f = row(
@@ -582,8 +607,8 @@ fn kinds_of(refused: &InvalidPosition) -> Vec<ProblemKind> {
 
 /// Returns true if two refusals of one position agree: unless both engines sorted every
 /// problem into a kind, a refusal is a refusal; if both did, they name the same kinds.
-fn same_refusal(a: &InvalidPosition, b: &InvalidPosition) -> bool {
-    !(a.is_classified() && b.is_classified()) || a.kinds() == b.kinds()
+fn same_refusal(a: &InvalidPosition, b: &InvalidPosition, classifies: bool) -> bool {
+    !(classifies && a.is_classified() && b.is_classified()) || a.kinds() == b.kinds()
 }
 
 /// Says what an engine refused a position for: the kinds of problem, then its words.

@@ -119,6 +119,23 @@ pub struct Summary {
     pub rate: String,
     /// Rows found.
     pub rows: usize,
+    /// What was not compared, and how often: fixtures skipped and positions the engine
+    /// answered `unsupported` for, by reason.
+    #[tabled(skip)]
+    pub not_compared: BTreeMap<String, u64>,
+}
+
+impl Summary {
+    /// Counts a fixture skipped for `why`.
+    fn skip(&mut self, why: &str) {
+        self.fixtures_skipped += 1;
+        self.not_compared(why);
+    }
+
+    /// Counts something not compared (or compared otherwise) for `why`.
+    fn not_compared(&mut self, why: &str) {
+        *self.not_compared.entry(why.to_string()).or_default() += 1;
+    }
 }
 
 /// What a cross-check found: the engine's hello, the readings matched, each variant's
@@ -306,6 +323,21 @@ impl Findings {
             );
         }
 
+        let not_compared: Vec<String> = self
+            .summaries
+            .iter()
+            .flat_map(|s| {
+                s.not_compared
+                    .iter()
+                    .map(move |(why, n)| format!("- {}: {n} {why}", s.variant))
+            })
+            .collect();
+        if !not_compared.is_empty() {
+            intro += &format!(
+                "\n## Not compared, or compared otherwise\n\n{}\n",
+                not_compared.join("\n")
+            );
+        }
         let matching: Vec<Value> = self
             .matches
             .iter()
@@ -327,7 +359,7 @@ impl Findings {
                     "variant": s.variant, "fixtures_passed": s.fixtures_passed,
                     "fixtures_failed": s.fixtures_failed, "fixtures_skipped": s.fixtures_skipped,
                     "perft_passed": s.perft_passed, "perft_failed": s.perft_failed,
-                    "positions": s.positions, "rows": s.rows,
+                    "positions": s.positions, "rows": s.rows, "not_compared": s.not_compared,
                 })
             })
             .collect();
@@ -444,7 +476,9 @@ impl CrossCheck {
         let suite = Suite::embedded().map_err(|e| CrossCheckError::Start(e.to_string()))?;
         let mut checker = Checker {
             engine,
-            duel: Duel::new(Box::new(make_reference.clone()), Box::new(external.clone())),
+            reference: make_reference(),
+            duel: Duel::new(Box::new(make_reference.clone()), Box::new(external.clone()))
+                .trusting(hello.validates, hello.classifies),
             found,
             observer,
         };
@@ -487,7 +521,7 @@ impl CrossCheck {
                 .flat_map(|t| &t.positions)
                 .collect();
             checker.perft_tables(&mut run, &positions, self.max_nodes)?;
-            let generated = self.campaign(variant, &run.chosen, variants.len());
+            let generated = self.campaign(variant, &run.chosen, variants.len(), &hello);
             checker.generated(
                 &mut run,
                 &generated,
@@ -495,6 +529,12 @@ impl CrossCheck {
                 external.clone(),
             )?;
             let mut summary = run.summary;
+            for (what, n) in checker.found.faults.take_unsupported() {
+                summary.not_compared.insert(
+                    format!("positions not compared: the engine does not play them: {what}"),
+                    n,
+                );
+            }
             summary.rate = format!(
                 "{:.0}",
                 summary.positions as f64 / summary.seconds.max(1e-9)
@@ -517,13 +557,15 @@ impl CrossCheck {
         variant: Variant,
         chosen: &BTreeMap<String, String>,
         variants: usize,
+        hello: &Hello,
     ) -> Campaign {
         let n = variants.max(1) as u64;
         let mut campaign = Campaign::new(&[variant])
             .seed(self.seed)
             .perft(self.depth, 1)
             .shrinking(1, 200)
-            .fixed(variant, chosen.clone());
+            .fixed(variant, chosen.clone())
+            .trusting(hello.validates, hello.classifies);
         if let Some(p) = self.positions {
             campaign = campaign.positions(p.div_ceil(n));
         }
@@ -540,6 +582,8 @@ impl CrossCheck {
 /// and perft rows' descents and shrinking), and the rows found.
 struct Checker<'o> {
     engine: ExternalEngine,
+    /// The reference, for counts the perft tables do not hold.
+    reference: Box<dyn Engine>,
     duel: Duel,
     found: Findings,
     observer: &'o dyn Observer,
@@ -625,7 +669,14 @@ impl Checker<'_> {
             }
             let rules = Some(&fixture.rules[..]);
             if !run.comparable(&self.found.hello, &fixture.interpretations, rules) {
-                run.summary.fixtures_skipped += 1;
+                run.summary
+                    .skip("fixtures not compared: under readings the engine does not follow");
+                continue;
+            }
+            if !self.found.hello.validates && matches!(fixture.expect, Expect::Invalid(_)) {
+                run.summary.skip(
+                    "fixtures not compared: of invalid positions (the engine does not validate)",
+                );
                 continue;
             }
             let verdict = trichess_suite::run(&mut self.engine, fixture);
@@ -634,7 +685,7 @@ impl Checker<'_> {
             }
             match verdict {
                 Verdict::Pass => run.summary.fixtures_passed += 1,
-                Verdict::Skip(_) => run.summary.fixtures_skipped += 1,
+                Verdict::Skip(why) => run.summary.skip(&format!("fixtures not compared: {why}")),
                 Verdict::Fail(why) => {
                     run.summary.fixtures_failed += 1;
                     if !self.found.faults()? {
@@ -657,23 +708,55 @@ impl Checker<'_> {
         self.observer
             .progress(&format!("{}: perft tables", run.variant));
         for position in positions {
-            if !run.comparable(&self.found.hello, &position.interpretations, None) {
-                continue;
-            }
-            let game = Game {
+            // A table's position under readings the engine does not follow is counted again
+            // by the reference under the engine's readings.
+            let recount = !run.comparable(&self.found.hello, &position.interpretations, None);
+            let mut game = Game {
                 variant: run.variant,
                 interpretations: position.interpretations.clone(),
             };
+            if recount {
+                game.interpretations.extend(run.chosen.clone());
+            }
             let setup = if position.position == "start" {
                 self.duel.start(&game)
             } else {
                 Setup::parse(run.variant, &position.position).ok()
             };
-            let Some(setup) = setup else { continue };
-            for row in position.rows.iter().filter(|r| r.nodes <= max_nodes) {
+            let Some(setup) = setup else {
+                run.summary
+                    .not_compared("perft positions not compared: trichess cannot set them up");
+                continue;
+            };
+            if recount && self.found.hello.supports(&game).is_err() {
+                run.summary.not_compared(
+                    "perft positions not compared: under readings the engine does not play",
+                );
+                continue;
+            }
+            for row in &position.rows {
                 if self.found.faults.down().is_some() || interrupted() {
                     return Ok(());
                 }
+                if row.nodes > max_nodes {
+                    run.summary.not_compared(&format!(
+                        "perft rows not compared: over --max-nodes {max_nodes}"
+                    ));
+                    continue;
+                }
+                let nodes = if recount {
+                    match self.reference.perft(&game, &setup, row.depth) {
+                        Ok(nodes) => nodes,
+                        Err(_) => {
+                            run.summary.not_compared(
+                                "perft rows not compared: trichess cannot count them under the engine's readings",
+                            );
+                            continue;
+                        }
+                    }
+                } else {
+                    row.nodes
+                };
                 let got = self.engine.perft(&game, &setup, row.depth);
                 if interrupted() {
                     return Ok(());
@@ -682,12 +765,21 @@ impl Checker<'_> {
                     run.summary.perft_failed += 1;
                     continue;
                 }
-                if got.as_ref().ok() == Some(&row.nodes) {
+                if recount {
+                    run.summary
+                        .not_compared("perft rows compared with trichess's count under the engine's readings (the table has none under them)");
+                }
+                if got.as_ref().ok() == Some(&nodes) {
                     run.summary.perft_passed += 1;
                     continue;
                 }
                 run.summary.perft_failed += 1;
-                let expected = (row.depth, row.nodes, perft_said(row.depth, &got));
+                let source = if recount {
+                    "trichess's count under the engine's readings"
+                } else {
+                    "the perft table"
+                };
+                let expected = (row.depth, nodes, perft_said(row.depth, &got), source);
                 perft_row(&mut self.found, &mut self.duel, &game, &setup, expected)?;
                 break;
             }
@@ -893,7 +985,7 @@ fn perft_row(
     duel: &mut Duel,
     game: &Game,
     setup: &Setup,
-    (depth, nodes, said): (u32, u64, String),
+    (depth, nodes, said, source): (u32, u64, String, &str),
 ) -> Result<(), ReportError> {
     if let Some(f) = duel.compare(game, setup, depth).finding
         && !(found.faults()? && f.kind == Kind::Crash)
@@ -929,7 +1021,7 @@ fn perft_row(
         game: game.clone(),
         setup: setup.clone(),
         mv: None,
-        a_says: format!("perft {depth} = {nodes} (the perft table)"),
+        a_says: format!("perft {depth} = {nodes} ({source})"),
         b_says: said,
         a_moves: None,
         a_expect: Some(json!({"perft": {"depth": depth, "nodes": nodes}})),

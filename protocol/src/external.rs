@@ -7,6 +7,7 @@
 //! group is killed (so an engine started through `sh -c` leaves no child behind); a wait for
 //! a reply ends early when the program is [`interrupted`](crate::interrupted).
 
+use std::collections::BTreeMap;
 use std::io::{BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender};
@@ -19,9 +20,9 @@ use trichess_model::{Engine, EngineError, Game, Move, Outcome, Setup};
 use crate::interrupt;
 use crate::lines::{LineReader, ReadLine};
 use crate::message::{
-    Ask, BadAnswer, Hello, MAX_LINE, PROTOCOL_VERSION, Refusal, Reply, ReplyLine, about_fields,
-    clip, read_check, read_count, read_moves, read_outcome, read_position, read_reply_line,
-    request_line,
+    Ask, BadAnswer, Hello, MAX_LINE, PROTOCOL_VERSION, Refusal, RefusalKind, Reply, ReplyLine,
+    about_fields, clip, read_check, read_count, read_moves, read_outcome, read_position,
+    read_reply_line, request_line,
 };
 
 /// How much of an engine's standard error is kept, to quote when it exits (bytes).
@@ -134,9 +135,25 @@ pub struct Fault {
 pub struct Faults {
     list: Arc<Mutex<Vec<Fault>>>,
     down: Arc<Mutex<Option<String>>>,
+    unsupported: Arc<Mutex<BTreeMap<String, u64>>>,
 }
 
 impl Faults {
+    /// Takes the counts of positions the engines answered `unsupported` for (to `check`),
+    /// by what they said.
+    pub fn take_unsupported(&self) -> BTreeMap<String, u64> {
+        std::mem::take(&mut *self.unsupported.lock().unwrap_or_else(|e| e.into_inner()))
+    }
+
+    fn count_unsupported(&self, what: &str) {
+        *self
+            .unsupported
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .entry(clip(what))
+            .or_default() += 1;
+    }
+
     /// Takes the faults collected so far.
     pub fn take(&self) -> Vec<Fault> {
         std::mem::take(&mut *self.list.lock().unwrap_or_else(|e| e.into_inner()))
@@ -380,6 +397,8 @@ impl ExternalEngine {
                 perft: false,
                 batch: false,
                 explain: false,
+                validates: true,
+                classifies: false,
             },
         );
         engine.running().map_err(|e| e.to_string())?;
@@ -623,6 +642,12 @@ impl ExternalEngine {
         about: &(Game, Setup),
         read: impl FnOnce(&Value) -> Result<T, BadAnswer>,
     ) -> Result<T, EngineError> {
+        if let Err(refusal) = &answer
+            && refusal.kind == RefusalKind::Unsupported
+            && cmd == "check"
+        {
+            self.faults.count_unsupported(&refusal.message);
+        }
         let value = answer.map_err(EngineError::from)?;
         read(&value).map_err(|bad| match bad {
             BadAnswer::Move(why) => self.fault(FaultKind::MalformedMove, cmd, Some(about), why),

@@ -530,6 +530,12 @@ pub struct Hello {
     pub batch: bool,
     /// Whether the engine answers `explain` (why it answers as it does).
     pub explain: bool,
+    /// Whether the engine checks positions (`"validates"`, true unless it says false): one
+    /// that does not is sent no position trichess refuses, and its `check` is not compared.
+    pub validates: bool,
+    /// Whether the engine sorts the problems of a refused position into trichess's kinds
+    /// (`"classifies"`): only then are the kinds of two refusals compared.
+    pub classifies: bool,
 }
 
 impl Hello {
@@ -543,7 +549,8 @@ impl Hello {
         json!({
             "name": self.name, "version": self.version, "protocol": self.protocol,
             "variants": variants, "perft": self.perft, "batch": self.batch,
-            "explain": self.explain,
+            "explain": self.explain, "validates": self.validates,
+            "classifies": self.classifies,
         })
     }
 
@@ -604,6 +611,11 @@ impl Hello {
             perft: flag("perft")?,
             batch: flag("batch")?,
             explain: flag("explain")?,
+            validates: match object.get("validates") {
+                None => true,
+                Some(_) => flag("validates")?,
+            },
+            classifies: flag("classifies")?,
         })
     }
 

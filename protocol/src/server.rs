@@ -185,6 +185,8 @@ pub fn hello_of(engine: &dyn Engine) -> Hello {
         perft: true,
         batch: true,
         explain: false,
+        validates: true,
+        classifies: true,
     }
 }
 
@@ -210,6 +212,10 @@ pub enum Misbehaviour {
     /// Leaves the last legal move out of the list: asked the same again (by a fresh process,
     /// on another line), it lists them all.
     Flaky,
+    /// Says in `hello` that it does not validate positions (`"validates": false`), and
+    /// answers a request about a position it would refuse with a failure instead, as an engine
+    /// that trusts its input breaks on one: trichess must send it none.
+    Trusting,
 }
 
 impl std::str::FromStr for Misbehaviour {
@@ -226,6 +232,7 @@ impl std::str::FromStr for Misbehaviour {
             "extra-move" => Misbehaviour::ExtraMove,
             "malformed-move" => Misbehaviour::MalformedMove,
             "flaky" => Misbehaviour::Flaky,
+            "trusting" => Misbehaviour::Trusting,
             other => return Err(format!("unknown misbehaviour '{other}'")),
         })
     }
@@ -284,6 +291,16 @@ fn misbehave(fault: Misbehaviour, reply: String, ms: u64) -> String {
             reply
         }
         Misbehaviour::Huge => "x".repeat(MAX_LINE + 1),
+        Misbehaviour::Trusting => {
+            let Ok(mut value) = serde_json::from_str::<Value>(&reply) else {
+                return reply;
+            };
+            match &mut value {
+                Value::Array(replies) => replies.iter_mut().for_each(trust),
+                reply => trust(reply),
+            }
+            value.to_string()
+        }
         Misbehaviour::WrongId
         | Misbehaviour::ExtraMove
         | Misbehaviour::MalformedMove
@@ -302,6 +319,26 @@ fn misbehave(fault: Misbehaviour, reply: String, ms: u64) -> String {
             }
             value.to_string()
         }
+    }
+}
+
+/// Changes a reply as an engine that does not check positions writes it: its hello says so,
+/// and a refused position is a failure ([`Misbehaviour::Trusting`]).
+fn trust(reply: &mut Value) {
+    if let Some(hello) = reply.get_mut("ok").and_then(Value::as_object_mut)
+        && hello.contains_key("protocol")
+    {
+        hello.insert("validates".into(), false.into());
+    }
+    if reply.get("error").and_then(Value::as_str) == Some("invalid-position")
+        && let Some(reply) = reply.as_object_mut()
+    {
+        reply.insert("error".into(), "failed".into());
+        reply.insert(
+            "message".into(),
+            "index out of bounds: sent a position it cannot hold".into(),
+        );
+        reply.remove("problems");
     }
 }
 

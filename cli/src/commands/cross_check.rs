@@ -71,6 +71,11 @@ pub fn run(options: CrossCheckOptions) -> Result<ExitCode> {
         say!("the engine was given up: {why}");
     }
     say!("{}", Table::new(&found.summaries).with(Style::sharp()));
+    for s in &found.summaries {
+        for (why, n) in &s.not_compared {
+            say!("{}: {n} {why}", s.variant);
+        }
+    }
     if interrupted() {
         let positions: u64 = found.summaries.iter().map(|s| s.positions).sum();
         say!("interrupted after {positions} positions");
