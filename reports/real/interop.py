@@ -54,6 +54,7 @@ CATEGORIES = {
     "other-game": "another game's rule",
     "not-played": "not played",
     "trichess-bug": "trichess bug (fixed)",
+    "trichess-bug-open": "trichess bug (open)",
 }
 CAUSE_FIELDS = {"id", "title", "category", "family", "summary", "smallest", "engine_says"}
 MATCH_FIELDS = {"kind", "fixture", "move", "piece", "captured", "position", "first", "second", "readings", "rules"}
@@ -210,7 +211,7 @@ def triage_table(triage):
 def family_cell(triage, family):
     """How the engine stands on a family: trichess's own bugs found on the way are not the
     engine's stance (they are listed under the table)."""
-    causes = [c for c in triage["cause"] if c["family"] == family and c["category"] != "trichess-bug"]
+    causes = [c for c in triage["cause"] if c["family"] == family and not c["category"].startswith("trichess-bug")]
     if not causes:
         return "agrees"
     parts = []
@@ -269,10 +270,12 @@ def interop(engines):
                 points.append(m["point"])
     for point in points:
         lines.append(f"| `{point}` | " + " | ".join(reading_cell(t, r, point) for t, r, _ in engines) + " |")
-    fixed = [(t["column"], c) for t, _, _ in engines for c in t["cause"] if c["category"] == "trichess-bug"]
-    if fixed:
-        lines += ["", "trichess bugs found on the way (fixed, with a test):", ""]
-        lines += [f"- {name}: {c['title']}: {c['summary']}" for name, c in fixed]
+    for key, heading in (("trichess-bug-open", "trichess bugs found on the way, open (reported):"),
+                         ("trichess-bug", "trichess bugs found on the way (fixed, with a test):")):
+        found = [(t["column"], c) for t, _, _ in engines for c in t["cause"] if c["category"] == key]
+        if found:
+            lines += ["", heading, ""]
+            lines += [f"- {name}: {c['title']}: {c['summary']}" for name, c in found]
     lines += ["", "Findings and report rows by category:", "", "| category | " + " | ".join(names) + " |", "|---|" + "---|" * len(names)]
     for key, label in CATEGORIES.items():
         cells = []

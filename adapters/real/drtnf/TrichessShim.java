@@ -239,6 +239,7 @@ public final class TrichessShim {
             hello.put("protocol", 1L);
             hello.put("perft", true);
             hello.put("batch", true);
+            hello.put("validates", false); // it has no position reader: trichess sends only valid positions
             Map<String, Object> variants = new LinkedHashMap<>();
             variants.put("yalta", new LinkedHashMap<>());
             hello.put("variants", variants);

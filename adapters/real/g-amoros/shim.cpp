@@ -354,7 +354,7 @@ std::string hello(const std::string& id) {
     return "{\"id\": " + id +
            ", \"ok\": {\"name\": \"g-amoros/Jeu-d-Echec-Yalta (trichess shim)\", \"version\": " +
            shim::quoted(YALTA_VERSION) +
-           ", \"protocol\": 1, \"perft\": true, \"batch\": true, \"variants\": {\"yalta\": {}}}}";
+           ", \"protocol\": 1, \"perft\": true, \"batch\": true, \"validates\": false, \"variants\": {\"yalta\": {}}}}";
 }
 
 std::string answer(const Json& request) {

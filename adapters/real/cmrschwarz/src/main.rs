@@ -323,7 +323,7 @@ fn respond(request: &Value) -> Result<Value, Refusal> {
         return Ok(json!({
             "name": "cmrschwarz/three_player_chess (trichess shim)",
             "version": option_env!("CMRSCHWARZ_VERSION").unwrap_or(env!("CARGO_PKG_VERSION")),
-            "protocol": 1, "perft": true, "batch": true, "variants": {"yalta": {}},
+            "protocol": 1, "perft": true, "batch": true, "validates": false, "variants": {"yalta": {}},
         }));
     }
     if request.get("variant").and_then(Value::as_str) != Some("yalta") {
