@@ -25,6 +25,7 @@ pub mod cross_check;
 pub mod expect;
 mod finding;
 mod generate;
+pub mod html;
 pub mod infer;
 pub mod measure;
 pub mod output;
