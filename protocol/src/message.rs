@@ -698,7 +698,7 @@ pub fn read_count(value: &Value) -> Result<u64, BadAnswer> {
     })
 }
 
-/// Cuts an engine's text to [`MAX_TEXT`] characters, with control characters escaped, so
+/// Cuts an engine's text to 200 characters (`MAX_TEXT`), with control characters escaped, so
 /// that it is safe to print. The characters are counted after escaping, so that a text
 /// already clipped is kept as it is: what a reader clips reads back the same when written
 /// and read again.
