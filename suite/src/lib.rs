@@ -30,7 +30,7 @@
 //! ([`Filter`]).
 
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::panic))]
-// TODO-DOCS #![warn(missing_docs)]
+#![warn(missing_docs)]
 
 mod check;
 pub mod fixture;
