@@ -53,6 +53,7 @@
 //! ```
 
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::panic))]
+#![warn(missing_docs)]
 
 pub mod board;
 mod engine;
