@@ -45,6 +45,7 @@ mod campaign;
 mod choices;
 mod compare;
 pub mod cross_check;
+pub mod expect;
 mod finding;
 mod generate;
 pub mod infer;

@@ -86,6 +86,219 @@ pub fn row(number: usize, f: &Finding, reference: Reference) -> Row {
     }
 }
 
+/// What tells one finding from another: rows of the same variant, kind, deciding clause and
+/// readings are one cause. The clause is the first rule id of the row (`(none)` where the
+/// oracle has nothing to explain), or for a fault of the engine as a process the request it
+/// failed (`asked moves`).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Tabled)]
+pub struct FindingKey {
+    /// The variant id (`-` for a fault outside any variant).
+    pub variant: String,
+    /// The kind of disagreement or fault.
+    pub kind: String,
+    /// The deciding clause.
+    pub clause: String,
+    /// The readings, as the rows write them.
+    pub readings: String,
+}
+
+impl FindingKey {
+    /// The key of `row`'s finding.
+    pub fn of(row: &Row) -> FindingKey {
+        let clause = if row.kind.starts_with("engine-") {
+            row.a_says.clone()
+        } else {
+            row.rules
+                .split_whitespace()
+                .next()
+                .unwrap_or("(none)")
+                .to_string()
+        };
+        FindingKey {
+            variant: row.variant.clone(),
+            kind: row.kind.clone(),
+            clause,
+            readings: row.readings.clone(),
+        }
+    }
+}
+
+impl std::fmt::Display for FindingKey {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} {} {} ({})",
+            self.variant, self.kind, self.clause, self.readings
+        )
+    }
+}
+
+/// One finding: the rows of one cause ([`FindingKey`]), how many there were, the smallest
+/// example kept, and the command that shows trichess's side of it.
+#[derive(Clone, Debug, Tabled)]
+pub struct Group {
+    /// The finding's number, from 1 (`F1`, `F2`, ...), in the order first met.
+    #[tabled(rename = "finding", display = "finding_number")]
+    pub number: usize,
+    /// The cause.
+    #[tabled(inline)]
+    pub key: FindingKey,
+    /// How many rows of this cause were met (kept or not).
+    #[tabled(rename = "count")]
+    pub count: u64,
+    /// The numbers of the rows kept.
+    #[tabled(skip)]
+    pub rows: Vec<usize>,
+    /// The number of the smallest row kept (fewest pieces, the first of equals).
+    #[tabled(rename = "example", display = "row_number")]
+    pub example: usize,
+    /// A command that replays the example on trichess's side.
+    pub replay: String,
+}
+
+fn finding_number(n: &usize) -> String {
+    format!("F{n}")
+}
+
+fn row_number(n: &usize) -> String {
+    format!("#{n}")
+}
+
+/// The rows of a run grouped into findings as they come: each finding keeps at most
+/// `per_finding` rows and counts the rest, so that one loud cause never hides another.
+#[derive(Clone, Debug)]
+pub struct Table {
+    /// The rows kept, numbered from 1.
+    pub rows: Vec<Row>,
+    /// The findings, in the order first met.
+    pub groups: Vec<Group>,
+    per_finding: usize,
+    engine: Option<String>,
+}
+
+impl Table {
+    /// An empty table keeping at most `per_finding` rows of each finding; `engine` is the
+    /// command line of the engine under test, if it is a process (a fault's replay sends it
+    /// the request).
+    pub fn new(per_finding: usize, engine: Option<String>) -> Table {
+        Table {
+            rows: Vec::new(),
+            groups: Vec::new(),
+            per_finding: per_finding.max(1),
+            engine,
+        }
+    }
+
+    /// Adds `row` to its finding: kept (numbered next) if the finding has room, counted
+    /// only if not. Returns true if it was kept.
+    pub fn add(&mut self, mut row: Row) -> bool {
+        let key = FindingKey::of(&row);
+        let number = self.rows.len() + 1;
+        let place = match self.groups.iter().position(|g| g.key == key) {
+            Some(place) => place,
+            None => {
+                self.groups.push(Group {
+                    number: self.groups.len() + 1,
+                    key,
+                    count: 0,
+                    rows: Vec::new(),
+                    example: number,
+                    replay: String::new(),
+                });
+                self.groups.len() - 1
+            }
+        };
+        let group = &mut self.groups[place];
+        group.count += 1;
+        if group.rows.len() >= self.per_finding {
+            return false;
+        }
+        row.number = number;
+        group.rows.push(number);
+        let best = self.rows.get(group.example - 1).map(|r| r.pieces);
+        if group.rows.len() == 1 || best.is_some_and(|pieces| row.pieces < pieces) {
+            group.example = number;
+            group.replay = replay(&row, self.engine.as_deref());
+        }
+        self.rows.push(row);
+        true
+    }
+
+    /// Counts `row`, a case not yet shrunk, in its finding if that finding keeps no more rows
+    /// (so it need not be shrunk). Returns true if it was counted.
+    pub fn count_if_full(&mut self, row: &Row) -> bool {
+        let key = FindingKey::of(row);
+        match self.groups.iter_mut().find(|g| g.key == key) {
+            Some(group) if group.rows.len() >= self.per_finding => {
+                group.count += 1;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Counts one more row of the finding of row `number` (the same case met again).
+    pub fn recount(&mut self, number: usize) {
+        if let Some(group) = self.groups.iter_mut().find(|g| g.rows.contains(&number)) {
+            group.count += 1;
+        }
+    }
+
+    /// Returns the number of findings.
+    pub fn findings(&self) -> usize {
+        self.groups.len()
+    }
+
+    /// Returns true if the run found nothing.
+    pub fn is_empty(&self) -> bool {
+        self.groups.is_empty()
+    }
+}
+
+/// A command that shows trichess's side of `row`: `trichess explain` of its move, result or
+/// validity, `trichess perft` of a count, `trichess fixtures --filter` of a fixture, or for a
+/// fault the request sent to `engine` again.
+pub fn replay(row: &Row, engine: Option<&str>) -> String {
+    if row.kind.starts_with("engine-") {
+        let request = row.fixture.get("request").map(Value::to_string);
+        return match (request, engine) {
+            (Some(request), Some(engine)) => format!("echo '{request}' | {engine}"),
+            (Some(request), None) => format!("echo '{request}' | ENGINE"),
+            (None, _) => engine.map_or("-".into(), |e| {
+                format!("echo '{{\"id\": 1, \"cmd\": \"hello\"}}' | {e}")
+            }),
+        };
+    }
+    if let Some(name) = row.fixture.get("fixture").and_then(Value::as_str) {
+        return format!("trichess fixtures --filter {name}");
+    }
+    let mut command = match row.kind.as_str() {
+        "different-perft" => {
+            let depth = row
+                .a_says
+                .strip_prefix("perft ")
+                .and_then(|s| s.split_whitespace().next())
+                .unwrap_or("1");
+            format!("trichess perft {} {depth}", row.variant)
+        }
+        _ => format!("trichess explain {}", row.variant),
+    };
+    command += &format!(" -p \"{}\"", row.position);
+    if row.readings != "defaults" {
+        for reading in row.readings.split_whitespace() {
+            command += &format!(" -i {reading}");
+        }
+    }
+    match row.kind.as_str() {
+        "different-perft" => {}
+        "different-result" => command += " --result",
+        "different-validity" => command += " --validity",
+        _ if row.mv != "-" => command += &format!(" {}", row.mv),
+        _ => command += " --result",
+    }
+    command
+}
+
 /// Why a report could not be written: the file, and the cause.
 #[derive(Debug, thiserror::Error)]
 #[error("cannot write {}", .path.display())]
@@ -104,15 +317,17 @@ pub(crate) fn failed(path: &Path) -> impl FnOnce(std::io::Error) -> ReportError 
 }
 
 /// The discrepancy table of a `trichess diff` run as it goes: each disagreement found becomes
-/// a row (once per case), the report is rewritten after each, and the run stops once it has
-/// its rows; progress and notes go to an observer.
+/// a row of its finding (once per case, at most `per_finding` rows kept of each), the report
+/// is rewritten after each, and the run stops once it keeps `max_rows`; progress and notes go
+/// to an observer.
 pub struct LiveTable<'o> {
     report: Option<PathBuf>,
     command: String,
     seed: u64,
     max_rows: usize,
+    per_finding: usize,
     reference: Reference,
-    rows: Mutex<(Vec<Row>, BTreeSet<String>, Option<ReportError>)>,
+    rows: Mutex<(Table, BTreeSet<String>, Option<ReportError>)>,
     observer: &'o dyn Observer,
 }
 
@@ -128,12 +343,12 @@ impl std::fmt::Debug for LiveTable<'_> {
 
 impl<'o> LiveTable<'o> {
     /// A table of the run `command` (which replays it) with `seed`, of at most `max_rows`
-    /// rows, written into `report` if given; `reference` is the engine that stands for the
-    /// oracle, whose explanation names the rules of each row.
+    /// rows, `per_finding` of each finding, written into `report` if given; `reference` is the
+    /// engine that stands for the oracle, whose explanation names the rules of each row.
     pub fn new(
         (command, seed): (String, u64),
         report: Option<PathBuf>,
-        max_rows: usize,
+        (max_rows, per_finding): (usize, usize),
         reference: Reference,
         observer: &'o dyn Observer,
     ) -> LiveTable<'o> {
@@ -142,32 +357,33 @@ impl<'o> LiveTable<'o> {
             command,
             seed,
             max_rows,
+            per_finding,
             reference,
-            rows: Mutex::new(Default::default()),
+            rows: Mutex::new((Table::new(per_finding, None), BTreeSet::new(), None)),
             observer,
         }
     }
 
-    /// The final rows of the run: the campaign's findings in its order (of the variants,
-    /// then of the threads, then as found), at most `max_rows`, so that a run with a number of
-    /// positions gives the same rows however fast its threads go; the report is written with
-    /// them.
-    pub fn finish(self, found: &CampaignReport) -> Result<Vec<Row>, ReportError> {
+    /// The final table of the run: the campaign's findings in its order (of the variants,
+    /// then of the threads, then as found), until `max_rows` are kept, so that a run with a
+    /// number of positions gives the same table however fast its threads go; the report is
+    /// written with it.
+    pub fn finish(self, found: &CampaignReport) -> Result<Table, ReportError> {
         let (_, _, error) = self.rows.into_inner().unwrap_or_else(|e| e.into_inner());
         if let Some(e) = error {
             return Err(e);
         }
-        let rows: Vec<Row> = found
-            .findings
-            .iter()
-            .take(self.max_rows)
-            .enumerate()
-            .map(|(i, f)| row(i + 1, f, self.reference))
-            .collect();
-        if let Some(dir) = &self.report {
-            write_diff(dir, &self.command, self.seed, &rows)?;
+        let mut table = Table::new(self.per_finding, None);
+        for f in &found.findings {
+            if table.rows.len() >= self.max_rows {
+                break;
+            }
+            table.add(row(0, f, self.reference));
         }
-        Ok(rows)
+        if let Some(dir) = &self.report {
+            write_diff(dir, &self.command, self.seed, &table)?;
+        }
+        Ok(table)
     }
 }
 
@@ -176,18 +392,18 @@ impl Sink for LiveTable<'_> {
         let Ok(mut live) = self.rows.lock() else {
             return Flow::Stop;
         };
-        let (rows, seen, error) = &mut *live;
+        let (table, seen, error) = &mut *live;
         if !seen.insert(d.shrunk.key()) {
             return Flow::Continue;
         }
-        rows.push(row(rows.len() + 1, &d.shrunk, self.reference));
+        table.add(row(0, &d.shrunk, self.reference));
         if let Some(dir) = &self.report
-            && let Err(e) = write_diff(dir, &self.command, self.seed, rows)
+            && let Err(e) = write_diff(dir, &self.command, self.seed, table)
         {
             error.get_or_insert(e);
             return Flow::Stop;
         }
-        if rows.len() >= self.max_rows {
+        if table.rows.len() >= self.max_rows {
             Flow::Stop
         } else {
             Flow::Continue
@@ -195,9 +411,9 @@ impl Sink for LiveTable<'_> {
     }
 
     fn progress(&self, variant: Variant, positions: u64, elapsed: Duration) {
-        let rows = self.rows.lock().map_or(0, |l| l.0.len());
+        let findings = self.rows.lock().map_or(0, |l| l.0.findings());
         self.observer.progress(&format!(
-            "{variant}: {positions} positions, {:.0}/s, {rows} discrepancies",
+            "{variant}: {positions} positions, {:.0}/s, {findings} findings",
             positions as f64 / elapsed.as_secs_f64().max(1e-9)
         ));
     }
@@ -220,20 +436,22 @@ impl Sink for LiveTable<'_> {
 
 /// Writes the report of a `trichess diff` run into `dir` (see [`write()`]): `command` replays
 /// the run.
-pub fn write_diff(dir: &Path, command: &str, seed: u64, rows: &[Row]) -> Result<(), ReportError> {
+pub fn write_diff(dir: &Path, command: &str, seed: u64, table: &Table) -> Result<(), ReportError> {
     let head = Head {
         stem: "diff",
         generated_by: Some(command.to_string()),
         title: "trichess diff: discrepancies".into(),
         intro: format!(
-            "{} rows. The fixtures' rules, quote and expectation (the first engine's answer) are \
-             for a person to confirm. Diagrams show the position, with the move (if any) as an \
-             arrow.",
-            rows.len()
+            "{} findings, {} rows. A finding is one cause: the rows of one variant, kind, \
+             deciding clause and readings. The fixtures' rules, quote and expectation (the first \
+             engine's answer) are for a person to confirm. Diagrams show the position, with the \
+             move (if any) as an arrow.",
+            table.findings(),
+            table.rows.len()
         ),
         json: json!({"generated_by": command, "seed": seed}),
     };
-    write(dir, &head, rows)
+    write(dir, &head, table)
 }
 
 /// Writes `path` by a temporary file and a rename, so a killed run leaves the old file or the
@@ -244,6 +462,48 @@ pub fn write_atomic(path: &Path, text: &str) -> Result<(), ReportError> {
     let tmp = path.with_file_name(name);
     std::fs::write(&tmp, text).map_err(failed(&tmp))?;
     std::fs::rename(&tmp, path).map_err(failed(path))
+}
+
+/// The findings of `table` as a Markdown section: one line each, with its count, its smallest
+/// example and the command that replays it.
+fn findings_markdown(table: &Table) -> String {
+    let mut md = String::from("## Findings\n\n");
+    if table.is_empty() {
+        return md + "None.\n";
+    }
+    md += "| finding | variant | kind | clause | readings | count | example | replay |\n";
+    md += "|---|---|---|---|---|---|---|---|\n";
+    let cell = |s: &str| s.replace('|', "\\|");
+    for g in &table.groups {
+        md += &format!(
+            "| F{} | {} | {} | {} | {} | {} | [#{}](#{}) | `{}` |\n",
+            g.number,
+            g.key.variant,
+            g.key.kind,
+            cell(&g.key.clause),
+            cell(&g.key.readings),
+            g.count,
+            g.example,
+            g.example,
+            cell(&g.replay)
+        );
+    }
+    md
+}
+
+/// The findings of `table` as JSON.
+fn findings_json(table: &Table) -> Value {
+    table
+        .groups
+        .iter()
+        .map(|g| {
+            json!({
+                "number": g.number, "variant": g.key.variant, "kind": g.key.kind,
+                "clause": g.key.clause, "readings": g.key.readings, "count": g.count,
+                "rows": g.rows, "example": g.example, "replay": g.replay,
+            })
+        })
+        .collect()
 }
 
 /// Writes `value` as pretty JSON.
@@ -268,14 +528,21 @@ pub struct Head {
     pub json: Value,
 }
 
-/// Writes the report of `rows` into `dir`.
-pub fn write(dir: &Path, head: &Head, rows: &[Row]) -> Result<(), ReportError> {
+/// Writes the report of `table` into `dir`: the findings first, then the rows.
+pub fn write(dir: &Path, head: &Head, table: &Table) -> Result<(), ReportError> {
     std::fs::create_dir_all(dir).map_err(failed(dir))?;
+    let rows = &table.rows;
     let stem = head.stem;
     let generated = head.generated_by.as_ref().map_or(String::new(), |c| {
         format!("<!-- generated by `{c}`; do not edit -->\n")
     });
-    let mut md = format!("{generated}# {}\n\n{}\n\n", head.title, head.intro);
+    let mut md = format!(
+        "{generated}# {}\n\n{}\n\n",
+        head.title,
+        head.intro.trim_end()
+    );
+    md += &findings_markdown(table);
+    md += "\n## Rows\n\n";
     md += "| # | variant | kind | readings | position | move | first says | second says | rules | diagram |\n";
     md += "|---|---|---|---|---|---|---|---|---|---|\n";
     let cell = |s: &str| s.replace('|', "\\|");
@@ -341,6 +608,7 @@ pub fn write(dir: &Path, head: &Head, rows: &[Row]) -> Result<(), ReportError> {
     write_atomic(&dir.join(format!("{stem}.md")), &md)?;
     let mut json = head.json.clone();
     if let Some(object) = json.as_object_mut() {
+        object.insert("findings".into(), findings_json(table));
         object.insert("rows".into(), Value::Array(json_rows));
     }
     write_atomic(&dir.join(format!("{stem}.json")), &pretty(&json))

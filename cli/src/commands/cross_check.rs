@@ -12,6 +12,7 @@ use tabled::Table;
 use tabled::settings::Style;
 use trichess_diff::Silent;
 use trichess_diff::cross_check::{CrossCheck, ReferenceEngine, SweepRow, write_sweep};
+use trichess_diff::expect::Expectations;
 use trichess_fast::Mutant;
 use trichess_model::Variant;
 use trichess_protocol::{interrupted, split_words};
@@ -32,6 +33,14 @@ pub fn run(options: CrossCheckOptions) -> Result<ExitCode> {
     )?;
     if let Some(dir) = &options.report {
         super::writable_dir(dir)?;
+    }
+    let expectations = options
+        .expect
+        .as_deref()
+        .map(Expectations::read)
+        .transpose()?;
+    if let Some(file) = &options.write_expect {
+        trichess_diff::output::check_file(file)?;
     }
     for note in &readings.notes {
         say!("note: {note}");
@@ -69,15 +78,25 @@ pub fn run(options: CrossCheckOptions) -> Result<ExitCode> {
     if let Some(dir) = &options.report {
         say!("report: {}", dir.join("cross-check.md").display());
     }
-    if found.rows.is_empty() {
-        say!("no discrepancies");
-    } else {
-        say!("{}", Table::new(&found.rows).with(Style::sharp()));
-        for r in &found.rows {
-            say!("#{} ({} pieces): {}", r.number, r.pieces, r.fixture);
+    super::print_table(&found.table)?;
+    if let Some(file) = &options.write_expect {
+        let text = Expectations::starting_file(&found.table, &replay(seed));
+        trichess_diff::output::write(file, &text)?;
+        if file.as_os_str() != "-" {
+            say!("expectations written: {}", file.display());
         }
     }
-    Ok(super::verdict(!found.rows.is_empty()))
+    let failed = match &expectations {
+        Some(expectations) => {
+            let judgement = expectations.judge(&found.table);
+            for line in judgement.lines() {
+                say!("{line}");
+            }
+            !judgement.unexpected.is_empty()
+        }
+        None => options.write_expect.is_none() && !found.table.is_empty(),
+    };
+    Ok(super::verdict(failed))
 }
 
 /// The reference engine of `--reference`.
@@ -110,6 +129,7 @@ fn plan(
         timeout: Duration::from_millis(options.timeout_ms),
         max_nodes: options.max_nodes,
         max_rows: options.max_rows,
+        per_finding: options.rows_per_finding,
         report: if loud { options.report.clone() } else { None },
         invocation: replay(seed),
     }

@@ -5,11 +5,9 @@
 use std::process::ExitCode;
 
 use anyhow::{Result, bail};
-use tabled::Table;
-use tabled::settings::Style;
 use trichess_diff::Campaign;
 use trichess_diff::attribute::Reference;
-use trichess_diff::report::{LiveTable, write_diff};
+use trichess_diff::report::{LiveTable, Table, write_diff};
 use trichess_fast::Fast;
 use trichess_model::{Engine, Variant};
 use trichess_oracle::Oracle;
@@ -58,7 +56,7 @@ pub fn run(o: DiffOptions) -> Result<ExitCode> {
     let command = replay(seed);
     if let Some(dir) = &o.report {
         super::writable_dir(dir)?;
-        write_diff(dir, &command, seed, &[])?;
+        write_diff(dir, &command, seed, &Table::new(1, None))?;
     }
     let (ea, eb) = o.engines;
     let threads = o.threads.max(1);
@@ -97,7 +95,7 @@ pub fn run(o: DiffOptions) -> Result<ExitCode> {
     let live = LiveTable::new(
         (command, seed),
         o.report.clone(),
-        o.max_rows,
+        (o.max_rows, o.rows_per_finding),
         reference,
         &loud,
     );
@@ -109,7 +107,7 @@ pub fn run(o: DiffOptions) -> Result<ExitCode> {
     let _ = std::panic::take_hook();
     loud.0.finish_and_clear();
     let found = result?;
-    let rows = live.finish(&found)?;
+    let table = live.finish(&found)?;
     say!("{}", found.table());
     let unconfirmed: u64 = found.runs.iter().map(|r| r.unconfirmed).sum();
     if unconfirmed > 0 {
@@ -122,15 +120,8 @@ pub fn run(o: DiffOptions) -> Result<ExitCode> {
     if let Some(dir) = &o.report {
         say!("report: {}", dir.join("diff.md").display());
     }
-    if rows.is_empty() {
-        say!("no discrepancies");
-    } else {
-        say!("{}", Table::new(&rows).with(Style::sharp()));
-        for r in &rows {
-            say!("#{} fixture ({} pieces): {}", r.number, r.pieces, r.fixture);
-        }
-    }
-    Ok(super::verdict(!rows.is_empty()))
+    super::print_table(&table)?;
+    Ok(super::verdict(!table.is_empty()))
 }
 
 fn engine_id(e: EngineChoice) -> &'static str {

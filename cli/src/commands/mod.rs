@@ -246,6 +246,26 @@ fn writable_dir(dir: &Path) -> Result<()> {
     Ok(trichess_diff::output::check_dir(dir)?)
 }
 
+/// Prints a run's findings (one line each: count, smallest example, replay command), then
+/// its rows, each with its fixture (or the request to replay).
+fn print_table(table: &trichess_diff::report::Table) -> Result<()> {
+    use tabled::settings::Style;
+    if table.is_empty() {
+        say!("no discrepancies");
+        return Ok(());
+    }
+    say!(
+        "{} findings:\n{}",
+        table.findings(),
+        tabled::Table::new(&table.groups).with(Style::sharp())
+    );
+    say!("{}", tabled::Table::new(&table.rows).with(Style::sharp()));
+    for r in &table.rows {
+        say!("#{} ({} pieces): {}", r.number, r.pieces, r.fixture);
+    }
+    Ok(())
+}
+
 /// The exit code of a long run: 130 if it was interrupted, else 1 if it found something.
 fn verdict(found: bool) -> ExitCode {
     match (trichess_protocol::interrupted(), found) {
@@ -447,7 +467,7 @@ fn note_start(note: Option<&str>) {
     }
 }
 
-/// The command line that replays this run: the words it was given, but `--report` and its
+/// The command line that replays this run: the words it was given, but the output options (`--report`, `--expect`, `--write-expect`) and their
 /// value, with the seed it walked (`--seed S` added if it was not given).
 fn replay(seed: u64) -> String {
     let mut words = vec!["trichess".to_string()];
@@ -455,12 +475,14 @@ fn replay(seed: u64) -> String {
         .skip(1)
         .map(|a| a.to_string_lossy().into_owned());
     let mut seeded = false;
+    // Where the outputs go is not part of the run.
+    let outputs = ["--report", "--expect", "--write-expect"];
     while let Some(word) = args.next() {
-        if word == "--report" {
+        if outputs.contains(&word.as_str()) {
             args.next();
             continue;
         }
-        if word.starts_with("--report=") {
+        if outputs.iter().any(|o| word.starts_with(&format!("{o}="))) {
             continue;
         }
         seeded |= word == "--seed" || word.starts_with("--seed=");

@@ -1,0 +1,179 @@
+//! Issue 20: cross-check findings a maintainer can act on. Rows are grouped into findings (one
+//! cause: variant, kind, deciding clause, readings) that lead every report; `--write-expect`
+//! writes them as an expectations file, and `--expect` then passes a run whose findings are all
+//! expected, fails one with a finding that is not, and names the expected ones not seen.
+
+mod common;
+
+use std::path::PathBuf;
+
+use common::{run_bounded, trichess_command};
+use serde_json::Value;
+
+const TRICHESS: &str = env!("CARGO_BIN_EXE_trichess");
+
+fn temp(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("trichess-20-{name}-{}", std::process::id()))
+}
+
+/// Cross-checks `trichess serve SERVE` on O'Sullivan (seed 2, 300 positions) with `extra`.
+fn cross_check(serve: &str, extra: &[&str]) -> (Option<i32>, String) {
+    let engine = format!("{TRICHESS} serve {serve}");
+    let mut args = vec![
+        "cross-check",
+        "--engine",
+        &engine,
+        "--variant",
+        "osullivan",
+        "--positions",
+        "300",
+        "--seed",
+        "2",
+    ];
+    args.extend_from_slice(extra);
+    let out = run_bounded(&mut trichess_command(&args), 300);
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    (out.status.code(), format!("{stdout}{stderr}"))
+}
+
+#[test]
+fn a_report_leads_with_its_findings_each_with_count_example_and_replay() {
+    let dir = temp("report");
+    let dir_text = dir.to_string_lossy().into_owned();
+    let (code, out) = cross_check(
+        "--mutant osullivan-barrier-ignored",
+        &["--rows-per-finding", "2", "--report", &dir_text],
+    );
+    assert_eq!(code, Some(1), "{out}");
+    let md = std::fs::read_to_string(dir.join("cross-check.md")).expect("the report");
+    let findings = md.find("## Findings").expect("a findings section");
+    let rows = md.find("## Rows").expect("a rows section");
+    assert!(findings < rows, "the findings come first");
+    let json: Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.join("cross-check.json")).expect("the JSON report"),
+    )
+    .expect("JSON");
+    let groups = json["findings"].as_array().expect("findings");
+    let table_rows = json["rows"].as_array().expect("rows");
+    assert!(!groups.is_empty());
+    let mut kept = 0;
+    for g in groups {
+        let numbers: Vec<u64> = g["rows"]
+            .as_array()
+            .expect("row numbers")
+            .iter()
+            .filter_map(Value::as_u64)
+            .collect();
+        // At most two rows of a finding are kept; its count is at least as many.
+        assert!((1..=2).contains(&numbers.len()), "{g}");
+        assert!(g["count"].as_u64().expect("count") >= numbers.len() as u64);
+        kept += numbers.len();
+        // The example is the kept row with the fewest pieces, and each kept row is of the
+        // finding's kind, clause (its first rule) and readings.
+        let example = g["example"].as_u64().expect("example");
+        assert!(numbers.contains(&example), "{g}");
+        let pieces = |n: u64| {
+            table_rows[n as usize - 1]["pieces"]
+                .as_u64()
+                .expect("pieces")
+        };
+        assert!(numbers.iter().all(|&n| pieces(example) <= pieces(n)), "{g}");
+        for &n in &numbers {
+            let row = &table_rows[n as usize - 1];
+            assert_eq!(row["kind"], g["kind"]);
+            assert_eq!(row["readings"], g["readings"]);
+            let first = row["rules"].as_str().expect("rules").split(' ').next();
+            assert_eq!(first, g["clause"].as_str());
+        }
+        let replay = g["replay"].as_str().expect("replay");
+        assert!(replay.starts_with("trichess "), "{replay}");
+    }
+    assert_eq!(kept, table_rows.len(), "every row is of one finding");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_replay_command_shows_the_oracles_side_of_its_example() {
+    let (_, out) = cross_check("--mutant osullivan-barrier-ignored", &[]);
+    let replay = out
+        .lines()
+        .filter_map(|l| l.split('│').nth(8))
+        .map(str::trim)
+        .find(|r| r.starts_with("trichess explain"))
+        .expect("a finding replayed by trichess explain")
+        .to_string();
+    // The replay runs as written: its words, quotes honoured.
+    let words = trichess_protocol::split_words(&replay).expect("words");
+    let out = run_bounded(
+        &mut trichess_command(&words[1..].iter().map(String::as_str).collect::<Vec<_>>()),
+        60,
+    );
+    assert!(
+        out.status.success(),
+        "{replay}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("osullivan."));
+}
+
+#[test]
+fn expected_findings_pass_and_a_new_one_fails_naming_only_it() {
+    let file = temp("expect.toml");
+    let file_text = file.to_string_lossy().into_owned();
+    // The starting file: every finding of the barrier mutant, each with a reason to give.
+    let (code, out) = cross_check(
+        "--mutant osullivan-barrier-ignored",
+        &["--write-expect", &file_text],
+    );
+    assert_eq!(
+        code,
+        Some(0),
+        "--write-expect expects what it writes: {out}"
+    );
+    let written = std::fs::read_to_string(&file).expect("the expectations file");
+    assert!(written.starts_with("# Expected findings"), "{written}");
+    assert!(
+        written.contains("clause = \"osullivan.barrier\""),
+        "{written}"
+    );
+    // The same run against it passes.
+    let (code, out) = cross_check(
+        "--mutant osullivan-barrier-ignored",
+        &["--expect", &file_text],
+    );
+    assert_eq!(code, Some(0), "{out}");
+    assert!(
+        out.contains(" 0 unexpected, 0 expected but not seen"),
+        "{out}"
+    );
+    // Another bug (a mutant of the pawns) fails naming its own findings only, and the barrier
+    // findings are named as not seen any more.
+    let (code, out) = cross_check(
+        "--mutant osullivan-p4-rule-missing",
+        &["--expect", &file_text],
+    );
+    assert_eq!(code, Some(1), "{out}");
+    let unexpected: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("unexpected F"))
+        .collect();
+    assert!(!unexpected.is_empty(), "{out}");
+    assert!(
+        unexpected.iter().all(|l| !l.contains("osullivan.barrier")),
+        "{unexpected:?}"
+    );
+    assert!(
+        out.contains("not seen any more: osullivan extra-move osullivan.barrier"),
+        "{out}"
+    );
+    // A file without a reason is refused before the run, exit 2.
+    std::fs::write(&file, written.replace("reason = ", "reason_ = ")).expect("write");
+    let (code, out) = cross_check(
+        "--mutant osullivan-barrier-ignored",
+        &["--expect", &file_text],
+    );
+    assert_eq!(code, Some(2), "{out}");
+    assert!(out.contains("is not valid"), "{out}");
+    std::fs::remove_file(&file).ok();
+}

@@ -1,0 +1,232 @@
+//! Expectations for CI (test262's exclusion lists, WPT's expectation files): a TOML file of
+//! the findings a maintainer knows of, each by its key (variant, kind, clause, readings) with
+//! a reason and an optional link. A run is then judged by its unexpected findings only, and
+//! says which expected ones were not seen any more.
+//!
+//! ```toml
+//! [[finding]]
+//! variant = "osullivan"
+//! kind = "extra-move"
+//! clause = "osullivan.barrier"
+//! readings = "defaults"
+//! reason = "our queen crosses the barrier: issue 12"
+//! link = "https://example.org/our-engine/issues/12"
+//! ```
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::report::{FindingKey, Group, Table};
+
+/// The findings known to a maintainer.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Expectations {
+    /// The known findings, `[[finding]]` each.
+    #[serde(default, rename = "finding")]
+    pub findings: Vec<Expected>,
+}
+
+/// One known finding.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Expected {
+    /// The variant id.
+    pub variant: String,
+    /// The kind of disagreement or fault.
+    pub kind: String,
+    /// The deciding clause, as the findings table writes it.
+    pub clause: String,
+    /// The readings, as the findings table writes them (`defaults`, or `id=reading ...`).
+    pub readings: String,
+    /// Why it is expected (a bug reported upstream, a rule of another game, ...).
+    pub reason: String,
+    /// Where to read more, if anywhere.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub link: Option<String>,
+}
+
+impl Expected {
+    /// The key of the finding it expects.
+    pub fn key(&self) -> FindingKey {
+        FindingKey {
+            variant: self.variant.clone(),
+            kind: self.kind.clone(),
+            clause: self.clause.clone(),
+            readings: self.readings.clone(),
+        }
+    }
+}
+
+/// Why an expectations file could not be used.
+#[derive(Debug, thiserror::Error)]
+pub enum ExpectError {
+    /// The file does not read.
+    #[error("cannot read the expectations file {}: {source}", .path.display())]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// The cause.
+        source: std::io::Error,
+    },
+    /// The file is not an expectations file.
+    #[error("the expectations file {} is not valid: {why}", .path.display())]
+    Invalid {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong, and where.
+        why: String,
+    },
+}
+
+impl Expectations {
+    /// Reads the expectations file at `path`: TOML, `[[finding]]` tables each with `variant`,
+    /// `kind`, `clause`, `readings`, a `reason` that is not empty and an optional `link`; a
+    /// finding listed twice is refused.
+    pub fn read(path: &Path) -> Result<Expectations, ExpectError> {
+        let text = std::fs::read_to_string(path).map_err(|source| ExpectError::Read {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        Expectations::parse(&text).map_err(|why| ExpectError::Invalid {
+            path: path.to_path_buf(),
+            why,
+        })
+    }
+
+    /// Reads an expectations file's text (see [`Expectations::read`]).
+    pub fn parse(text: &str) -> Result<Expectations, String> {
+        let expectations: Expectations =
+            toml::from_str(text).map_err(|e| e.to_string().trim().replace('\n', " "))?;
+        for (i, e) in expectations.findings.iter().enumerate() {
+            if e.reason.trim().is_empty() {
+                return Err(format!("finding {} ({}) has no reason", i + 1, e.key()));
+            }
+            if expectations.findings[..i]
+                .iter()
+                .any(|o| o.key() == e.key())
+            {
+                return Err(format!("finding {} ({}) is listed twice", i + 1, e.key()));
+            }
+        }
+        Ok(expectations)
+    }
+
+    /// The expectations of every finding of `table`, as a starting file: `invocation` is the
+    /// command that found them; each reason says it is still to be given.
+    pub fn starting_file(table: &Table, invocation: &str) -> String {
+        let expectations = Expectations {
+            findings: table
+                .groups
+                .iter()
+                .map(|g| Expected {
+                    variant: g.key.variant.clone(),
+                    kind: g.key.kind.clone(),
+                    clause: g.key.clause.clone(),
+                    readings: g.key.readings.clone(),
+                    reason: format!(
+                        "TO SAY WHY: {} rows, e.g. `{}`",
+                        g.count,
+                        g.replay.replace('`', "'")
+                    ),
+                    link: None,
+                })
+                .collect(),
+        };
+        let body = toml::to_string(&expectations).unwrap_or_default();
+        format!(
+            "# Expected findings of an engine: generated by `{invocation} --write-expect FILE`.\n\
+             # Give each a reason (and a link if there is one); a run with `--expect FILE` then\n\
+             # fails only on findings not listed here.\n\n{body}"
+        )
+    }
+
+    /// Judges the findings of `table` against these expectations.
+    pub fn judge<'a>(&'a self, table: &'a Table) -> Judgement<'a> {
+        let mut judgement = Judgement::default();
+        for group in &table.groups {
+            match self.findings.iter().find(|e| e.key() == group.key) {
+                Some(e) => judgement.expected.push((group, e)),
+                None => judgement.unexpected.push(group),
+            }
+        }
+        judgement.gone = self
+            .findings
+            .iter()
+            .filter(|e| !table.groups.iter().any(|g| g.key == e.key()))
+            .collect();
+        judgement
+    }
+}
+
+/// A run's findings judged against expectations.
+#[derive(Debug, Default)]
+pub struct Judgement<'a> {
+    /// The findings not expected: the run fails on these.
+    pub unexpected: Vec<&'a Group>,
+    /// The findings expected, each with its expectation.
+    pub expected: Vec<(&'a Group, &'a Expected)>,
+    /// The expectations of findings not seen any more (fixed? then remove them).
+    pub gone: Vec<&'a Expected>,
+}
+
+impl Judgement<'_> {
+    /// Lines for the user: the unexpected findings, the expected ones not seen, and a count
+    /// of the expected ones seen.
+    pub fn lines(&self) -> Vec<String> {
+        let mut lines = vec![format!(
+            "expectations: {} findings expected, {} unexpected, {} expected but not seen",
+            self.expected.len(),
+            self.unexpected.len(),
+            self.gone.len()
+        )];
+        for g in &self.unexpected {
+            lines.push(format!(
+                "unexpected F{}: {} ({} rows, e.g. #{}: {})",
+                g.number, g.key, g.count, g.example, g.replay
+            ));
+        }
+        for e in &self.gone {
+            lines.push(format!(
+                "not seen any more: {} (fixed? remove it from the file)",
+                e.key()
+            ));
+        }
+        lines
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const FILE: &str = r#"
+[[finding]]
+variant = "osullivan"
+kind = "extra-move"
+clause = "osullivan.barrier"
+readings = "defaults"
+reason = "our queen crosses the barrier"
+"#;
+
+    #[test]
+    fn a_file_reads_with_its_keys_and_reasons() {
+        let e = Expectations::parse(FILE).expect("valid");
+        assert_eq!(e.findings.len(), 1);
+        assert_eq!(e.findings[0].clause, "osullivan.barrier");
+        assert_eq!(e.findings[0].link, None);
+    }
+
+    #[test]
+    fn a_finding_without_a_reason_or_listed_twice_is_refused() {
+        let empty = FILE.replace("our queen crosses the barrier", " ");
+        let why = Expectations::parse(&empty).expect_err("no reason");
+        assert!(why.contains("has no reason"), "{why}");
+        let twice = format!("{FILE}{FILE}");
+        let why = Expectations::parse(&twice).expect_err("twice");
+        assert!(why.contains("listed twice"), "{why}");
+        let unknown = FILE.replace("reason", "reson");
+        assert!(Expectations::parse(&unknown).is_err());
+    }
+}
