@@ -1,9 +1,15 @@
 //! The fast engine: an independent implementation of the four variants, written for speed.
 //!
-//! It depends on `trichess-model` alone. Its geometry, validation and rules are its own, derived
-//! from the source texts and the readings named in the rule register, never from the oracle's
-//! code: where the two engines disagree, one of them misread a rule, and the differential run
-//! exists to find out which.
+//! It depends on `trichess-model` and on the register's data in `trichess-suite` (the open
+//! points and their readings), never on the oracle (`tests/independence.rs` checks). Its
+//! geometry, validation and rules are its own, derived from the source texts and the readings
+//! named in the rule register, never from the oracle's code: where the two engines disagree,
+//! one of them misread a rule, and the differential run exists to find out which.
+//!
+//! It is written for speed: cell-indexed bitsets (a `u64` for O'Sullivan and Yuri, a `u128`
+//! for Yalta, three words for Triple Crown's 150 cells), ray, leap and step tables built once
+//! per board and reading, copy-make positions, move buffers reused per ply, the last ply of
+//! perft counted in bulk, and no allocation per node.
 //!
 //! Each variant lives in a module of its own and is reached through [`Fast`], which plays every
 //! variant and dispatches on the game's variant.
@@ -11,8 +17,23 @@
 //! [`Fast::with_mutant`] builds the engine with one deliberately planted rules bug (a
 //! [`Mutant`], listed in [`Mutant::ALL`]), for showing that the fixture suite and the
 //! differential run catch bugs; [`Fast::default`] carries none.
+//!
+//! ```
+//! use trichess_fast::{Fast, Mutant};
+//! use trichess_model::{Engine, Game, Variant};
+//!
+//! let game = Game::new(Variant::OSullivan);
+//! let mut fast = Fast::default();
+//! let start = fast.start(&game).expect("plays O'Sullivan");
+//! assert_eq!(fast.perft(&game, &start, 2).expect("counts"), 195);
+//! // Red's P4 may not double-step: 14 fewer paths.
+//! let mutant = Mutant::by_name("osullivan-p4-no-double-step").expect("a mutant of the zoo");
+//! let mut mutated = Fast::with_mutant(mutant);
+//! assert_eq!(mutated.perft(&game, &start, 2).expect("counts"), 181);
+//! ```
 
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::panic))]
+#![warn(missing_docs)]
 
 mod hex;
 mod mutant;

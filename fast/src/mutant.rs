@@ -58,40 +58,73 @@ impl Family {
 }
 
 /// One deliberately injected rules bug of the fast engine. [`Mutant::ALL`] lists them;
-/// [`Mutant::by_name`] finds one by its name; [`crate::Fast::with_mutant`] plants it.
+/// [`Mutant::by_name`] finds one by its name; [`crate::Fast::with_mutant`] plants it. Each
+/// variant's doc gives the mutant's name and the register id of the rule it breaks;
+/// [`Mutant::description`] says what it does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[non_exhaustive]
 pub enum Mutant {
+    /// `osullivan-barrier-ignored`, breaking `osullivan.barrier`.
     OSullivanBarrierIgnored,
+    /// `osullivan-barrier-corner-closed`, breaking `osullivan.barrier-corner`.
     OSullivanBarrierCornerClosed,
+    /// `osullivan-dead-pieces-transparent`, breaking `osullivan.dead-capturable`.
     OSullivanDeadPiecesTransparent,
+    /// `osullivan-p4-rule-missing`, breaking `osullivan.p4-restriction`.
     OSullivanP4RuleMissing,
+    /// `osullivan-p4-no-double-step`, breaking `osullivan.double-step-p4`.
     OSullivanP4NoDoubleStep,
+    /// `osullivan-castling-in-check`, breaking `osullivan.castling-not-in-check`.
     OSullivanCastlingInCheck,
+    /// `osullivan-dead-army-checks`, breaking `osullivan.dead-inert`.
     OSullivanDeadArmyChecks,
+    /// `osullivan-mated-army-removed`, breaking `osullivan.mate-removes-king`.
     OSullivanMatedArmyRemoved,
+    /// `yalta-centre-fork-missing`, breaking `yalta.centre-path-choice`.
     YaltaCentreForkMissing,
+    /// `yalta-knight-keeps-colour`, breaking `yalta.knight-colour`.
     YaltaKnightKeepsColour,
+    /// `yalta-en-passant-missing`, breaking `yalta.en-passant`.
     YaltaEnPassantMissing,
+    /// `yalta-castling-through-check`, breaking `yalta.castling`.
     YaltaCastlingThroughCheck,
+    /// `yalta-pins-ignored`, breaking `yalta.check-response`.
     YaltaPinsIgnored,
+    /// `yalta-takeover-missing`, breaking `yalta.army-takeover`.
     YaltaTakeoverMissing,
+    /// `yalta-help-ignored`, breaking `yalta.mate-final`.
     YaltaHelpIgnored,
+    /// `yalta-second-check-mates`, breaking `yalta.multiple-check`.
     YaltaSecondCheckMates,
+    /// `yuri-king-captures-king`, breaking `yuri.kings-no-capture`.
     YuriKingCapturesKing,
+    /// `yuri-pawns-other-reading`, breaking `yuri.pawns`.
     YuriPawnsOtherReading,
+    /// `yuri-pins-ignored`, breaking `yuri.check`.
     YuriPinsIgnored,
+    /// `yuri-white-repeats`, breaking `yuri.white-no-repeat`.
     YuriWhiteRepeats,
+    /// `yuri-shared-square-refused`, breaking `yuri.shared-square`.
     YuriSharedSquareRefused,
+    /// `yuri-red-own-mate-loses`, breaking `yuri.red-wins`.
     YuriRedOwnMateLoses,
+    /// `triple-crown-centre-fork-missing`, breaking `triple-crown.centre-moves`.
     TripleCrownCentreForkMissing,
+    /// `triple-crown-chatelaine-across`, breaking `triple-crown.chatelaine`.
     TripleCrownChatelaineAcross,
+    /// `triple-crown-pope-as-primate`, breaking `triple-crown.pope`.
     TripleCrownPopeAsPrimate,
+    /// `triple-crown-emperor-no-across`, breaking `triple-crown.escape-across`.
     TripleCrownEmperorNoAcross,
+    /// `triple-crown-promotion-quota-ignored`, breaking `triple-crown.promotion-missing`.
     TripleCrownPromotionQuotaIgnored,
+    /// `triple-crown-castling-through-check`, breaking `triple-crown.castling-check`.
     TripleCrownCastlingThroughCheck,
+    /// `triple-crown-pins-ignored`, breaking `triple-crown.self-exposure`.
     TripleCrownPinsIgnored,
+    /// `triple-crown-en-prise-keeps-army`, breaking `triple-crown.checkmate-en-prise`.
     TripleCrownEnPriseKeepsArmy,
+    /// `triple-crown-instant-win-missing`, breaking `triple-crown.instant-win`.
     TripleCrownInstantWinMissing,
 }
 

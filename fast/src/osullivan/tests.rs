@@ -1,5 +1,6 @@
-//! Tests of the fast O'Sullivan: geometry against the rule text and DESIGN.md, perft against
-//! divide and against a plain recursion through `legal_moves` and `play`, validation of garbage.
+//! Tests of the fast O'Sullivan: geometry against the rule text and the board as
+//! `docs/variants-and-readings.md` describes it, perft against divide and against a plain
+//! recursion through `legal_moves` and `play`, validation of garbage.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Instant;
