@@ -12,23 +12,16 @@ mod tests;
 use std::collections::{BTreeMap, BTreeSet};
 
 use trichess_model::{
-    BySeat, Cell, Engine, EngineError, Game, InvalidPosition, Move, OSullivanState, Outcome, Piece,
+    BySeat, Cell, EngineError, Game, InvalidPosition, Move, OSullivanState, Outcome, Piece,
     PositionProblem, ProblemKind, Reason, Role, Seat, Setup, Variant, VariantState,
 };
 
 use crate::Mutant;
+use crate::engine::Rules;
 use geometry::{BLACK, Geometry, NONE, RED, WHITE};
 use position::{
-    Buffers, CASTLE_C, CASTLE_E, Cfg, EMPTY, KING, Mv, PAWN, PROMO, Pos, ROOK, castle_cells,
-    perft_after, perft_root,
+    Bugs, CASTLE_C, CASTLE_E, Cfg, EMPTY, KING, Mv, PAWN, PROMO, Pos, ROOK, castle_cells,
 };
-
-/// The fast engine's O'Sullivan.
-#[derive(Debug, Default)]
-pub(crate) struct OSullivan {
-    bufs: Buffers,
-    mutant: Option<Mutant>,
-}
 
 /// Reads the game's readings into a [`Cfg`], refusing an id or reading the register does not
 /// know and a reading this engine does not play; the mutant, if any, rides along.
@@ -48,7 +41,7 @@ fn config(game: &Game, mutant: Option<Mutant>) -> Result<Cfg, EngineError> {
         knight_straight: false,
         castle_either: false,
         king_capture: false,
-        mutant,
+        bugs: Bugs::of(mutant),
     };
     for (id, reading) in &game.interpretations {
         match (id.as_str(), reading.as_str()) {
@@ -101,6 +94,34 @@ fn load(g: &Geometry, cfg: &Cfg, setup: &Setup) -> Result<Pos, EngineError> {
         ));
     }
     let mut pos = Pos::empty();
+    load_pieces(g, setup, &mut pos, &mut problems);
+    // osullivan.castling-white-only, osullivan.castling-unmoved.
+    load_castling(g, setup, &mut pos, &mut problems);
+    let state = match &setup.state {
+        VariantState::OSullivan(s) => Some(s),
+        _ => {
+            problems.push(PositionProblem::new(
+                ProblemKind::WrongVariant,
+                "the setup has no O'Sullivan state",
+            ));
+            None
+        }
+    };
+    // osullivan.pawn-numbering, osullivan.p4-freed.
+    if let Some(state) = state {
+        load_p4(state, &mut pos, &mut problems);
+    }
+    load_en_passant(g, cfg, setup, state, &mut pos, &mut problems);
+    if problems.is_empty() {
+        Ok(pos)
+    } else {
+        Err(EngineError::InvalidPosition(InvalidPosition { problems }))
+    }
+}
+
+/// The pieces (a pawn never on rank 1 or 8), at most one king a seat, and the side to move,
+/// which has its king.
+fn load_pieces(g: &Geometry, setup: &Setup, pos: &mut Pos, problems: &mut Vec<PositionProblem>) {
     let mut kings = [0usize; 3];
     for (&cell, &piece) in &setup.pieces {
         let Some(sq) = index(cell) else {
@@ -152,7 +173,10 @@ fn load(g: &Geometry, cfg: &Cfg, setup: &Setup) -> Result<Pos, EngineError> {
             ),
         ));
     }
-    // osullivan.castling-white-only, osullivan.castling-unmoved.
+}
+
+/// White's castling right: the king on d8 and the rook on b8.
+fn load_castling(g: &Geometry, setup: &Setup, pos: &mut Pos, problems: &mut Vec<PositionProblem>) {
     let c = castle_cells(g);
     for &cell in &setup.castling {
         match index(cell) {
@@ -174,54 +198,56 @@ fn load(g: &Geometry, cfg: &Cfg, setup: &Setup) -> Result<Pos, EngineError> {
             )),
         }
     }
-    let state = match &setup.state {
-        VariantState::OSullivan(s) => Some(s),
-        _ => {
-            problems.push(PositionProblem::new(
-                ProblemKind::WrongVariant,
-                "the setup has no O'Sullivan state",
-            ));
-            None
-        }
-    };
-    // osullivan.pawn-numbering, osullivan.p4-freed.
-    if let Some(state) = state {
-        for (seat, cell) in state.p4.iter() {
-            let Some(cell) = *cell else { continue };
-            let s = seat.index();
-            match index(cell) {
-                _ if s == WHITE => problems.push(PositionProblem::new(
-                    ProblemKind::P4DoesNotFit,
-                    "White has no P4",
-                )),
-                Some(sq) if pos.board[sq] == (s * 8 + PAWN) as u8 => pos.p4[s] = sq as u8,
-                _ => problems.push(PositionProblem::new(
-                    ProblemKind::P4DoesNotFit,
-                    format!(
-                        "{}'s P4 is said to be on {cell}, which holds no {} pawn",
-                        letter(s),
-                        letter(s)
-                    ),
-                )),
-            }
-        }
-        for &seat in &state.p4_freed {
-            let s = seat.index();
-            if pos.p4[s] == NONE {
-                problems.push(PositionProblem::new(
-                    ProblemKind::P4DoesNotFit,
-                    format!("{} is listed as freed but has no P4", letter(s)),
-                ));
-            } else {
-                pos.freed |= 1 << s;
-            }
+}
+
+/// The P4s of Black and Red, and which of them are freed.
+fn load_p4(state: &OSullivanState, pos: &mut Pos, problems: &mut Vec<PositionProblem>) {
+    for (seat, cell) in state.p4.iter() {
+        let Some(cell) = *cell else { continue };
+        let s = seat.index();
+        match index(cell) {
+            _ if s == WHITE => problems.push(PositionProblem::new(
+                ProblemKind::P4DoesNotFit,
+                "White has no P4",
+            )),
+            Some(sq) if pos.board[sq] == (s * 8 + PAWN) as u8 => pos.p4[s] = sq as u8,
+            _ => problems.push(PositionProblem::new(
+                ProblemKind::P4DoesNotFit,
+                format!(
+                    "{}'s P4 is said to be on {cell}, which holds no {} pawn",
+                    letter(s),
+                    letter(s)
+                ),
+            )),
         }
     }
+    for &seat in &state.p4_freed {
+        let s = seat.index();
+        if pos.p4[s] == NONE {
+            problems.push(PositionProblem::new(
+                ProblemKind::P4DoesNotFit,
+                format!("{} is listed as freed but has no P4", letter(s)),
+            ));
+        } else {
+            pos.freed |= 1 << s;
+        }
+    }
+}
+
+/// The en passant rights still in their window.
+fn load_en_passant(
+    g: &Geometry,
+    cfg: &Cfg,
+    setup: &Setup,
+    state: Option<&OSullivanState>,
+    pos: &mut Pos,
+    problems: &mut Vec<PositionProblem>,
+) {
     // osullivan.en-passant, osullivan.en-passant-window: the cells passed by double steps
     // still in their window, the latest in `en_passant`, an earlier one (reading
     // both-opponents only) in `en_passant_earlier`.
     if let Some(cell) = setup.en_passant {
-        pos.ep = en_passant_cell(g, &pos, cell, "en passant", &mut problems);
+        pos.ep = en_passant_cell(g, pos, cell, "en passant", problems);
     }
     if let Some(cell) = state.and_then(|s| s.en_passant_earlier) {
         if !cfg.ep_both {
@@ -233,7 +259,7 @@ fn load(g: &Geometry, cfg: &Cfg, setup: &Setup) -> Result<Pos, EngineError> {
                 "en_passant_earlier {cell} without en_passant: the latest double step's cell is en_passant"
             )));
         } else {
-            pos.ep_earlier = en_passant_cell(g, &pos, cell, "en_passant_earlier", &mut problems);
+            pos.ep_earlier = en_passant_cell(g, pos, cell, "en_passant_earlier", problems);
         }
     }
     // Decision D7: under next-player the one open cell is the last move's, so its
@@ -263,11 +289,6 @@ fn load(g: &Geometry, cfg: &Cfg, setup: &Setup) -> Result<Pos, EngineError> {
                 g.cells[usize::from(pos.ep)]
             )));
         }
-    }
-    if problems.is_empty() {
-        Ok(pos)
-    } else {
-        Err(EngineError::InvalidPosition(InvalidPosition { problems }))
     }
 }
 
@@ -427,105 +448,74 @@ fn start_setup() -> Setup {
     }
 }
 
-impl OSullivan {
-    pub(crate) fn with_mutant(mutant: Option<Mutant>) -> OSullivan {
-        OSullivan {
-            bufs: Buffers::default(),
-            mutant,
-        }
-    }
-
-    fn prepare(
-        &self,
-        game: &Game,
-        setup: &Setup,
-    ) -> Result<(&'static Geometry, Cfg, Pos), EngineError> {
-        let cfg = config(game, self.mutant)?;
-        let g = geometry::geometry_for(self.mutant);
-        let pos = load(g, &cfg, setup)?;
-        Ok((g, cfg, pos))
-    }
+/// O'Sullivan's rules under a game's readings: the geometry (a mutant of the board has its
+/// own) and the readings.
+#[derive(Debug)]
+pub(crate) struct OSullivan {
+    g: &'static Geometry,
+    cfg: Cfg,
 }
 
-impl Engine for OSullivan {
-    fn name(&self) -> String {
-        crate::NAME.into()
+impl Rules for OSullivan {
+    type Root = Pos;
+    type Pos = Pos;
+    type Move = Mv;
+    type Walk = ();
+
+    fn readings(game: &Game, mutant: Option<Mutant>) -> Result<OSullivan, EngineError> {
+        let cfg = config(game, mutant)?;
+        Ok(OSullivan {
+            g: geometry::geometry_for(mutant),
+            cfg,
+        })
     }
 
-    fn supports(&self, game: &Game) -> Result<(), EngineError> {
-        config(game, self.mutant).map(|_| ())
+    fn start(&self) -> Setup {
+        start_setup()
     }
 
-    fn start(&mut self, game: &Game) -> Result<Setup, EngineError> {
-        config(game, self.mutant)?;
-        Ok(start_setup())
+    fn import(&self, setup: &Setup) -> Result<Pos, EngineError> {
+        load(self.g, &self.cfg, setup)
     }
 
-    fn check(&mut self, game: &Game, setup: &Setup) -> Result<(), EngineError> {
-        self.prepare(game, setup).map(|_| ())
+    fn walk(&self, root: &Pos) -> ((), Pos) {
+        ((), *root)
     }
 
-    fn legal_moves(&mut self, game: &Game, setup: &Setup) -> Result<Vec<Move>, EngineError> {
-        let (g, cfg, pos) = self.prepare(game, setup)?;
+    #[inline]
+    fn moves(&self, _: &mut (), pos: &Pos, out: &mut Vec<Mv>) {
+        pos.generate(self.g, &self.cfg, out);
+    }
+
+    #[inline]
+    fn child(&self, _: &mut (), pos: &Pos, mv: Mv, out: &mut Vec<Mv>) -> Pos {
+        let mut child = *pos;
+        child.make(self.g, &self.cfg, mv);
+        child.settle(self.g, &self.cfg, out);
+        child
+    }
+
+    fn name(&self, mv: Mv) -> Option<Move> {
+        Some(to_move(self.g, mv))
+    }
+
+    fn play(&self, root: &Pos, _: &Setup, mv: Mv) -> Setup {
         let mut moves = Vec::new();
-        pos.generate(g, &cfg, &mut moves);
-        Ok(moves.into_iter().map(|m| to_move(g, m)).collect())
+        unload(self.g, &self.child(&mut (), root, mv, &mut moves))
     }
 
-    fn play(&mut self, game: &Game, setup: &Setup, mv: Move) -> Result<Setup, EngineError> {
-        let (g, cfg, pos) = self.prepare(game, setup)?;
-        let mut moves = Vec::new();
-        pos.generate(g, &cfg, &mut moves);
-        let Some(&found) = moves.iter().find(|&&m| to_move(g, m) == mv) else {
-            return Err(EngineError::IllegalMove(format!(
-                "{mv} is not among the legal moves of {}",
-                Variant::OSullivan.seat_name(setup.to_move)
-            )));
-        };
-        let mut next = pos;
-        next.make(g, &cfg, found);
-        next.settle(g, &cfg, &mut moves);
-        Ok(unload(g, &next))
-    }
-
-    fn perft(&mut self, game: &Game, setup: &Setup, depth: u32) -> Result<u64, EngineError> {
-        let (g, cfg, pos) = self.prepare(game, setup)?;
-        Ok(perft_root(g, &cfg, &pos, depth, &mut self.bufs))
-    }
-
-    fn perft_divide(
-        &mut self,
-        game: &Game,
-        setup: &Setup,
-        depth: u32,
-    ) -> Result<Vec<(Move, u64)>, EngineError> {
-        let rest = crate::divide_rest(depth)?;
-        let (g, cfg, pos) = self.prepare(game, setup)?;
-        let mut moves = Vec::new();
-        pos.generate(g, &cfg, &mut moves);
-        let mut rows = Vec::with_capacity(moves.len());
-        for mv in moves {
-            let mut child = pos;
-            child.make(g, &cfg, mv);
-            let n = perft_after(g, &cfg, &child, rest, 1, &mut self.bufs);
-            rows.push((to_move(g, mv), n));
-        }
-        Ok(crate::sorted_rows(rows))
-    }
-
-    fn outcome(&mut self, game: &Game, setup: &Setup) -> Result<Outcome, EngineError> {
-        let (g, cfg, pos) = self.prepare(game, setup)?;
+    fn outcome(&self, pos: &Pos, setup: &Setup) -> Outcome {
         // osullivan.end-of-game: the last king left wins.
         if pos.live_count() <= 1 {
-            return Ok(Outcome::Won {
+            return Outcome::Won {
                 winner: setup.to_move,
                 reason: Reason::LastKingStanding,
-            });
+            };
         }
         let mut moves = Vec::new();
-        let in_check = pos.generate(g, &cfg, &mut moves);
+        let in_check = pos.generate(self.g, &self.cfg, &mut moves);
         let seat = setup.to_move;
-        Ok(if !moves.is_empty() {
+        if !moves.is_empty() {
             Outcome::Ongoing
         } else if in_check {
             // osullivan.checkmate, osullivan.mate-removes-king.
@@ -533,7 +523,7 @@ impl Engine for OSullivan {
                 seat,
                 reason: Reason::Checkmate,
             }
-        } else if cfg.stalemate_out {
+        } else if self.cfg.stalemate_out {
             // osullivan.stalemate (reading out).
             Outcome::Eliminated {
                 seat,
@@ -544,6 +534,6 @@ impl Engine for OSullivan {
             Outcome::Drawn {
                 reason: Reason::Stalemate,
             }
-        })
+        }
     }
 }

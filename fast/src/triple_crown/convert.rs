@@ -13,6 +13,7 @@ use super::geo;
 use super::position::*;
 use super::readings::Readings;
 use super::tables::{NONE, Tables};
+use crate::bitset::Bitset;
 
 /// Returns the internal role code of a model role, if Triple Crown has it.
 pub(crate) fn role_code(role: Role) -> Option<u8> {
@@ -121,6 +122,26 @@ pub(crate) fn problems(setup: &Setup, r: &Readings) -> Vec<PositionProblem> {
         return out;
     };
     let mut pos = Pos::empty();
+    let emperors = piece_problems(setup, &mut pos, &mut out);
+    let me = setup.to_move.index();
+    if emperors[me] == 0 {
+        out.push(PositionProblem::new(
+            ProblemKind::SideToMoveOut,
+            format!(
+                "the side to move, seat {}, is not in the game",
+                setup.to_move.letter()
+            ),
+        ));
+    }
+    castling_problems(setup, r, &pos, &mut out);
+    instant_win_problems(state, &emperors, &mut out);
+    en_passant_problems(setup, state, r, &emperors, &pos, &mut out);
+    out
+}
+
+/// The pieces: on the board, of Triple Crown's roles, no Pawn where it cannot stand, one
+/// Emperor a seat with pieces. Returns each seat's count of Emperors.
+fn piece_problems(setup: &Setup, pos: &mut Pos, out: &mut Vec<PositionProblem>) -> [usize; 3] {
     let mut emperors = [0usize; 3];
     let mut armies = [0usize; 3];
     for (&cell, &piece) in &setup.pieces {
@@ -180,16 +201,10 @@ pub(crate) fn problems(setup: &Setup, r: &Readings) -> Vec<PositionProblem> {
             ));
         }
     }
-    let me = setup.to_move.index();
-    if emperors[me] == 0 {
-        out.push(PositionProblem::new(
-            ProblemKind::SideToMoveOut,
-            format!(
-                "the side to move, seat {}, is not in the game",
-                setup.to_move.letter()
-            ),
-        ));
-    }
+    emperors
+}
+
+fn castling_problems(setup: &Setup, r: &Readings, pos: &Pos, out: &mut Vec<PositionProblem>) {
     // triple-crown.castling-rights.
     for &cell in &setup.castling {
         let Some(i) = cell_index(cell) else {
@@ -213,6 +228,13 @@ pub(crate) fn problems(setup: &Setup, r: &Readings) -> Vec<PositionProblem> {
             )));
         }
     }
+}
+
+fn instant_win_problems(
+    state: &TripleCrownState,
+    emperors: &[usize; 3],
+    out: &mut Vec<PositionProblem>,
+) {
     if state.instant_win.len() > 1 {
         out.push(PositionProblem::new(
             ProblemKind::InstantWinDoesNotFit,
@@ -230,6 +252,17 @@ pub(crate) fn problems(setup: &Setup, r: &Readings) -> Vec<PositionProblem> {
             ));
         }
     }
+}
+
+fn en_passant_problems(
+    setup: &Setup,
+    state: &TripleCrownState,
+    r: &Readings,
+    emperors: &[usize; 3],
+    pos: &Pos,
+    out: &mut Vec<PositionProblem>,
+) {
+    let me = setup.to_move.index();
     // triple-crown.en-passant and triple-crown.en-passant-window.
     let active = |s: usize| emperors[s] == 1;
     let prev_active = {
@@ -287,7 +320,6 @@ pub(crate) fn problems(setup: &Setup, r: &Readings) -> Vec<PositionProblem> {
                 )),
         _ => {}
     }
-    out
 }
 
 /// Builds the internal position of a setup that [`problems`] accepted, before any player en

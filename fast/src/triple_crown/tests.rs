@@ -8,6 +8,11 @@ use trichess_model::{Piece, ProblemKind, Role, Variant, VariantState};
 use super::position::{Ctx, Mv};
 use super::readings::{KnightReading, Readings};
 use super::*;
+use crate::bitset::Bitset;
+use trichess_model::Engine;
+
+/// The fast engine's Triple Crown.
+type TripleCrown = crate::engine::VariantEngine<super::TripleCrown>;
 
 fn game(readings: &[(&str, &str)]) -> Game {
     let mut g = Game::new(Variant::TripleCrown);

@@ -11,28 +11,17 @@ mod tests;
 use std::collections::{BTreeMap, BTreeSet};
 
 use trichess_model::{
-    Cell, Engine, EngineError, Game, InvalidPosition, Move, Outcome, Piece, PositionProblem,
-    ProblemKind, Reason, Role, Seat, Setup, Variant, VariantState, YaltaState,
+    Cell, EngineError, Game, InvalidPosition, Move, Outcome, Piece, PositionProblem, ProblemKind,
+    Reason, Role, Seat, Setup, Variant, VariantState, YaltaState,
 };
 
 use crate::Mutant;
+use crate::engine;
 use pos::{
-    BISHOP, KING, KNIGHT, LONG, PAWN, PROMOTION, Pos, Promo, QUEEN, ROOK, Rules, SHORT, flag_of,
-    from_of, left, promo_of, to_of,
+    BISHOP, Bugs, Count, KING, KNIGHT, LONG, PAWN, PROMOTION, Pos, Promo, QUEEN, ROOK, Rules,
+    SHORT, flag_of, from_of, left, promo_of, to_of,
 };
 use tables::{CELLS, KnightReading, NONE, Tables};
-
-/// The fast engine's Yalta.
-#[derive(Debug, Default)]
-pub(crate) struct Yalta {
-    mutant: Option<Mutant>,
-}
-
-impl Yalta {
-    pub(crate) fn with_mutant(mutant: Option<Mutant>) -> Yalta {
-        Yalta { mutant }
-    }
-}
 
 fn unsupported(what: String) -> EngineError {
     EngineError::Unsupported(what)
@@ -105,7 +94,7 @@ fn rules(game: &Game, mutant: Option<Mutant>) -> Result<Rules, EngineError> {
         king_capture,
         hostile_until_over,
         test_all: false,
-        mutant,
+        bugs: Bugs::of(mutant),
     })
 }
 
@@ -139,7 +128,6 @@ fn seat(i: u8) -> Seat {
 /// Validates a setup into the internal position: every problem is listed.
 fn read(setup: &Setup, r: &Rules) -> Result<Pos, EngineError> {
     let mut problems: Vec<PositionProblem> = Vec::new();
-    let board = Variant::Yalta.board();
     if setup.variant != Variant::Yalta {
         problems.push(PositionProblem::new(
             ProblemKind::WrongVariant,
@@ -158,6 +146,29 @@ fn read(setup: &Setup, r: &Rules) -> Result<Pos, EngineError> {
         }
     };
     let mut pos = Pos::empty();
+    read_pieces(setup, &mut pos, &mut problems);
+    read_control(st, &mut pos, &mut problems);
+    pos.to_move = setup.to_move.index() as u8;
+    if pos.king[usize::from(pos.to_move)] == NONE {
+        problems.push(PositionProblem::new(
+            ProblemKind::SideToMoveOut,
+            "the side to move has no king: it is out of the game",
+        ));
+    }
+    read_castling(setup, &mut pos, &mut problems);
+    read_en_passant(setup, st, r, &mut pos, &mut problems);
+    read_checks(st, r, &mut pos, &mut problems);
+    read_pending(st, r, &mut pos, &mut problems);
+    if problems.is_empty() {
+        Ok(pos)
+    } else {
+        Err(EngineError::InvalidPosition(InvalidPosition { problems }))
+    }
+}
+
+/// The pieces: on the board's cells, one king an army, no pawn on a back rank.
+fn read_pieces(setup: &Setup, pos: &mut Pos, problems: &mut Vec<PositionProblem>) {
+    let board = Variant::Yalta.board();
     for (&cell, piece) in &setup.pieces {
         let Some(i) = board.index(cell).filter(|&i| i < CELLS) else {
             problems.push(PositionProblem::new(
@@ -195,6 +206,10 @@ fn read(setup: &Setup, r: &Rules) -> Result<Pos, EngineError> {
         }
         pos.put(i, army * 8 + role);
     }
+}
+
+/// Who moves each army: its own seat while its king stands, else the seat that took it over.
+fn read_control(st: &YaltaState, pos: &mut Pos, problems: &mut Vec<PositionProblem>) {
     for a in 0..3u8 {
         if pos.king[usize::from(a)] != NONE {
             pos.control[usize::from(a)] = a;
@@ -232,13 +247,11 @@ fn read(setup: &Setup, r: &Rules) -> Result<Pos, EngineError> {
             ));
         }
     }
-    pos.to_move = setup.to_move.index() as u8;
-    if pos.king[usize::from(pos.to_move)] == NONE {
-        problems.push(PositionProblem::new(
-            ProblemKind::SideToMoveOut,
-            "the side to move has no king: it is out of the game",
-        ));
-    }
+}
+
+/// The castling rights: the army's king on e1 and its rook on the corner.
+fn read_castling(setup: &Setup, pos: &mut Pos, problems: &mut Vec<PositionProblem>) {
+    let board = Variant::Yalta.board();
     for &cell in &setup.castling {
         let Some(i) = board.index(cell) else {
             problems.push(PositionProblem::new(
@@ -260,10 +273,20 @@ fn read(setup: &Setup, r: &Rules) -> Result<Pos, EngineError> {
             )),
         }
     }
+}
+
+/// The en passant rights still in their window.
+fn read_en_passant(
+    setup: &Setup,
+    st: &YaltaState,
+    r: &Rules,
+    pos: &mut Pos,
+    problems: &mut Vec<PositionProblem>,
+) {
     // yalta.en-passant-window: the latest double step's cell, and (both-opponents only) an
     // earlier one still in its window.
     if let Some(cell) = setup.en_passant {
-        pos.ep = en_passant_cell(&pos, cell, "en passant", &mut problems);
+        pos.ep = en_passant_cell(pos, cell, "en passant", problems);
     }
     if let Some(cell) = st.en_passant_earlier {
         if !r.ep_both {
@@ -275,7 +298,7 @@ fn read(setup: &Setup, r: &Rules) -> Result<Pos, EngineError> {
                 "en_passant_earlier {cell} without en_passant: the latest double step's cell is en_passant"
             )));
         } else {
-            pos.ep_earlier = en_passant_cell(&pos, cell, "en_passant_earlier", &mut problems);
+            pos.ep_earlier = en_passant_cell(pos, cell, "en_passant_earlier", problems);
         }
     }
     if pos.ep != NONE && pos.ep_earlier != NONE {
@@ -286,6 +309,10 @@ fn read(setup: &Setup, r: &Rules) -> Result<Pos, EngineError> {
             problems.push(PositionProblem::new(ProblemKind::EnPassantWithoutDoubleStep, "en_passant: with two rights the latest is the double step of the player who moved last"));
         }
     }
+}
+
+/// The checks on each king, and whose came first where there are two.
+fn read_checks(st: &YaltaState, r: &Rules, pos: &mut Pos, problems: &mut Vec<PositionProblem>) {
     for s in 0..3u8 {
         let k = pos.king[usize::from(s)];
         if k != NONE {
@@ -320,6 +347,10 @@ fn read(setup: &Setup, r: &Rules) -> Result<Pos, EngineError> {
             ));
         }
     }
+}
+
+/// The pending mates.
+fn read_pending(st: &YaltaState, r: &Rules, pos: &mut Pos, problems: &mut Vec<PositionProblem>) {
     // yalta.mate-final: pending mates exist only under after-left-player, for a player in
     // check who is not to move (D3).
     for &q in &st.pending_mate {
@@ -344,11 +375,6 @@ fn read(setup: &Setup, r: &Rules) -> Result<Pos, EngineError> {
         } else {
             pos.pending |= 1 << qi;
         }
-    }
-    if problems.is_empty() {
-        Ok(pos)
-    } else {
-        Err(EngineError::InvalidPosition(InvalidPosition { problems }))
     }
 }
 
@@ -482,109 +508,76 @@ fn start_pos() -> Pos {
     pos
 }
 
-impl Engine for Yalta {
-    fn name(&self) -> String {
-        "fast".into()
+/// Yalta's rules under a game's readings.
+#[derive(Debug)]
+pub(crate) struct Yalta(Rules);
+
+impl engine::Rules for Yalta {
+    type Root = Pos;
+    type Pos = Pos;
+    type Move = u32;
+    type Walk = ();
+
+    fn readings(game: &Game, mutant: Option<Mutant>) -> Result<Yalta, EngineError> {
+        rules(game, mutant).map(Yalta)
     }
 
-    fn supports(&self, game: &Game) -> Result<(), EngineError> {
-        rules(game, self.mutant).map(|_| ())
+    fn start(&self) -> Setup {
+        write(&start_pos())
     }
 
-    fn start(&mut self, game: &Game) -> Result<Setup, EngineError> {
-        rules(game, self.mutant)?;
-        Ok(write(&start_pos()))
+    fn import(&self, setup: &Setup) -> Result<Pos, EngineError> {
+        read(setup, &self.0)
     }
 
-    fn check(&mut self, game: &Game, setup: &Setup) -> Result<(), EngineError> {
-        read(setup, &rules(game, self.mutant)?).map(|_| ())
+    fn walk(&self, root: &Pos) -> ((), Pos) {
+        ((), root.clone())
     }
 
-    fn legal_moves(&mut self, game: &Game, setup: &Setup) -> Result<Vec<Move>, EngineError> {
-        let r = rules(game, self.mutant)?;
-        let pos = read(setup, &r)?;
-        let mut buf = Vec::new();
-        moves_of(&pos, &r, &mut buf);
-        Ok(buf.into_iter().filter_map(model_move).collect())
+    #[inline]
+    fn moves(&self, _: &mut (), pos: &Pos, out: &mut Vec<u32>) {
+        moves_of(pos, &self.0, out);
     }
 
-    fn play(&mut self, game: &Game, setup: &Setup, mv: Move) -> Result<Setup, EngineError> {
-        let r = rules(game, self.mutant)?;
-        let mut pos = read(setup, &r)?;
-        let mut buf = Vec::new();
-        moves_of(&pos, &r, &mut buf);
-        let Some(&m) = buf.iter().find(|&&m| model_move(m) == Some(mv)) else {
-            return Err(EngineError::IllegalMove(format!(
-                "{mv} is not among the legal moves of {}",
-                Variant::Yalta.seat_name(setup.to_move)
-            )));
-        };
-        pos.make(m, &r, &mut buf);
-        Ok(write(&pos))
+    #[inline]
+    fn child(&self, _: &mut (), pos: &Pos, mv: u32, out: &mut Vec<u32>) -> Pos {
+        let mut child = pos.clone();
+        child.make(mv, &self.0, out);
+        child
     }
 
-    fn perft(&mut self, game: &Game, setup: &Setup, depth: u32) -> Result<u64, EngineError> {
-        let r = rules(game, self.mutant)?;
-        let pos = read(setup, &r)?;
-        if depth == 0 {
-            return Ok(1);
-        }
-        let mut bufs: Vec<Vec<u32>> = (0..depth).map(|_| Vec::with_capacity(128)).collect();
-        moves_of(&pos, &r, &mut bufs[0]);
-        Ok(pos::perft(&pos, depth, &r, &mut bufs))
+    #[inline]
+    fn count_after(&self, _: &mut (), pos: &Pos, mv: u32, _: &mut Vec<u32>) -> u64 {
+        let mut n = Count(0);
+        pos.clone().make(mv, &self.0, &mut n);
+        n.0
     }
 
-    fn perft_divide(
-        &mut self,
-        game: &Game,
-        setup: &Setup,
-        depth: u32,
-    ) -> Result<Vec<(Move, u64)>, EngineError> {
-        let r = rules(game, self.mutant)?;
-        let pos = read(setup, &r)?;
-        if depth == 0 {
-            return Err(EngineError::Failed(
-                "perft divide needs depth 1 or more".into(),
-            ));
-        }
-        let mut bufs: Vec<Vec<u32>> = (0..=depth).map(|_| Vec::with_capacity(128)).collect();
-        let mut first = Vec::new();
-        moves_of(&pos, &r, &mut first);
-        let mut rows = Vec::new();
-        for m in first {
-            let mut child = pos.clone();
-            child.make(m, &r, &mut bufs[0]);
-            let n = if depth == 1 {
-                1
-            } else {
-                pos::perft(&child, depth - 1, &r, &mut bufs)
-            };
-            if let Some(mv) = model_move(m) {
-                rows.push((mv, n));
-            }
-        }
-        rows.sort_by_cached_key(|(mv, _)| mv.to_string());
-        Ok(rows)
+    fn name(&self, mv: u32) -> Option<Move> {
+        model_move(mv)
     }
 
-    fn outcome(&mut self, game: &Game, setup: &Setup) -> Result<Outcome, EngineError> {
-        let r = rules(game, self.mutant)?;
-        let pos = read(setup, &r)?;
+    fn play(&self, pos: &Pos, _: &Setup, mv: u32) -> Setup {
+        write(&self.child(&mut (), pos, mv, &mut Vec::new()))
+    }
+
+    fn outcome(&self, pos: &Pos, _: &Setup) -> Outcome {
+        let r = &self.0;
         let s = pos.to_move;
-        if in_game(&pos) == 1 {
-            return Ok(Outcome::Won {
+        if in_game(pos) == 1 {
+            return Outcome::Won {
                 winner: seat(s),
                 reason: Reason::LastKingStanding,
-            });
+            };
         }
         let mut buf = Vec::new();
-        pos.legal(s, &r, &mut buf);
+        pos.legal(s, r, &mut buf);
         if !buf.is_empty() {
-            return Ok(Outcome::Ongoing);
+            return Outcome::Ongoing;
         }
         if pos.checkers[usize::from(s)] != 0 {
             // yalta.mate-final.
-            return Ok(if r.after_left && pos.king[usize::from(left(s))] != NONE {
+            return if r.after_left && pos.king[usize::from(left(s))] != NONE {
                 Outcome::Passes {
                     seat: seat(s),
                     reason: Reason::Checkmate,
@@ -594,25 +587,25 @@ impl Engine for Yalta {
                     seat: seat(s),
                     reason: Reason::Checkmate,
                 }
-            });
+            };
         }
         // yalta.stalemate.
         if r.stalemate_pass {
             let someone = (0..3u8).any(|q| {
                 q != s && pos.king[usize::from(q)] != NONE && {
-                    pos.legal(q, &r, &mut buf);
+                    pos.legal(q, r, &mut buf);
                     !buf.is_empty()
                 }
             });
             if someone {
-                return Ok(Outcome::Passes {
+                return Outcome::Passes {
                     seat: seat(s),
                     reason: Reason::Stalemate,
-                });
+                };
             }
         }
-        Ok(Outcome::Drawn {
+        Outcome::Drawn {
             reason: Reason::Stalemate,
-        })
+        }
     }
 }

@@ -10,26 +10,16 @@ mod tests;
 use std::collections::{BTreeMap, BTreeSet};
 
 use trichess_model::{
-    Board, Cell, Engine, EngineError, Game, InvalidPosition, Move, Outcome, Piece, PositionProblem,
+    Board, Cell, EngineError, Game, InvalidPosition, Move, Outcome, Piece, PositionProblem,
     ProblemKind, Reason, Role, Seat, Setup, Variant, VariantState, YuriState, parse_pieces,
     pieces_text,
 };
 
 use crate::Mutant;
+use crate::bitset::Bitset;
+use crate::engine;
 use geometry::{BISHOP, BLACK, KING, KNIGHT, NONE, PAWN, RED, Tables, WHITE, tables};
-use position::{EMPTY, Gen, History, MEET, Mv, Perft, Pos, Rules, Stalemate};
-
-/// The fast engine's Yuri.
-#[derive(Debug, Default)]
-pub(crate) struct Yuri {
-    mutant: Option<Mutant>,
-}
-
-impl Yuri {
-    pub(crate) fn with_mutant(mutant: Option<Mutant>) -> Yuri {
-        Yuri { mutant }
-    }
-}
+use position::{Bugs, EMPTY, Gen, History, Mv, Pos, Rules, Stalemate};
 
 /// yuri.start-position: the source's diagram read row by row (see the register): army
 /// (0 White, 1 Red, 2 Black), role, cell.
@@ -93,7 +83,7 @@ fn rules(game: &Game, mutant: Option<Mutant>) -> Result<Rules, EngineError> {
     }
     crate::registered(game)?;
     let mut rules = Rules {
-        mutant,
+        bugs: Bugs::of(mutant),
         ..Rules::default()
     };
     for (id, reading) in &game.interpretations {
@@ -207,8 +197,6 @@ fn import(rules: Rules, setup: &Setup) -> Result<(Pos, History), EngineError> {
     let to_move = setup.to_move.index();
     p.to_move = to_move as u8;
     let prev = (to_move + 2) % 3;
-    let name = |army: usize| Variant::Yuri.seat_name(seat(army));
-    let cell_index = |c: Cell| board().index(c);
 
     // yuri.no-castling.
     if !setup.castling.is_empty() {
@@ -218,6 +206,37 @@ fn import(rules: Rules, setup: &Setup) -> Result<(Pos, History), EngineError> {
         ));
     }
 
+    let implicit_king = import_shared(setup, state, prev, &mut p, &mut problems);
+    import_kings_and_pawns(t, implicit_king, &p, &mut problems);
+    import_unmoved(state, &mut p, &mut problems);
+    import_en_passant(rules, t, setup, state, prev, &mut p, &mut problems);
+    let hist = import_history(t, state, &mut problems);
+
+    if problems.is_empty() {
+        Ok((p, hist))
+    } else {
+        Err(EngineError::InvalidPosition(InvalidPosition { problems }))
+    }
+}
+
+/// The name of an army's seat.
+fn army_name(army: usize) -> &'static str {
+    Variant::Yuri.seat_name(seat(army))
+}
+
+fn cell_index(c: Cell) -> Option<usize> {
+    board().index(c)
+}
+
+/// The shared square of the White and Black Kings, if any (`prev` moved last); returns the
+/// army whose King stands under the other there.
+fn import_shared(
+    setup: &Setup,
+    state: &YuriState,
+    prev: usize,
+    p: &mut Pos,
+    problems: &mut Vec<PositionProblem>,
+) -> Option<usize> {
     // yuri.shared-square: the King that moved there is listed; the other stands under it.
     let mut implicit_king = None;
     if let Some(c) = state.shared_square {
@@ -230,7 +249,7 @@ fn import(rules: Rules, setup: &Setup) -> Result<(Pos, History), EngineError> {
                 if p.army[other] & p.role[KING] != 0 {
                     problems.push(PositionProblem::new(ProblemKind::TooManyRoyals, format!(
                         "the {} King shares {c}, so it stands nowhere else",
-                        name(other)
+                        army_name(other)
                     )));
                 } else {
                     p.king[other] = i as u8;
@@ -238,8 +257,8 @@ fn import(rules: Rules, setup: &Setup) -> Result<(Pos, History), EngineError> {
                 if prev != mover {
                     problems.push(PositionProblem::new(ProblemKind::SharedSquareDoesNotFit, format!(
                         "the {} King moved onto {c} last, so {} is to move",
-                        name(mover),
-                        name((mover + 1) % 3)
+                        army_name(mover),
+                        army_name((mover + 1) % 3)
                     )));
                 }
                 if setup.en_passant.is_some() || state.en_passant_pawn.is_some() {
@@ -251,7 +270,16 @@ fn import(rules: Rules, setup: &Setup) -> Result<(Pos, History), EngineError> {
             ))),
         }
     }
+    implicit_king
+}
 
+/// One King an army, and no pawn where it would have promoted.
+fn import_kings_and_pawns(
+    t: &Tables,
+    implicit_king: Option<usize>,
+    p: &Pos,
+    problems: &mut Vec<PositionProblem>,
+) {
     // yuri.one-king: one King for each army.
     for army in 0..3 {
         let kings = (p.army[army] & p.role[KING]).count_ones();
@@ -266,7 +294,7 @@ fn import(rules: Rules, setup: &Setup) -> Result<(Pos, History), EngineError> {
                 kind,
                 format!(
                     "{} has {kings} Kings on the board, not {expected}",
-                    name(army)
+                    army_name(army)
                 ),
             ));
         }
@@ -274,21 +302,20 @@ fn import(rules: Rules, setup: &Setup) -> Result<(Pos, History), EngineError> {
 
     // yuri.promotion: a pawn on a square it promotes on has promoted already.
     for army in 0..3 {
-        let mut bad = p.army[army] & p.role[PAWN] & t.promotion[army];
-        while bad != 0 {
-            let i = bad.trailing_zeros() as usize;
-            bad &= bad - 1;
+        for i in (p.army[army] & p.role[PAWN] & t.promotion[army]).iter() {
             problems.push(PositionProblem::new(
                 ProblemKind::PawnOnImpossibleRank,
                 format!(
                     "{}'s pawn on {} stands where it would have promoted",
-                    name(army),
+                    army_name(army),
                     t.cells[i]
                 ),
             ));
         }
     }
+}
 
+fn import_unmoved(state: &YuriState, p: &mut Pos, problems: &mut Vec<PositionProblem>) {
     // Unmoved pawns stand on their own army's starting squares.
     for &c in &state.unmoved {
         let ok = cell_index(c).is_some_and(|i| {
@@ -308,7 +335,17 @@ fn import(rules: Rules, setup: &Setup) -> Result<(Pos, History), EngineError> {
             ));
         }
     }
+}
 
+fn import_en_passant(
+    rules: Rules,
+    t: &Tables,
+    setup: &Setup,
+    state: &YuriState,
+    prev: usize,
+    p: &mut Pos,
+    problems: &mut Vec<PositionProblem>,
+) {
     // yuri.double-step: en passant exists only under first-move, for the pawn that has just
     // gone two squares from its starting square.
     match (setup.en_passant, state.en_passant_pawn) {
@@ -323,18 +360,15 @@ fn import(rules: Rules, setup: &Setup) -> Result<(Pos, History), EngineError> {
             (Some(e), Some(w)) => {
                 let reading = usize::from(rules.away);
                 let is_prev_pawn = p.mail[w] == (prev * 8 + PAWN) as u8;
-                let mut homes = pawn_homes(prev);
                 let mut fits = false;
-                while homes != 0 {
-                    let s = homes.trailing_zeros() as usize;
-                    homes &= homes - 1;
+                for s in pawn_homes(prev).iter() {
                     fits |= p.mail[s] == EMPTY
                         && t.push2[reading][prev][s].contains(&(e as u8, w as u8));
                 }
                 if !is_prev_pawn || p.mail[e] != EMPTY || !fits {
                     problems.push(PositionProblem::new(ProblemKind::EnPassantWithoutDoubleStep, format!(
                         "en passant {ep} with pawn {pawn}: not a double step {} has just made from a starting square",
-                        name(prev)
+                        army_name(prev)
                     )));
                 } else {
                     p.ep = e as u8;
@@ -351,7 +385,9 @@ fn import(rules: Rules, setup: &Setup) -> Result<(Pos, History), EngineError> {
             "en_passant and en_passant_pawn go together",
         )),
     }
+}
 
+fn import_history(t: &Tables, state: &YuriState, problems: &mut Vec<PositionProblem>) -> History {
     // yuri.white-no-repeat: the board states of the earlier turns, each with one King of each
     // army (the Kings meet only in the game's last move).
     let mut hist = History::with_capacity(state.history.len() + 64);
@@ -362,7 +398,7 @@ fn import(rules: Rules, setup: &Setup) -> Result<(Pos, History), EngineError> {
         let unfit = match &board {
             Ok(b) => (0..3)
                 .filter(|&army| (b.army[army] & b.role[KING]).count_ones() != 1)
-                .map(|army| format!("{} has not one King", name(army)))
+                .map(|army| format!("{} has not one King", army_name(army)))
                 .collect(),
             Err(more) => more.clone(),
         };
@@ -376,12 +412,7 @@ fn import(rules: Rules, setup: &Setup) -> Result<(Pos, History), EngineError> {
             })),
         }
     }
-
-    if problems.is_empty() {
-        Ok((p, hist))
-    } else {
-        Err(EngineError::InvalidPosition(InvalidPosition { problems }))
-    }
+    hist
 }
 
 /// The model's placement of an internal position.
@@ -408,10 +439,7 @@ fn cell_of(t: &Tables, i: u8) -> Option<Cell> {
 /// The model's setup of an internal position, with the given history.
 fn export(t: &Tables, p: &Pos, history: Vec<String>) -> Setup {
     let mut unmoved = BTreeSet::new();
-    let mut bits = p.unmoved;
-    while bits != 0 {
-        let i = bits.trailing_zeros() as usize;
-        bits &= bits - 1;
+    for i in p.unmoved.iter() {
         unmoved.insert(t.cells[i]);
     }
     Setup {
@@ -444,58 +472,24 @@ fn to_move(t: &Tables, m: Mv) -> Move {
     }
 }
 
-/// The move buffer's size for a perft of `depth`: room for every ply of any likely path.
-fn buffer_size(depth: u32) -> usize {
-    256 * (depth.min(64) as usize + 1)
-}
+/// Yuri's rules under a game's readings, with the tables.
+#[derive(Debug)]
+pub(crate) struct Yuri(Gen<'static>);
 
-/// Everything a method needs: the tables, the generator, the position and its history.
-struct Ready {
-    gen_: Gen<'static>,
-    pos: Pos,
-    hist: History,
-}
+impl engine::Rules for Yuri {
+    type Root = (Pos, History);
+    type Pos = Pos;
+    type Move = Mv;
+    /// The board states of the earlier turns (yuri.white-no-repeat), as a stack.
+    type Walk = History;
 
-fn ready(game: &Game, setup: &Setup, mutant: Option<Mutant>) -> Result<Ready, EngineError> {
-    let rules = rules(game, mutant)?;
-    let (pos, hist) = import(rules, setup)?;
-    Ok(Ready {
-        gen_: Gen { t: tables(), rules },
-        pos,
-        hist,
-    })
-}
-
-impl Ready {
-    fn moves(&self) -> Vec<Mv> {
-        let mut out = Vec::with_capacity(64);
-        self.gen_.legal(&self.pos, &self.hist, &mut out);
-        out
+    fn readings(game: &Game, mutant: Option<Mutant>) -> Result<Yuri, EngineError> {
+        let rules = rules(game, mutant)?;
+        Ok(Yuri(Gen { t: tables(), rules }))
     }
 
-    fn perft(self, depth: u32) -> u64 {
-        let mut perft = Perft {
-            g: self.gen_,
-            hist: self.hist,
-            buf: Vec::with_capacity(buffer_size(depth)),
-        };
-        perft.hist.reserve(depth.min(64) as usize + 1);
-        perft.run(&self.pos, depth)
-    }
-}
-
-impl Engine for Yuri {
-    fn name(&self) -> String {
-        crate::NAME.into()
-    }
-
-    fn supports(&self, game: &Game) -> Result<(), EngineError> {
-        rules(game, self.mutant).map(|_| ())
-    }
-
-    fn start(&mut self, game: &Game) -> Result<Setup, EngineError> {
-        rules(game, self.mutant)?;
-        let t = tables();
+    fn start(&self) -> Setup {
+        let t = self.0.t;
         let mut p = Pos::empty();
         for (army, role, name) in START {
             if let Some(i) = board().parse_cell(name).ok().and_then(|c| board().index(c)) {
@@ -505,100 +499,87 @@ impl Engine for Yuri {
         for army in 0..3 {
             p.unmoved |= pawn_homes(army);
         }
-        Ok(export(t, &p, Vec::new()))
+        export(t, &p, Vec::new())
     }
 
-    fn check(&mut self, game: &Game, setup: &Setup) -> Result<(), EngineError> {
-        ready(game, setup, self.mutant).map(|_| ())
+    fn import(&self, setup: &Setup) -> Result<(Pos, History), EngineError> {
+        import(self.0.rules, setup)
     }
 
-    fn legal_moves(&mut self, game: &Game, setup: &Setup) -> Result<Vec<Move>, EngineError> {
-        let r = ready(game, setup, self.mutant)?;
-        let t = r.gen_.t;
-        Ok(r.moves().into_iter().map(|m| to_move(t, m)).collect())
+    fn walk(&self, (pos, hist): &(Pos, History)) -> (History, Pos) {
+        (hist.clone(), *pos)
     }
 
-    fn play(&mut self, game: &Game, setup: &Setup, mv: Move) -> Result<Setup, EngineError> {
-        let r = ready(game, setup, self.mutant)?;
-        let t = r.gen_.t;
-        let Some(m) = r.moves().into_iter().find(|&m| to_move(t, m) == mv) else {
-            return Err(EngineError::IllegalMove(format!(
-                "{mv} is not among the legal moves of {}",
-                Variant::Yuri.seat_name(setup.to_move)
-            )));
-        };
-        let mut p = r.pos;
-        p.make(t, m);
+    #[inline]
+    fn moves(&self, hist: &mut History, pos: &Pos, out: &mut Vec<Mv>) {
+        out.clear();
+        self.0.legal(pos, hist, out);
+    }
+
+    #[inline]
+    fn child(&self, hist: &mut History, pos: &Pos, mv: Mv, out: &mut Vec<Mv>) -> Pos {
+        let mut child = *pos;
+        child.make(self.0.t, mv);
+        self.moves(hist, &child, out);
+        child
+    }
+
+    #[inline]
+    fn enter(&self, hist: &mut History, pos: &Pos) {
+        hist.push((pos.hash, pos.snap()));
+    }
+
+    #[inline]
+    fn leave(&self, hist: &mut History) {
+        hist.pop();
+    }
+
+    fn name(&self, mv: Mv) -> Option<Move> {
+        Some(to_move(self.0.t, mv))
+    }
+
+    fn play(&self, (pos, _): &(Pos, History), setup: &Setup, mv: Mv) -> Setup {
+        let mut p = *pos;
+        p.make(self.0.t, mv);
         let mut history = setup.yuri().map(|s| s.history.clone()).unwrap_or_default();
         history.push(pieces_text(Variant::Yuri, &setup.pieces));
-        Ok(export(t, &p, history))
+        export(self.0.t, &p, history)
     }
 
-    fn perft(&mut self, game: &Game, setup: &Setup, depth: u32) -> Result<u64, EngineError> {
-        Ok(ready(game, setup, self.mutant)?.perft(depth))
-    }
-
-    fn perft_divide(
-        &mut self,
-        game: &Game,
-        setup: &Setup,
-        depth: u32,
-    ) -> Result<Vec<(Move, u64)>, EngineError> {
-        let rest = crate::divide_rest(depth)?;
-        let r = ready(game, setup, self.mutant)?;
-        let t = r.gen_.t;
-        let moves = r.moves();
-        let mut perft = Perft {
-            g: r.gen_,
-            hist: r.hist,
-            buf: Vec::with_capacity(buffer_size(depth)),
-        };
-        perft.hist.push((r.pos.hash, r.pos.snap()));
-        let mut rows = Vec::with_capacity(moves.len());
-        for m in moves {
-            let nodes = if m.kind == MEET && rest > 0 {
-                0
-            } else {
-                let mut q = r.pos;
-                q.make(t, m);
-                perft.run(&q, rest)
-            };
-            rows.push((to_move(t, m), nodes));
-        }
-        Ok(crate::sorted_rows(rows))
-    }
-
-    fn outcome(&mut self, game: &Game, setup: &Setup) -> Result<Outcome, EngineError> {
-        let r = ready(game, setup, self.mutant)?;
-        let t = r.gen_.t;
-        if r.pos.shared != NONE {
+    fn outcome(&self, (pos, hist): &(Pos, History), _: &Setup) -> Outcome {
+        let (g, t) = (&self.0, self.0.t);
+        if pos.shared != NONE {
             // yuri.black-wins: the Kings share a square.
-            return Ok(Outcome::Won {
+            return Outcome::Won {
                 winner: seat(BLACK),
                 reason: Reason::KingsMeet,
-            });
+            };
         }
         // yuri.mate-timing = immediately: a King checkmated off its owner's turn has ended
         // the game.
-        let off_turn = if r.gen_.rules.mate_at_once {
-            r.gen_.mated_off_turn(&r.pos, &r.hist, &mut Vec::new())
+        let off_turn = if g.rules.mate_at_once {
+            g.mated_off_turn(pos, hist, &mut Vec::new())
         } else {
             None
         };
-        if off_turn.is_none() && !r.moves().is_empty() {
-            return Ok(Outcome::Ongoing);
+        let mut moves = Vec::new();
+        if off_turn.is_none() && {
+            g.legal(pos, hist, &mut moves);
+            !moves.is_empty()
+        } {
+            return Outcome::Ongoing;
         }
-        let mated = off_turn.or_else(|| r.pos.in_check(t).then_some(usize::from(r.pos.to_move)));
+        let mated = off_turn.or_else(|| pos.in_check(t).then_some(usize::from(pos.to_move)));
         if let Some(army) = mated {
             // yuri.red-wins / yuri.red-checkmate: any King checkmated is Red's win (the mutant
             // red-own-mate-loses gives a mate of Red's own King to Black).
-            let own_mate = army == RED && r.gen_.rules.mutant == Some(Mutant::YuriRedOwnMateLoses);
-            return Ok(Outcome::Won {
+            let own_mate = army == RED && g.rules.bugs.red_own_mate_loses;
+            return Outcome::Won {
                 winner: seat(if own_mate { BLACK } else { RED }),
                 reason: Reason::Checkmate,
-            });
+            };
         }
-        Ok(match r.gen_.rules.stalemate {
+        match g.rules.stalemate {
             // yuri.stalemate = draw (rule zero, FIDE 5.2.1).
             Stalemate::Draw => Outcome::Drawn {
                 reason: Reason::Stalemate,
@@ -610,9 +591,9 @@ impl Engine for Yuri {
             },
             // yuri.stalemate = mover-wins: the seat before the stalemated one moved last.
             Stalemate::MoverWins => Outcome::Won {
-                winner: seat(usize::from(r.pos.to_move) + 2),
+                winner: seat(usize::from(pos.to_move) + 2),
                 reason: Reason::Stalemate,
             },
-        })
+        }
     }
 }
