@@ -5,8 +5,12 @@
 //! code: where the two engines disagree, one of them misread a rule, and the differential run
 //! exists to find out which.
 //!
-//! Each variant lives in a module of its own and is reached through [`Fast`], which plays every
-//! variant and dispatches on the game's variant.
+//! Each variant lives in a module of its own (`mod.rs`: its readings and its rules as one
+//! `engine::Rules`; `board.rs`/`tables.rs`: the geometry, built once; `position.rs`: move
+//! generation, copy-make and the settling of the turn; `validate.rs`: setups checked into the
+//! internal position and written back) on a common spine: one bitset trait (`bitset`), one
+//! generic `impl Engine` (`engine`) and one perft (`perft`). [`Fast`] plays every variant and
+//! dispatches on the game's variant.
 //!
 //! [`Fast::with_mutant`] builds the engine with one deliberately planted rules bug (a
 //! [`Mutant`], listed in [`Mutant::ALL`]), for showing that the fixture suite and the

@@ -1,8 +1,9 @@
 //! The internal position, legal move generation, copy-make and perft.
 
-use super::geometry::{BLACK, Geometry, N, NONE, RED, WHITE, bishop_att, rook_att};
+use super::board::{BLACK, Geometry, N, NONE, RED, WHITE, bishop_att, rook_att};
 use crate::Mutant;
 use crate::bitset::Bitset;
+use crate::square::{self, BISHOP_DIRS, ROOK_DIRS};
 
 /// Role indices (the model's order).
 pub(super) use crate::square::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
@@ -307,7 +308,9 @@ impl Pos {
         } else {
             !own & !kings
         };
-        let pin_lines = g.lines[ksq];
+        // osullivan.check: only a piece pinned to the king can uncover a check.
+        let pinned = square::pinned(&g.rays, ROOK_DIRS, ksq, occ, own, e.rook_queen)
+            | square::pinned(&g.rays, BISHOP_DIRS, ksq, occ, own, e.bishop_queen);
         let far_rank = if s == WHITE { 0 } else { 7 };
         let gen_ = Gen {
             pos: self,
@@ -320,7 +323,7 @@ impl Pos {
             occ,
             in_check,
             targets,
-            pin_lines,
+            pinned,
             far_rank,
         };
         gen_.pawns(out);
@@ -499,8 +502,9 @@ struct Gen<'a> {
     in_check: bool,
     /// The cells a piece may move to: not the own, nor a king unless kings are captured.
     targets: u64,
-    /// Every cell on a line from the king: only a piece there may be pinned.
-    pin_lines: u64,
+    /// The own pieces pinned to the king: while it is not in check, only their moves (and en
+    /// passant) can expose it.
+    pinned: u64,
     /// The rank where the side to move's pawns promote.
     far_rank: u8,
 }
@@ -519,10 +523,10 @@ impl Gen<'_> {
             ksq,
             occ,
             in_check,
-            pin_lines,
+            pinned,
             ..
         } = *self;
-        if !in_check && pin_lines & bit(from) == 0 && extra == 0 {
+        if !in_check && pinned & bit(from) == 0 && extra == 0 {
             return true;
         }
         let occ2 = (occ & !bit(from) & !extra) | bit(to);

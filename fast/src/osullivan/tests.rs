@@ -9,7 +9,7 @@ use trichess_model::{
     Setup, Variant, VariantState, YaltaState,
 };
 
-use super::geometry::{N, NONE, geometry};
+use super::board::{N, NONE, geometry};
 use crate::square::DIRS;
 use crate::testing::Rng;
 

@@ -7,11 +7,12 @@
 //! (`triple-crown.start-array`): the source's setup diagram is missing.
 
 mod bits;
-mod convert;
-mod geo;
+
+mod board;
 mod position;
 mod readings;
 mod tables;
+mod validate;
 
 #[cfg(test)]
 mod tests;
@@ -70,15 +71,15 @@ impl engine::Rules for TripleCrown {
     }
 
     fn start(&self) -> Setup {
-        convert::start_setup(self.tables, &self.readings)
+        validate::start_setup(self.tables, &self.readings)
     }
 
     fn import(&self, setup: &Setup) -> Result<(Pos, u8), EngineError> {
-        let problems = convert::problems(setup, &self.readings);
+        let problems = validate::problems(setup, &self.readings);
         if !problems.is_empty() {
             return Err(EngineError::InvalidPosition(InvalidPosition { problems }));
         }
-        let mut pos = convert::to_pos(setup);
+        let mut pos = validate::to_pos(setup);
         let fallen = pos.judge_as_written(self.ctx());
         Ok((pos, fallen))
     }
@@ -100,13 +101,13 @@ impl engine::Rules for TripleCrown {
     }
 
     fn name(&self, mv: Mv) -> Option<Move> {
-        Some(convert::to_move(mv, self.tables))
+        Some(validate::to_move(mv, self.tables))
     }
 
     fn play(&self, (pos, _): &(Pos, u8), _: &Setup, mv: Mv) -> Setup {
         let mut pos = pos.clone();
         pos.make(self.ctx(), mv, &mut Vec::new());
-        convert::to_setup(&pos, self.tables)
+        validate::to_setup(&pos, self.tables)
     }
 
     fn outcome(&self, (pos, fallen): &(Pos, u8), _: &Setup) -> Outcome {

@@ -1,7 +1,7 @@
 //! The internal position, move generation, attacks, and playing a move (copy-make).
 
 use super::bits::{Bits, CELLS};
-use super::geo;
+use super::board;
 use super::readings::Readings;
 use super::tables::{NONE, Tables};
 use crate::bitset::Bitset;
@@ -533,8 +533,8 @@ impl Pos {
                 continue;
             }
             let cell = ep.cell as usize;
-            let (half, file, _) = geo::coords(cell);
-            let victim = geo::index(half, file, 4);
+            let (half, file, _) = board::coords(cell);
+            let victim = board::index(half, file, 4);
             let takers = t.pawn_caps_rev[me][cell] & self.pieces(me, PAWN);
             for from in takers.iter() {
                 self.emit(
@@ -580,7 +580,7 @@ impl Pos {
             if rights >> slot & 1 == 0 || (slot == 2 && !ctx.r.eh_chatelaine) {
                 continue;
             }
-            let cell = |file: i32| geo::index(me, file, 0);
+            let cell = |file: i32| board::index(me, file, 0);
             if self.emperor[me] as usize != cell(EMPEROR_FILE)
                 || self.board[cell(spec.partner)] != (me as u8) << 4 | spec.role
             {
@@ -715,8 +715,8 @@ impl Pos {
             }
             CASTLE => {
                 let spec = &CASTLES[m.extra as usize];
-                occ.clear(geo::index(me, spec.partner, 0));
-                occ.set(geo::index(me, spec.partner_to, 0));
+                occ.clear(board::index(me, spec.partner, 0));
+                occ.set(board::index(me, spec.partner_to, 0));
             }
             _ => {}
         }
@@ -836,8 +836,8 @@ impl Pos {
                 continue;
             }
             let seat = ep.seat as usize;
-            let (_, file, _) = geo::coords(ep.cell as usize);
-            let victim = geo::index(seat, file, 4);
+            let (_, file, _) = board::coords(ep.cell as usize);
+            let victim = board::index(seat, file, 4);
             if self.active(seat)
                 && !self.occ.has(ep.cell as usize)
                 && self.board[victim] == (ep.seat << 4 | PAWN)
@@ -897,8 +897,8 @@ impl Pos {
             }
             CASTLE => {
                 let spec = &CASTLES[m.extra as usize];
-                let pf = geo::index(me, spec.partner, 0);
-                let pt = geo::index(me, spec.partner_to, 0);
+                let pf = board::index(me, spec.partner, 0);
+                let pt = board::index(me, spec.partner_to, 0);
                 self.take(pf);
                 self.put(pt, me as u8, spec.role);
                 self.put(to, me as u8, role);
@@ -918,9 +918,9 @@ impl Pos {
         // En passant targets, newest first: the fresh one, then older ones another enemy may
         // still take (triple-crown.en-passant-window).
         let fresh = if m.kind == DOUBLE {
-            let (half, file, _) = geo::coords(to);
+            let (half, file, _) = board::coords(to);
             Ep {
-                cell: geo::index(half, file, 3) as u8,
+                cell: board::index(half, file, 3) as u8,
                 seat: me as u8,
             }
         } else {
@@ -952,7 +952,7 @@ impl Pos {
 
 /// Returns the castling right bit of a partner cell (a1, b1, i1 or j1 of a seat), if it is one.
 pub(crate) fn castling_bit(cell: usize) -> Option<u16> {
-    let (seat, file, rank) = geo::coords(cell);
+    let (seat, file, rank) = board::coords(cell);
     if rank != 0 {
         return None;
     }

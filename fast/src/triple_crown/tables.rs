@@ -9,7 +9,7 @@ use super::bits::{Bits, CELLS};
 use crate::bitset::Bitset;
 use crate::hex::Dir;
 
-use super::geo::{self, dir};
+use super::board::{self, dir};
 use super::readings::{KnightReading, Readings};
 
 /// "No cell".
@@ -99,7 +99,7 @@ fn set_of(cells: impl IntoIterator<Item = usize>) -> Bits {
 /// `triple-crown.straight-across`: the centre cell opposite `cell` (three places round the ring
 /// Ae5 Af5 Be5 Bf5 Ce5 Cf5), if `cell` is a centre cell.
 pub(crate) fn opposite(cell: usize) -> Option<usize> {
-    geo::hex().opposite(cell as u8).map(usize::from)
+    board::hex().opposite(cell as u8).map(usize::from)
 }
 
 /// `triple-crown.knight`, reading orthogonal-then-diagonal: one orthogonal step, then one
@@ -107,14 +107,14 @@ pub(crate) fn opposite(cell: usize) -> Option<usize> {
 fn knight_orthogonal_then_diagonal(cell: usize) -> Bits {
     let mut out = Bits::EMPTY;
     for o in Dir::ORTHOGONAL {
-        geo::each_step(cell, o, |m, d| {
+        board::each_step(cell, o, |m, d| {
             let dirs = if d.df == 0 {
                 [dir(1, d.dr), dir(-1, d.dr)]
             } else {
                 [dir(d.df, 1), dir(d.df, -1)]
             };
             for dd in dirs {
-                geo::each_step(m, dd, |t, _| out.set(t));
+                board::each_step(m, dd, |t, _| out.set(t));
             }
         });
     }
@@ -127,15 +127,15 @@ fn knight_orthogonal_then_diagonal(cell: usize) -> Bits {
 fn knight_two_then_one(cell: usize) -> Bits {
     let mut out = Bits::EMPTY;
     for o in Dir::ORTHOGONAL {
-        geo::each_step(cell, o, |m1, d1| {
-            geo::each_step(m1, d1, |m2, d2| {
+        board::each_step(cell, o, |m1, d1| {
+            board::each_step(m1, d1, |m2, d2| {
                 let dirs = if d2.df == 0 {
                     [dir(1, 0), dir(-1, 0)]
                 } else {
                     [dir(0, 1), dir(0, -1)]
                 };
                 for dd in dirs {
-                    geo::each_step(m2, dd, |t, _| out.set(t));
+                    board::each_step(m2, dd, |t, _| out.set(t));
                 }
             });
         });
@@ -171,7 +171,7 @@ impl Tables {
         let board = Variant::TripleCrown.board();
         let cells = (0..CELLS)
             .map(|i| {
-                let (seat, file, rank) = geo::coords(i);
+                let (seat, file, rank) = board::coords(i);
                 board.hex(trichess_model::Seat::ALL[seat], file, rank)
             })
             .collect::<Option<Vec<Cell>>>()
@@ -227,7 +227,7 @@ impl Tables {
 
     /// The lines, steps and straight-across step from cell `c`.
     fn add_lines(&mut self, c: usize, fork_missing: bool) {
-        let hex = geo::hex();
+        let hex = board::hex();
         for (i, ray) in hex.orth_rays(c as u8).iter().enumerate() {
             let ray = &ray.cells;
             self.ortho[c][i] = Ray {
@@ -261,7 +261,7 @@ impl Tables {
     /// A Pawn of `seat` on cell `c`: its step, double step and captures, and whether `c` is
     /// one of its far ranks.
     fn add_pawn(&mut self, seat: usize, c: usize) {
-        let (half, file, rank) = geo::coords(c);
+        let (half, file, rank) = board::coords(c);
         if half != seat && rank == 0 {
             self.far_ranks[seat].set(c);
         }
@@ -269,9 +269,9 @@ impl Tables {
         // moves up its file (and on over the top edge); in an enemy half-board, down.
         let up = half == seat;
         let dr = if up { 1 } else { -1 };
-        geo::each_step(c, dir(0, dr), |t, _| self.pawn_push[seat][c] = t as u8);
+        board::each_step(c, dir(0, dr), |t, _| self.pawn_push[seat][c] = t as u8);
         for df in [1, -1] {
-            geo::each_step(c, dir(df, dr), |t, _| {
+            board::each_step(c, dir(df, dr), |t, _| {
                 self.pawn_caps[seat][c].set(t);
                 self.pawn_caps_rev[seat][t].set(c);
             });
@@ -279,8 +279,8 @@ impl Tables {
         // triple-crown.double-step: from the Pawn's own third rank.
         if up && rank == 2 {
             self.pawn_double[seat][c] = (
-                geo::index(seat, file, 3) as u8,
-                geo::index(seat, file, 4) as u8,
+                board::index(seat, file, 3) as u8,
+                board::index(seat, file, 4) as u8,
             );
         }
     }

@@ -1,12 +1,10 @@
 //! The internal position (bitboards and a mailbox, copy-make), the legal move generator and
 //! perft.
 
-use super::geometry::{
-    ALL, BISHOP, BLACK, KING, KNIGHT, N, NONE, PAWN, QUEEN, ROOK, Tables, WHITE,
-};
+use super::board::{ALL, BISHOP, BLACK, KING, KNIGHT, N, NONE, PAWN, QUEEN, ROOK, Tables, WHITE};
 use crate::Mutant;
 use crate::bitset::Bitset;
-use crate::square::{BISHOP_DIRS, ROOK_DIRS};
+use crate::square::{self, BISHOP_DIRS, ROOK_DIRS};
 
 /// An empty mailbox cell.
 pub(super) const EMPTY: u8 = 0xFF;
@@ -328,7 +326,11 @@ impl Gen<'_> {
         } else if self.rules.bugs.pins_ignored {
             0
         } else {
-            t.lines[ksq]
+            // yuri.check: only a piece pinned to the King can uncover a check.
+            let queens = p.role[QUEEN];
+            let (orth, diag) = (p.role[ROOK] | queens, p.role[BISHOP] | queens);
+            square::pinned(&t.rays, ROOK_DIRS, ksq, occ, own, enemies & orth)
+                | square::pinned(&t.rays, BISHOP_DIRS, ksq, occ, own, enemies & diag)
         };
         let mut ctx = Ctx {
             g: self,

@@ -9,7 +9,7 @@ use trichess_model::{
     VariantState, YuriState,
 };
 
-use super::geometry::{BLACK, N, RED, WHITE, at, tables};
+use super::board::{BLACK, N, RED, WHITE, at, tables};
 use crate::square::KNIGHT_LEAPS;
 use crate::testing::Rng;
 

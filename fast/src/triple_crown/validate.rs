@@ -9,7 +9,7 @@ use trichess_model::{
 };
 
 use super::bits::CELLS;
-use super::geo;
+use super::board;
 use super::position::*;
 use super::readings::Readings;
 use super::tables::{NONE, Tables};
@@ -78,7 +78,7 @@ pub(crate) fn start_setup(t: &Tables, r: &Readings) -> Setup {
     let mut pieces = BTreeMap::new();
     let mut castling = BTreeSet::new();
     for (s, seat) in Seat::ALL.into_iter().enumerate() {
-        let cell = |file: i32, rank: i32| t.cells[geo::index(s, file, rank)];
+        let cell = |file: i32, rank: i32| t.cells[board::index(s, file, rank)];
         for (f, role) in RANK1.into_iter().enumerate() {
             pieces.insert(cell(f as i32, 0), Piece::new(seat, role));
         }
@@ -165,7 +165,7 @@ fn piece_problems(setup: &Setup, pos: &mut Pos, out: &mut Vec<PositionProblem>) 
             emperors[seat] += 1;
         }
         if role == PAWN {
-            let (half, _, rank) = geo::coords(i);
+            let (half, _, rank) = board::coords(i);
             if half == seat && rank < 2 {
                 // triple-crown.double-step: Pawns start on rank 3 and never move back.
                 out.push(PositionProblem::new(
@@ -214,13 +214,13 @@ fn castling_problems(setup: &Setup, r: &Readings, pos: &Pos, out: &mut Vec<Posit
             ));
             continue;
         };
-        let (seat, file, rank) = geo::coords(i);
+        let (seat, file, rank) = board::coords(i);
         let spec = CASTLES.iter().find(|s| s.partner == file);
         let fits = rank == 0
             && spec.is_some_and(|spec| {
                 (file != 8 || r.eh_chatelaine)
                     && pos.board[i] == (seat as u8) << 4 | spec.role
-                    && pos.board[geo::index(seat, EMPEROR_FILE, 0)] == (seat as u8) << 4 | EMPEROR
+                    && pos.board[board::index(seat, EMPEROR_FILE, 0)] == (seat as u8) << 4 | EMPEROR
             });
         if !fits {
             out.push(PositionProblem::new(ProblemKind::CastlingRightWithoutPieces, format!(
@@ -282,8 +282,8 @@ fn en_passant_problems(
             ));
             continue;
         };
-        let (seat, file, rank) = geo::coords(i);
-        let victim = geo::index(seat, file, 4);
+        let (seat, file, rank) = board::coords(i);
+        let victim = board::index(seat, file, 4);
         // (A seat out of the game has no Pawn left: that is missing-royal, not this.)
         if rank != 3
             || seat == me
@@ -343,7 +343,7 @@ pub(crate) fn to_pos(setup: &Setup) -> Pos {
         if let Some(i) = ep.and_then(cell_index) {
             pos.ep[k] = Ep {
                 cell: i as u8,
-                seat: geo::coords(i).0 as u8,
+                seat: board::coords(i).0 as u8,
             };
         }
     }
@@ -367,7 +367,7 @@ pub(crate) fn to_setup(pos: &Pos, t: &Tables) -> Setup {
     for b in 0..12 {
         if pos.castling >> b & 1 != 0 {
             let seat = b / 4;
-            castling.insert(t.cells[geo::index(seat, CASTLES[b % 4].partner, 0)]);
+            castling.insert(t.cells[board::index(seat, CASTLES[b % 4].partner, 0)]);
         }
     }
     let ep = |k: usize| (pos.ep[k].cell != NONE).then(|| t.cells[pos.ep[k].cell as usize]);
@@ -398,11 +398,11 @@ pub(crate) fn to_move(m: Mv, t: &Tables) -> Move {
             role: model_role(m.extra),
         },
         CASTLE => {
-            let seat = geo::coords(m.from as usize).0;
+            let seat = board::coords(m.from as usize).0;
             Move::Castle {
                 from,
                 to,
-                partner: t.cells[geo::index(seat, CASTLES[m.extra as usize].partner, 0)],
+                partner: t.cells[board::index(seat, CASTLES[m.extra as usize].partner, 0)],
             }
         }
         _ => Move::Plain { from, to },
