@@ -10,10 +10,12 @@ use trichess_model::{
     Setup, Variant, VariantState, YaltaState,
 };
 
-use super::OSullivan;
-use super::geometry::{N, NONE, geometry};
+use super::board::{N, NONE, geometry};
 use crate::square::DIRS;
 use crate::testing::Rng;
+
+/// The fast engine's O'Sullivan.
+type OSullivan = crate::engine::VariantEngine<super::OSullivan>;
 
 fn game(readings: &[(&str, &str)]) -> Game {
     let mut g = Game::new(Variant::OSullivan);

@@ -5,6 +5,10 @@
 use super::tables::{bit, bits, orthogonal_then_diagonal, two_then_one, two_way};
 use super::*;
 use crate::hex::Hex;
+use trichess_model::Engine;
+
+/// The fast engine's Yalta.
+type Yalta = crate::engine::VariantEngine<super::Yalta>;
 
 fn at(name: &str) -> u8 {
     let board = Variant::Yalta.board();
