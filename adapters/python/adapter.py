@@ -48,13 +48,14 @@ def result(variant, readings, position):
     raise Refused("unsupported", "result is not written yet")
 
 
-def serve(engine, name, version, variants):
-    """Answers the requests on standard input with engine's four functions, until it ends."""
+def serve(engine, name, version, variants, **hello):
+    """Answers the requests on standard input with engine's four functions, until it ends;
+    hello's other fields (validates=False, classifies=True) go into the handshake's answer."""
 
     def answer(request):
         if request["cmd"] == "hello":
-            return {"name": name, "version": version, "protocol": 1, "variants": variants,
-                    "perft": False, "batch": True}
+            return dict({"name": name, "version": version, "protocol": 1, "variants": variants,
+                         "perft": False, "batch": True}, **hello)
         variant, readings = request["variant"], request.get("readings") or {}
         declared = variants.get(variant)
         if declared is None:

@@ -408,12 +408,15 @@ fn the_help_says_what_variants_shows() {
     );
 }
 
-/// Every flag of every command (as its `--help` lists them) is in the README's command table,
-/// in a row of that command.
+/// Every flag of every command (as its `--help` lists them) is in the command table of
+/// `docs/command-line.md`, in a row of that command.
 #[test]
-fn the_readme_command_table_has_every_flag() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md"))
-        .expect("README.md");
+fn the_command_line_page_has_every_flag() {
+    let page = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../docs/command-line.md"
+    ))
+    .expect("docs/command-line.md");
     let (_, help, _) = run(&["--help"]);
     let commands: Vec<String> = help
         .lines()
@@ -427,14 +430,14 @@ fn the_readme_command_table_has_every_flag() {
     assert!(commands.len() >= 14, "{commands:?}");
     let mut missing = Vec::new();
     for command in &commands {
-        let rows: String = readme
+        let rows: String = page
             .lines()
             .filter(|l| {
                 l.starts_with(&format!("| `trichess {command} "))
                     || l.starts_with(&format!("| `trichess {command}`"))
             })
             .collect();
-        assert!(!rows.is_empty(), "no README row for {command}");
+        assert!(!rows.is_empty(), "no command-line.md row for {command}");
         let (_, help, _) = run(&[command, "--help"]);
         // The option lines: `  -i, --interpretation <ID=READING>` or `      --json` (not the
         // lines of possible values, `- oracle: ...`).
@@ -456,7 +459,10 @@ fn the_readme_command_table_has_every_flag() {
             }
         }
     }
-    assert!(missing.is_empty(), "not in the README's table: {missing:?}");
+    assert!(
+        missing.is_empty(),
+        "not in the table of docs/command-line.md: {missing:?}"
+    );
 }
 
 /// The README's build times add up: the main job takes its compiling and its 60-second run,

@@ -266,8 +266,9 @@ mod tests {
     }
 
     #[test]
-    fn the_centre_ring_is_the_design_one() {
-        // DESIGN.md: the six centre cells in ring order are Ad4 Ae4 Bd4 Be4 Cd4 Ce4.
+    fn the_centre_ring_is_the_documented_one() {
+        // docs/variants-and-readings.md (Yalta): the six centre cells in ring order are Ad4 Ae4
+        // Bd4 Be4 Cd4 Ce4.
         let ring: Vec<String> = centre_ring(Variant::Yalta.board())
             .iter()
             .map(Cell::to_string)

@@ -5,6 +5,7 @@
 //! geometry or rules, so they draw any engine's positions.
 
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::panic))]
+#![warn(missing_docs)]
 
 mod hex;
 mod osullivan;

@@ -424,6 +424,25 @@ pub fn table_roots(tables: &[PerftTable], variant: Variant) -> Vec<Setup> {
         .collect()
 }
 
+/// The readings of `readings` that are not their points' defaults: a game that names a
+/// default means the same as one that leaves it out, and its findings read (and are told
+/// apart) as under the defaults.
+pub(crate) fn beside_defaults(
+    variant: Variant,
+    readings: &BTreeMap<String, String>,
+) -> BTreeMap<String, String> {
+    let points = trichess_suite::open_points(variant).unwrap_or_default();
+    readings
+        .iter()
+        .filter(|(id, reading)| {
+            !points
+                .iter()
+                .any(|p| p.id == **id && p.default_reading() == reading.as_str())
+        })
+        .map(|(id, reading)| (id.clone(), reading.clone()))
+        .collect()
+}
+
 /// The open points of `variant` not fixed by `fixed`, each with the readings both engines
 /// play (the default always kept): a reading one engine does not play is left out of the
 /// draw, and the sink told so.
@@ -644,19 +663,8 @@ impl Walk<'_> {
     /// the time, the perft tables' positions.
     fn generator(&self, duel: &mut Duel, choices: &mut Seeded) -> Result<Generator, CampaignError> {
         let mut game = random_game(self.variant, self.open, choices);
-        // A fixed reading that is its point's default is left out: the game means the same,
-        // and its findings read (and are told apart) as under the defaults.
-        let points = trichess_suite::open_points(self.variant).unwrap_or_default();
-        game.interpretations.extend(
-            self.fixed
-                .iter()
-                .filter(|(id, reading)| {
-                    !points
-                        .iter()
-                        .any(|p| p.id == **id && p.default_reading() == reading.as_str())
-                })
-                .map(|(id, reading)| (id.clone(), reading.clone())),
-        );
+        game.interpretations
+            .extend(beside_defaults(self.variant, self.fixed));
         duel.supports(&game)
             .map_err(|why| CampaignError::Unsupported(self.variant, why))?;
         let mut game_roots = Vec::new();

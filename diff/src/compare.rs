@@ -293,6 +293,16 @@ impl Duel {
         (a, b)
     }
 
+    /// The first engine's verdict on `setup`: `None` if it accepts it, else the kinds of
+    /// problem it finds (empty if it did not sort them, or failed).
+    pub(crate) fn first_refuses(&mut self, game: &Game, setup: &Setup) -> Option<Vec<ProblemKind>> {
+        match self.verdicts(game, setup).0 {
+            Ok(()) => None,
+            Err(Failure::Engine(EngineError::InvalidPosition(refused))) => Some(kinds_of(&refused)),
+            Err(_) => Some(Vec::new()),
+        }
+    }
+
     /// Checks a position with both engines: `Some(true)` both accept, `Some(false)` both
     /// refuse for the same kinds of problem or either does not play it (`unsupported`: a
     /// position it cannot hold is not compared), `None` they disagree or one fails.

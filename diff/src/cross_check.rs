@@ -15,7 +15,7 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 use tabled::Tabled;
-use trichess_model::{Engine, Game, Move, Setup, Variant};
+use trichess_model::{Engine, EngineError, Game, Move, Setup, Variant};
 use trichess_protocol::{Config, ExternalEngine, Fault, FaultKind, Faults, Hello, interrupted};
 use trichess_suite::fixture::{Expect, PositionSpec};
 use trichess_suite::perft::PerftPosition;
@@ -716,7 +716,13 @@ impl Checker<'_> {
                 interpretations: position.interpretations.clone(),
             };
             if recount {
-                game.interpretations.extend(run.chosen.clone());
+                // The engine's readings replace the table's (a default one by leaving the
+                // point out).
+                for point in run.chosen.keys() {
+                    game.interpretations.remove(point);
+                }
+                game.interpretations
+                    .extend(crate::campaign::beside_defaults(run.variant, &run.chosen));
             }
             let setup = if position.position == "start" {
                 self.duel.start(&game)
@@ -763,6 +769,12 @@ impl Checker<'_> {
                 }
                 if self.found.faults()? {
                     run.summary.perft_failed += 1;
+                    continue;
+                }
+                if let Err(EngineError::Unsupported(what)) = &got {
+                    run.summary.not_compared(&format!(
+                        "perft rows not compared: the engine does not play them: {what}"
+                    ));
                     continue;
                 }
                 if recount {

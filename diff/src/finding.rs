@@ -52,7 +52,9 @@ impl fmt::Display for Kind {
 /// engine says.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Finding {
+    /// What kind of disagreement it is.
     pub kind: Kind,
+    /// The variant and the readings it is found under.
     pub game: Game,
     /// The position where the engines differ (after descent and shrinking).
     pub setup: Setup,

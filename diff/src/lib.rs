@@ -9,13 +9,36 @@
 //! the oracle and the fast engine, a deliberately broken one in a test, or an external one.
 //! A panic in an engine is caught and becomes a [`Kind::Crash`] finding.
 //!
+//! - [`Campaign`]: the one generate, compare and shrink loop (variants, readings, a budget in
+//!   seconds or positions, a seed, threads), used by `trichess diff`, `mutants --catch`,
+//!   `cross-check`, the fuzz targets' properties and other engines' tests; a [`Sink`] hears of
+//!   each [`Finding`] as it is found, and [`CampaignReport::assert`] lists them all.
+//! - [`Generator`] and [`Choices`]: positions valid by construction, from a seeded RNG
+//!   ([`Seeded`]) or a fuzzer's bytes; [`Duel`]: the comparison of one position; [`shrink`].
+//! - [`cross_check`] (an engine through the protocol), [`zoo`] (the mutant hunt), [`infer`]
+//!   (which readings an engine follows), [`attribute`] (a finding's rules, from the oracle's
+//!   explanation), [`report`] (the discrepancy table in Markdown, JSON and SVG), [`measure`]
+//!   (threaded perft, bench, peak memory) and [`property`] (the fuzz targets' properties).
+//!
+//! A bounded run, as another engine's test would write it (here the fast engine against the
+//! oracle):
+//!
 //! ```
-//! use trichess_diff::{Choices, Seeded};
-//! let mut choices = Seeded::new(7);
-//! assert!(choices.below(10) < 10);
+//! use trichess_diff::Campaign;
+//! use trichess_model::{Engine, Variant};
+//!
+//! let oracle = || Box::new(trichess_oracle::Oracle) as Box<dyn Engine>;
+//! let fast = || Box::new(trichess_fast::Fast::default()) as Box<dyn Engine>;
+//! let report = Campaign::new(&[Variant::OSullivan])
+//!     .positions(200)
+//!     .seed(1)
+//!     .run(oracle, fast)
+//!     .expect("both play O'Sullivan");
+//! report.assert();
 //! ```
 
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::panic))]
+#![warn(missing_docs)]
 
 pub mod attribute;
 mod campaign;
@@ -25,6 +48,7 @@ pub mod cross_check;
 pub mod expect;
 mod finding;
 mod generate;
+pub mod html;
 pub mod infer;
 pub mod measure;
 pub mod output;

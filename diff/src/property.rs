@@ -96,24 +96,34 @@ impl Target {
 pub enum Case {
     /// A position both engines accept, and the move concerned (for the targets about a move).
     Position {
+        /// The target it is an input of.
         target: Target,
+        /// The game played.
         game: Game,
+        /// The position.
         setup: Setup,
+        /// The move concerned, if the target is about one.
         mv: Option<Move>,
         /// The first engine's answer, as a fixture expectation (`None` if it gave none).
         first_says: Option<Value>,
     },
     /// A text for a parser.
     Text {
+        /// The target it is an input of.
         target: Target,
+        /// The variant whose notation reads it.
         variant: Variant,
+        /// The text.
         text: String,
     },
     /// A line of the engine protocol, as bytes (not necessarily UTF-8), and the variant its
     /// answers are read for.
     Line {
+        /// The target it is an input of.
         target: Target,
+        /// The variant whose answers the line is read for.
         variant: Variant,
+        /// The line's bytes.
         line: Vec<u8>,
     },
 }

@@ -528,7 +528,8 @@ pub struct Head {
     pub json: Value,
 }
 
-/// Writes the report of `table` into `dir`: the findings first, then the rows.
+/// Writes the report of `table` into `dir`: `STEM.md` and `STEM.json` (the findings first,
+/// then the rows), a diagram per row, and `index.html` (one self-contained page).
 pub fn write(dir: &Path, head: &Head, table: &Table) -> Result<(), ReportError> {
     std::fs::create_dir_all(dir).map_err(failed(dir))?;
     let rows = &table.rows;
@@ -606,6 +607,7 @@ pub fn write(dir: &Path, head: &Head, table: &Table) -> Result<(), ReportError> 
         }
     }
     write_atomic(&dir.join(format!("{stem}.md")), &md)?;
+    write_atomic(&dir.join("index.html"), &crate::html::page(head, table))?;
     let mut json = head.json.clone();
     if let Some(object) = json.as_object_mut() {
         object.insert("findings".into(), findings_json(table));

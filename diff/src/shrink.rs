@@ -118,8 +118,15 @@ impl Shrinker<'_> {
             return None;
         }
         self.tries += 1;
-        if best.kind != Kind::DifferentValidity && self.duel.both_accept(game, setup) != Some(true)
-        {
+        // Every step keeps a position the reference judges as it judged the finding's: both
+        // accept it (a validity finding: the reference accepts it, or refuses it for the same
+        // kinds of problem), so a case never drifts into one the reference refuses otherwise.
+        if best.kind == Kind::DifferentValidity {
+            let before = self.duel.first_refuses(&best.game, &best.setup);
+            if self.duel.first_refuses(game, setup) != before {
+                return None;
+            }
+        } else if self.duel.both_accept(game, setup) != Some(true) {
             return None;
         }
         let found = self.duel.compare(game, setup, self.depth).finding?;

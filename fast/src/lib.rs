@@ -1,22 +1,50 @@
 //! The fast engine: an independent implementation of the four variants, written for speed.
 //!
-//! It depends on `trichess-model` alone. Its geometry, validation and rules are its own, derived
-//! from the source texts and the readings named in the rule register, never from the oracle's
-//! code: where the two engines disagree, one of them misread a rule, and the differential run
-//! exists to find out which.
+//! It depends on `trichess-model` and on the register's data in `trichess-suite` (the open
+//! points and their readings), never on the oracle (`tests/independence.rs` checks). Its
+//! geometry, validation and rules are its own, derived from the source texts and the readings
+//! named in the rule register, never from the oracle's code: where the two engines disagree,
+//! one of them misread a rule, and the differential run exists to find out which.
 //!
-//! Each variant lives in a module of its own and is reached through [`Fast`], which plays every
-//! variant and dispatches on the game's variant.
+//! It is written for speed: cell-indexed bitsets (a `u64` for O'Sullivan and Yuri, a `u128`
+//! for Yalta, three words for Triple Crown's 150 cells), ray, leap and step tables built once
+//! per board and reading, copy-make positions, move buffers reused per ply, the last ply of
+//! perft counted in bulk, and no allocation per node.
+//!
+//! Each variant lives in a module of its own (`mod.rs`: its readings and its rules as one
+//! `engine::Rules`; `board.rs`/`tables.rs`: the geometry, built once; `position.rs`: move
+//! generation, copy-make and the settling of the turn; `validate.rs`: setups checked into the
+//! internal position and written back) on a common spine: one bitset trait (`bitset`), one
+//! generic `impl Engine` (`engine`) and one perft (`perft`). [`Fast`] plays every variant and
+//! dispatches on the game's variant.
 //!
 //! [`Fast::with_mutant`] builds the engine with one deliberately planted rules bug (a
 //! [`Mutant`], listed in [`Mutant::ALL`]), for showing that the fixture suite and the
 //! differential run catch bugs; [`Fast::default`] carries none.
+//!
+//! ```
+//! use trichess_fast::{Fast, Mutant};
+//! use trichess_model::{Engine, Game, Variant};
+//!
+//! let game = Game::new(Variant::OSullivan);
+//! let mut fast = Fast::default();
+//! let start = fast.start(&game).expect("plays O'Sullivan");
+//! assert_eq!(fast.perft(&game, &start, 2).expect("counts"), 195);
+//! // Red's P4 may not double-step: 14 fewer paths.
+//! let mutant = Mutant::by_name("osullivan-p4-no-double-step").expect("a mutant of the zoo");
+//! let mut mutated = Fast::with_mutant(mutant);
+//! assert_eq!(mutated.perft(&game, &start, 2).expect("counts"), 181);
+//! ```
 
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::panic))]
+#![warn(missing_docs)]
 
+mod bitset;
+mod engine;
 mod hex;
 mod mutant;
 mod osullivan;
+mod perft;
 #[cfg(test)]
 mod properties;
 mod square;
@@ -26,6 +54,7 @@ mod triple_crown;
 mod yalta;
 mod yuri;
 
+use engine::VariantEngine;
 pub use mutant::{Family, Mutant, UnknownMutant};
 use trichess_model::{Engine, EngineError, Game, Move, Outcome, Setup, Variant};
 
@@ -43,27 +72,13 @@ fn not_played(id: &str, reading: &str) -> EngineError {
     EngineError::Unsupported(format!("the fast engine does not play {id}={reading}"))
 }
 
-/// The plies a perft divide leaves after its first move: a divide needs depth 1 or more (as
-/// the trait's default `Engine::perft_divide` says).
-fn divide_rest(depth: u32) -> Result<u32, EngineError> {
-    depth
-        .checked_sub(1)
-        .ok_or_else(|| EngineError::Failed("perft divide needs depth 1 or more".into()))
-}
-
-/// A divide's rows sorted by move text, as `Engine::perft_divide` promises.
-fn sorted_rows(mut rows: Vec<(Move, u64)>) -> Vec<(Move, u64)> {
-    rows.sort_by_cached_key(|(mv, _)| mv.to_string());
-    rows
-}
-
 /// The fast engine, for every variant.
 #[derive(Debug, Default)]
 pub struct Fast {
-    osullivan: osullivan::OSullivan,
-    yalta: yalta::Yalta,
-    yuri: yuri::Yuri,
-    triple_crown: triple_crown::TripleCrown,
+    osullivan: VariantEngine<osullivan::OSullivan>,
+    yalta: VariantEngine<yalta::Yalta>,
+    yuri: VariantEngine<yuri::Yuri>,
+    triple_crown: VariantEngine<triple_crown::TripleCrown>,
     mutant: Option<Mutant>,
 }
 
@@ -74,10 +89,10 @@ impl Fast {
     pub fn with_mutant(mutant: Mutant) -> Fast {
         let only = |v: Variant| (mutant.variant() == v).then_some(mutant);
         Fast {
-            osullivan: osullivan::OSullivan::with_mutant(only(Variant::OSullivan)),
-            yalta: yalta::Yalta::with_mutant(only(Variant::Yalta)),
-            yuri: yuri::Yuri::with_mutant(only(Variant::Yuri)),
-            triple_crown: triple_crown::TripleCrown::with_mutant(only(Variant::TripleCrown)),
+            osullivan: VariantEngine::with_mutant(only(Variant::OSullivan)),
+            yalta: VariantEngine::with_mutant(only(Variant::Yalta)),
+            yuri: VariantEngine::with_mutant(only(Variant::Yuri)),
+            triple_crown: VariantEngine::with_mutant(only(Variant::TripleCrown)),
             mutant: Some(mutant),
         }
     }

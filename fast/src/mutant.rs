@@ -5,8 +5,9 @@
 //! A mutant is applied where the engine reads its game, never on the unmutated path: a mutant
 //! the precomputed tables can express (the board's lines and leaps, the cells a castling king
 //! crosses) picks tables of its own (built once, on first use); a mutant of a reading changes
-//! the reading; any other sets a field of the variant's readings that one check, outside the
-//! innermost loops, looks at. [`Fast::default`](crate::Fast) carries none.
+//! the reading; any other turns on a switch of the rule it breaks among the variant's readings
+//! (its `Bugs`), which the move generator reads as it reads a reading: the generators name
+//! rules, never mutants. [`Fast::default`](crate::Fast) carries none.
 //!
 //! ```
 //! use trichess_fast::{Fast, Mutant};
@@ -58,53 +59,94 @@ impl Family {
 }
 
 /// One deliberately injected rules bug of the fast engine. [`Mutant::ALL`] lists them;
-/// [`Mutant::by_name`] finds one by its name; [`crate::Fast::with_mutant`] plants it.
+/// [`Mutant::by_name`] finds one by its name; [`crate::Fast::with_mutant`] plants it. Each
+/// variant's doc gives the mutant's name and the register id of the rule it breaks;
+/// [`Mutant::description`] says what it does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[non_exhaustive]
 pub enum Mutant {
+    /// `osullivan-barrier-ignored`, breaking `osullivan.barrier`.
     OSullivanBarrierIgnored,
+    /// `osullivan-barrier-corner-closed`, breaking `osullivan.barrier-corner`.
     OSullivanBarrierCornerClosed,
+    /// `osullivan-dead-pieces-transparent`, breaking `osullivan.dead-capturable`.
     OSullivanDeadPiecesTransparent,
+    /// `osullivan-p4-rule-missing`, breaking `osullivan.p4-restriction`.
     OSullivanP4RuleMissing,
+    /// `osullivan-p4-no-double-step`, breaking `osullivan.double-step-p4`.
     OSullivanP4NoDoubleStep,
+    /// `osullivan-castling-in-check`, breaking `osullivan.castling-not-in-check`.
     OSullivanCastlingInCheck,
+    /// `osullivan-dead-army-checks`, breaking `osullivan.dead-inert`.
     OSullivanDeadArmyChecks,
+    /// `osullivan-mated-army-removed`, breaking `osullivan.mate-removes-king`.
     OSullivanMatedArmyRemoved,
+    /// `yalta-centre-fork-missing`, breaking `yalta.centre-path-choice`.
     YaltaCentreForkMissing,
+    /// `yalta-knight-keeps-colour`, breaking `yalta.knight-colour`.
     YaltaKnightKeepsColour,
+    /// `yalta-en-passant-missing`, breaking `yalta.en-passant`.
     YaltaEnPassantMissing,
+    /// `yalta-castling-through-check`, breaking `yalta.castling`.
     YaltaCastlingThroughCheck,
+    /// `yalta-pins-ignored`, breaking `yalta.check-response`.
     YaltaPinsIgnored,
+    /// `yalta-takeover-missing`, breaking `yalta.army-takeover`.
     YaltaTakeoverMissing,
+    /// `yalta-help-ignored`, breaking `yalta.mate-final`.
     YaltaHelpIgnored,
+    /// `yalta-second-check-mates`, breaking `yalta.multiple-check`.
     YaltaSecondCheckMates,
+    /// `yuri-king-captures-king`, breaking `yuri.kings-no-capture`.
     YuriKingCapturesKing,
+    /// `yuri-pawns-other-reading`, breaking `yuri.pawns`.
     YuriPawnsOtherReading,
+    /// `yuri-pins-ignored`, breaking `yuri.check`.
     YuriPinsIgnored,
+    /// `yuri-white-repeats`, breaking `yuri.white-no-repeat`.
     YuriWhiteRepeats,
+    /// `yuri-shared-square-refused`, breaking `yuri.shared-square`.
     YuriSharedSquareRefused,
+    /// `yuri-red-own-mate-loses`, breaking `yuri.red-wins`.
     YuriRedOwnMateLoses,
+    /// `triple-crown-centre-fork-missing`, breaking `triple-crown.centre-moves`.
     TripleCrownCentreForkMissing,
+    /// `triple-crown-chatelaine-across`, breaking `triple-crown.chatelaine`.
     TripleCrownChatelaineAcross,
+    /// `triple-crown-pope-as-primate`, breaking `triple-crown.pope`.
     TripleCrownPopeAsPrimate,
+    /// `triple-crown-emperor-no-across`, breaking `triple-crown.escape-across`.
     TripleCrownEmperorNoAcross,
+    /// `triple-crown-promotion-quota-ignored`, breaking `triple-crown.promotion-missing`.
     TripleCrownPromotionQuotaIgnored,
+    /// `triple-crown-castling-through-check`, breaking `triple-crown.castling-check`.
     TripleCrownCastlingThroughCheck,
+    /// `triple-crown-pins-ignored`, breaking `triple-crown.self-exposure`.
     TripleCrownPinsIgnored,
+    /// `triple-crown-en-prise-keeps-army`, breaking `triple-crown.checkmate-en-prise`.
     TripleCrownEnPriseKeepsArmy,
+    /// `triple-crown-instant-win-missing`, breaking `triple-crown.instant-win`.
     TripleCrownInstantWinMissing,
 }
 
 /// What the list says of a mutant.
 struct Card {
+    mutant: Mutant,
     name: &'static str,
     rule: &'static str,
     family: Family,
     what: &'static str,
 }
 
-const fn card(name: &'static str, rule: &'static str, family: Family, what: &'static str) -> Card {
+const fn card(
+    mutant: Mutant,
+    name: &'static str,
+    rule: &'static str,
+    family: Family,
+    what: &'static str,
+) -> Card {
     Card {
+        mutant,
         name,
         rule,
         family,
@@ -112,233 +154,241 @@ const fn card(name: &'static str, rule: &'static str, family: Family, what: &'st
     }
 }
 
+/// Every mutant's card, in the order of [`Mutant::ALL`] (the enum's order).
+const CARDS: [Card; 31] = [
+    card(
+        Mutant::OSullivanBarrierIgnored,
+        "osullivan-barrier-ignored",
+        "osullivan.barrier",
+        Family::Board,
+        "rooks, queens and kings cross the Impassable Barrier between d1 and e1, and check across it",
+    ),
+    card(
+        Mutant::OSullivanBarrierCornerClosed,
+        "osullivan-barrier-corner-closed",
+        "osullivan.barrier-corner",
+        Family::Board,
+        "the diagonal steps past the barrier's upper end (d1-e2, d2-e1 and back) are refused",
+    ),
+    card(
+        Mutant::OSullivanDeadPiecesTransparent,
+        "osullivan-dead-pieces-transparent",
+        "osullivan.dead-capturable",
+        Family::Pieces,
+        "rooks, bishops and queens move through a checkmated player's pieces as if they were not there",
+    ),
+    card(
+        Mutant::OSullivanP4RuleMissing,
+        "osullivan-p4-rule-missing",
+        "osullivan.p4-restriction",
+        Family::Pawns,
+        "a P4 may capture the other P4 before either has crossed the equator",
+    ),
+    card(
+        Mutant::OSullivanP4NoDoubleStep,
+        "osullivan-p4-no-double-step",
+        "osullivan.double-step-p4",
+        Family::Pawns,
+        "Black's and Red's P4s may not move two squares on their first move",
+    ),
+    card(
+        Mutant::OSullivanCastlingInCheck,
+        "osullivan-castling-in-check",
+        "osullivan.castling-not-in-check",
+        Family::Castling,
+        "White may castle while in check",
+    ),
+    card(
+        Mutant::OSullivanDeadArmyChecks,
+        "osullivan-dead-army-checks",
+        "osullivan.dead-inert",
+        Family::Legality,
+        "a checkmated player's pieces still attack: they give check and guard squares",
+    ),
+    card(
+        Mutant::OSullivanMatedArmyRemoved,
+        "osullivan-mated-army-removed",
+        "osullivan.mate-removes-king",
+        Family::GameEnd,
+        "a checkmated player's whole army leaves the board, not only the king",
+    ),
+    card(
+        Mutant::YaltaCentreForkMissing,
+        "yalta-centre-fork-missing",
+        "yalta.centre-path-choice",
+        Family::Board,
+        "a diagonal line through the centre point takes its first branch only: bishops and queens lose the other path",
+    ),
+    card(
+        Mutant::YaltaKnightKeepsColour,
+        "yalta-knight-keeps-colour",
+        "yalta.knight-colour",
+        Family::Pieces,
+        "a knight's leap onto another half-board lands one file over, on the colour it left",
+    ),
+    card(
+        Mutant::YaltaEnPassantMissing,
+        "yalta-en-passant-missing",
+        "yalta.en-passant",
+        Family::Pawns,
+        "no en passant: a pawn that has crossed a seam into the double-stepper's half-board may not take it",
+    ),
+    card(
+        Mutant::YaltaCastlingThroughCheck,
+        "yalta-castling-through-check",
+        "yalta.castling",
+        Family::Castling,
+        "the king may castle across a square an enemy attacks",
+    ),
+    card(
+        Mutant::YaltaPinsIgnored,
+        "yalta-pins-ignored",
+        "yalta.check-response",
+        Family::Legality,
+        "a piece pinned to its king may leave the line when the king is not in check",
+    ),
+    card(
+        Mutant::YaltaTakeoverMissing,
+        "yalta-takeover-missing",
+        "yalta.army-takeover",
+        Family::GameEnd,
+        "the checkmater does not take over the mated army: its pieces leave the board with the king",
+    ),
+    card(
+        Mutant::YaltaHelpIgnored,
+        "yalta-help-ignored",
+        "yalta.mate-final",
+        Family::GameEnd,
+        "the reading mate-final=after-left-player is ignored: a mate is final at once, the left player gets no turn to help",
+    ),
+    card(
+        Mutant::YaltaSecondCheckMates,
+        "yalta-second-check-mates",
+        "yalta.multiple-check",
+        Family::GameEnd,
+        "checked by two opponents, the later check, not the first, delivers the mate and takes the army",
+    ),
+    card(
+        Mutant::YuriKingCapturesKing,
+        "yuri-king-captures-king",
+        "yuri.kings-no-capture",
+        Family::Pieces,
+        "a King may capture an enemy King it does not share a square with (Red's, or Red's taking another)",
+    ),
+    card(
+        Mutant::YuriPawnsOtherReading,
+        "yuri-pawns-other-reading",
+        "yuri.pawns",
+        Family::Pawns,
+        "pawns step as the reading not chosen says (two-directions and away-from-diagonal swapped)",
+    ),
+    card(
+        Mutant::YuriPinsIgnored,
+        "yuri-pins-ignored",
+        "yuri.check",
+        Family::Legality,
+        "a piece pinned to its King may leave the line when the King is not in check",
+    ),
+    card(
+        Mutant::YuriWhiteRepeats,
+        "yuri-white-repeats",
+        "yuri.white-no-repeat",
+        Family::Legality,
+        "White may bring back the board of an earlier turn",
+    ),
+    card(
+        Mutant::YuriSharedSquareRefused,
+        "yuri-shared-square-refused",
+        "yuri.shared-square",
+        Family::GameEnd,
+        "the White and Black Kings may not meet on one square",
+    ),
+    card(
+        Mutant::YuriRedOwnMateLoses,
+        "yuri-red-own-mate-loses",
+        "yuri.red-wins",
+        Family::GameEnd,
+        "a checkmate of Red's own King is Black's win, not Red's",
+    ),
+    card(
+        Mutant::TripleCrownCentreForkMissing,
+        "triple-crown-centre-fork-missing",
+        "triple-crown.centre-moves",
+        Family::Board,
+        "a diagonal line through the centre takes its first branch only (120 degrees one way round, not the other)",
+    ),
+    card(
+        Mutant::TripleCrownChatelaineAcross,
+        "triple-crown-chatelaine-across",
+        "triple-crown.chatelaine",
+        Family::Pieces,
+        "the straight-across step is given to the wrong piece: the Chatelaine makes it",
+    ),
+    card(
+        Mutant::TripleCrownPopeAsPrimate,
+        "triple-crown-pope-as-primate",
+        "triple-crown.pope",
+        Family::Pieces,
+        "the Pope moves like the Primate: it cannot step straight across the centre",
+    ),
+    card(
+        Mutant::TripleCrownEmperorNoAcross,
+        "triple-crown-emperor-no-across",
+        "triple-crown.escape-across",
+        Family::Pieces,
+        "the Emperor cannot step straight across the centre, so cannot escape check that way",
+    ),
+    card(
+        Mutant::TripleCrownPromotionQuotaIgnored,
+        "triple-crown-promotion-quota-ignored",
+        "triple-crown.promotion-missing",
+        Family::Pawns,
+        "a Pawn promotes to any array piece (Queen, Chatelaine, Vicereine, Primate, Moderator, Knight), whatever is missing",
+    ),
+    card(
+        Mutant::TripleCrownCastlingThroughCheck,
+        "triple-crown-castling-through-check",
+        "triple-crown.castling-check",
+        Family::Castling,
+        "the Emperor may castle from or across a cell an enemy attacks",
+    ),
+    card(
+        Mutant::TripleCrownPinsIgnored,
+        "triple-crown-pins-ignored",
+        "triple-crown.self-exposure",
+        Family::Legality,
+        "a piece pinned to its Emperor may leave the line when the Emperor is not attacked",
+    ),
+    card(
+        Mutant::TripleCrownEnPriseKeepsArmy,
+        "triple-crown-en-prise-keeps-army",
+        "triple-crown.checkmate-en-prise",
+        Family::GameEnd,
+        "checkmate by en prise removes the Emperor only: the rest of the army stays on the board",
+    ),
+    card(
+        Mutant::TripleCrownInstantWinMissing,
+        "triple-crown-instant-win-missing",
+        "triple-crown.instant-win",
+        Family::GameEnd,
+        "promoting while holding the Baroness, the Pope and a Diarch does not win at once",
+    ),
+];
+
 impl Mutant {
     /// Every mutant, by variant (O'Sullivan, Yalta, Yuri, Triple Crown).
-    pub const ALL: [Mutant; 31] = [
-        Mutant::OSullivanBarrierIgnored,
-        Mutant::OSullivanBarrierCornerClosed,
-        Mutant::OSullivanDeadPiecesTransparent,
-        Mutant::OSullivanP4RuleMissing,
-        Mutant::OSullivanP4NoDoubleStep,
-        Mutant::OSullivanCastlingInCheck,
-        Mutant::OSullivanDeadArmyChecks,
-        Mutant::OSullivanMatedArmyRemoved,
-        Mutant::YaltaCentreForkMissing,
-        Mutant::YaltaKnightKeepsColour,
-        Mutant::YaltaEnPassantMissing,
-        Mutant::YaltaCastlingThroughCheck,
-        Mutant::YaltaPinsIgnored,
-        Mutant::YaltaTakeoverMissing,
-        Mutant::YaltaHelpIgnored,
-        Mutant::YaltaSecondCheckMates,
-        Mutant::YuriKingCapturesKing,
-        Mutant::YuriPawnsOtherReading,
-        Mutant::YuriPinsIgnored,
-        Mutant::YuriWhiteRepeats,
-        Mutant::YuriSharedSquareRefused,
-        Mutant::YuriRedOwnMateLoses,
-        Mutant::TripleCrownCentreForkMissing,
-        Mutant::TripleCrownChatelaineAcross,
-        Mutant::TripleCrownPopeAsPrimate,
-        Mutant::TripleCrownEmperorNoAcross,
-        Mutant::TripleCrownPromotionQuotaIgnored,
-        Mutant::TripleCrownCastlingThroughCheck,
-        Mutant::TripleCrownPinsIgnored,
-        Mutant::TripleCrownEnPriseKeepsArmy,
-        Mutant::TripleCrownInstantWinMissing,
-    ];
-
-    fn card(self) -> Card {
-        use Family::*;
-        use Mutant::*;
-        match self {
-            OSullivanBarrierIgnored => card(
-                "osullivan-barrier-ignored",
-                "osullivan.barrier",
-                Board,
-                "rooks, queens and kings cross the Impassable Barrier between d1 and e1, and check across it",
-            ),
-            OSullivanBarrierCornerClosed => card(
-                "osullivan-barrier-corner-closed",
-                "osullivan.barrier-corner",
-                Board,
-                "the diagonal steps past the barrier's upper end (d1-e2, d2-e1 and back) are refused",
-            ),
-            OSullivanDeadPiecesTransparent => card(
-                "osullivan-dead-pieces-transparent",
-                "osullivan.dead-capturable",
-                Pieces,
-                "rooks, bishops and queens move through a checkmated player's pieces as if they were not there",
-            ),
-            OSullivanP4RuleMissing => card(
-                "osullivan-p4-rule-missing",
-                "osullivan.p4-restriction",
-                Pawns,
-                "a P4 may capture the other P4 before either has crossed the equator",
-            ),
-            OSullivanP4NoDoubleStep => card(
-                "osullivan-p4-no-double-step",
-                "osullivan.double-step-p4",
-                Pawns,
-                "Black's and Red's P4s may not move two squares on their first move",
-            ),
-            OSullivanCastlingInCheck => card(
-                "osullivan-castling-in-check",
-                "osullivan.castling-not-in-check",
-                Castling,
-                "White may castle while in check",
-            ),
-            OSullivanDeadArmyChecks => card(
-                "osullivan-dead-army-checks",
-                "osullivan.dead-inert",
-                Legality,
-                "a checkmated player's pieces still attack: they give check and guard squares",
-            ),
-            OSullivanMatedArmyRemoved => card(
-                "osullivan-mated-army-removed",
-                "osullivan.mate-removes-king",
-                GameEnd,
-                "a checkmated player's whole army leaves the board, not only the king",
-            ),
-            YaltaCentreForkMissing => card(
-                "yalta-centre-fork-missing",
-                "yalta.centre-path-choice",
-                Board,
-                "a diagonal line through the centre point takes its first branch only: bishops and queens lose the other path",
-            ),
-            YaltaKnightKeepsColour => card(
-                "yalta-knight-keeps-colour",
-                "yalta.knight-colour",
-                Pieces,
-                "a knight's leap onto another half-board lands one file over, on the colour it left",
-            ),
-            YaltaEnPassantMissing => card(
-                "yalta-en-passant-missing",
-                "yalta.en-passant",
-                Pawns,
-                "no en passant: a pawn that has crossed a seam into the double-stepper's half-board may not take it",
-            ),
-            YaltaCastlingThroughCheck => card(
-                "yalta-castling-through-check",
-                "yalta.castling",
-                Castling,
-                "the king may castle across a square an enemy attacks",
-            ),
-            YaltaPinsIgnored => card(
-                "yalta-pins-ignored",
-                "yalta.check-response",
-                Legality,
-                "a piece pinned to its king may leave the line when the king is not in check",
-            ),
-            YaltaTakeoverMissing => card(
-                "yalta-takeover-missing",
-                "yalta.army-takeover",
-                GameEnd,
-                "the checkmater does not take over the mated army: its pieces leave the board with the king",
-            ),
-            YaltaHelpIgnored => card(
-                "yalta-help-ignored",
-                "yalta.mate-final",
-                GameEnd,
-                "the reading mate-final=after-left-player is ignored: a mate is final at once, the left player gets no turn to help",
-            ),
-            YaltaSecondCheckMates => card(
-                "yalta-second-check-mates",
-                "yalta.multiple-check",
-                GameEnd,
-                "checked by two opponents, the later check, not the first, delivers the mate and takes the army",
-            ),
-            YuriKingCapturesKing => card(
-                "yuri-king-captures-king",
-                "yuri.kings-no-capture",
-                Pieces,
-                "a King may capture an enemy King it does not share a square with (Red's, or Red's taking another)",
-            ),
-            YuriPawnsOtherReading => card(
-                "yuri-pawns-other-reading",
-                "yuri.pawns",
-                Pawns,
-                "pawns step as the reading not chosen says (two-directions and away-from-diagonal swapped)",
-            ),
-            YuriPinsIgnored => card(
-                "yuri-pins-ignored",
-                "yuri.check",
-                Legality,
-                "a piece pinned to its King may leave the line when the King is not in check",
-            ),
-            YuriWhiteRepeats => card(
-                "yuri-white-repeats",
-                "yuri.white-no-repeat",
-                Legality,
-                "White may bring back the board of an earlier turn",
-            ),
-            YuriSharedSquareRefused => card(
-                "yuri-shared-square-refused",
-                "yuri.shared-square",
-                GameEnd,
-                "the White and Black Kings may not meet on one square",
-            ),
-            YuriRedOwnMateLoses => card(
-                "yuri-red-own-mate-loses",
-                "yuri.red-wins",
-                GameEnd,
-                "a checkmate of Red's own King is Black's win, not Red's",
-            ),
-            TripleCrownCentreForkMissing => card(
-                "triple-crown-centre-fork-missing",
-                "triple-crown.centre-moves",
-                Board,
-                "a diagonal line through the centre takes its first branch only (120 degrees one way round, not the other)",
-            ),
-            TripleCrownChatelaineAcross => card(
-                "triple-crown-chatelaine-across",
-                "triple-crown.chatelaine",
-                Pieces,
-                "the straight-across step is given to the wrong piece: the Chatelaine makes it",
-            ),
-            TripleCrownPopeAsPrimate => card(
-                "triple-crown-pope-as-primate",
-                "triple-crown.pope",
-                Pieces,
-                "the Pope moves like the Primate: it cannot step straight across the centre",
-            ),
-            TripleCrownEmperorNoAcross => card(
-                "triple-crown-emperor-no-across",
-                "triple-crown.escape-across",
-                Pieces,
-                "the Emperor cannot step straight across the centre, so cannot escape check that way",
-            ),
-            TripleCrownPromotionQuotaIgnored => card(
-                "triple-crown-promotion-quota-ignored",
-                "triple-crown.promotion-missing",
-                Pawns,
-                "a Pawn promotes to any array piece (Queen, Chatelaine, Vicereine, Primate, Moderator, Knight), whatever is missing",
-            ),
-            TripleCrownCastlingThroughCheck => card(
-                "triple-crown-castling-through-check",
-                "triple-crown.castling-check",
-                Castling,
-                "the Emperor may castle from or across a cell an enemy attacks",
-            ),
-            TripleCrownPinsIgnored => card(
-                "triple-crown-pins-ignored",
-                "triple-crown.self-exposure",
-                Legality,
-                "a piece pinned to its Emperor may leave the line when the Emperor is not attacked",
-            ),
-            TripleCrownEnPriseKeepsArmy => card(
-                "triple-crown-en-prise-keeps-army",
-                "triple-crown.checkmate-en-prise",
-                GameEnd,
-                "checkmate by en prise removes the Emperor only: the rest of the army stays on the board",
-            ),
-            TripleCrownInstantWinMissing => card(
-                "triple-crown-instant-win-missing",
-                "triple-crown.instant-win",
-                GameEnd,
-                "promoting while holding the Baroness, the Pope and a Diarch does not win at once",
-            ),
+    pub const ALL: [Mutant; 31] = {
+        let mut all = [Mutant::OSullivanBarrierIgnored; 31];
+        let mut i = 0;
+        while i < all.len() {
+            all[i] = CARDS[i].mutant;
+            i += 1;
         }
+        all
+    };
+
+    fn card(self) -> &'static Card {
+        &CARDS[self as usize]
     }
 
     /// Returns the mutant's name: the variant's id, then what it breaks
@@ -460,6 +510,14 @@ mod tests {
     use std::collections::BTreeSet;
 
     use super::*;
+
+    #[test]
+    fn each_card_is_its_mutants() {
+        for (i, m) in Mutant::ALL.into_iter().enumerate() {
+            assert_eq!(m as usize, i);
+            assert_eq!(CARDS[i].mutant, m);
+        }
+    }
 
     #[test]
     fn names_are_unique_and_start_with_the_variant() {

@@ -51,8 +51,6 @@ pub(crate) const KNIGHT_LEAPS: [(i32, i32); 8] = [
 pub(crate) struct Lines<const N: usize> {
     /// The cells along each direction of [`DIRS`] from each cell, on the empty board.
     pub rays: [[u64; N]; 8],
-    /// The union of the eight rays: the cells a queen on an empty board would see.
-    pub lines: [u64; N],
     /// The one-step moves along the eight directions: a king's steps.
     pub king: [u64; N],
 }
@@ -63,7 +61,6 @@ impl<const N: usize> Lines<N> {
     pub(crate) fn build(step: impl Fn(usize, i32, i32) -> Option<usize>) -> Self {
         let mut t = Lines {
             rays: [[0; N]; 8],
-            lines: [0; N],
             king: [0; N],
         };
         for sq in 0..N {
@@ -73,13 +70,23 @@ impl<const N: usize> Lines<N> {
                     t.rays[d][sq] |= 1 << next;
                     cur = next;
                 }
-                t.lines[sq] |= t.rays[d][sq];
                 if let Some(next) = step(sq, df, dr) {
                     t.king[sq] |= 1 << next;
                 }
             }
         }
         t
+    }
+}
+
+/// The first cell of `cells` (not empty) met along direction `d`: the lowest along the first
+/// four directions, the highest along the last four.
+#[inline(always)]
+fn nearest(d: usize, cells: u64) -> usize {
+    if d < 4 {
+        cells.trailing_zeros() as usize
+    } else {
+        63 - cells.leading_zeros() as usize
     }
 }
 
@@ -92,12 +99,38 @@ pub(crate) fn ray<const N: usize>(rays: &[[u64; N]; 8], d: usize, sq: usize, occ
     if blockers == 0 {
         return r;
     }
-    let first = if d < 4 {
-        blockers.trailing_zeros()
-    } else {
-        63 - blockers.leading_zeros()
-    };
-    r ^ rays[d][first as usize]
+    r ^ rays[d][nearest(d, blockers)]
+}
+
+/// The pieces of `own` each of which alone stands between `sq` and a piece of `sliders` along
+/// one of the directions `dirs`, given the occupied cells: while `sq` is not attacked, only
+/// their moves can uncover a line attack on it.
+#[inline]
+pub(crate) fn pinned<const N: usize>(
+    rays: &[[u64; N]; 8],
+    dirs: [usize; 4],
+    sq: usize,
+    occ: u64,
+    own: u64,
+    sliders: u64,
+) -> u64 {
+    let mut pinned = 0;
+    for d in dirs {
+        let r = rays[d][sq];
+        let blockers = r & occ;
+        if r & sliders == 0 || blockers == 0 {
+            continue;
+        }
+        let first = nearest(d, blockers);
+        if own >> first & 1 == 0 {
+            continue;
+        }
+        let beyond = rays[d][first] & occ;
+        if beyond != 0 && sliders >> nearest(d, beyond) & 1 != 0 {
+            pinned |= 1 << first;
+        }
+    }
+    pinned
 }
 
 /// The cells a rook (or a queen) on `sq` sees along the orthogonals, given the occupied cells.

@@ -87,10 +87,13 @@ pub struct Board {
 #[non_exhaustive]
 pub enum CellError {
     #[error("'{0}' is not a cell name (expected {1})")]
+    /// The text is not shaped like a cell name of the board (the shape expected).
     Malformed(String, &'static str),
     #[error("'{0}' is off the board (files {1}, ranks 1-{2})")]
+    /// The cell is beyond the board's files or ranks (the files and the last rank).
     OffBoard(String, String, u8),
     #[error("'{0}' is an unusable square: no piece may stand on it")]
+    /// The cell is one of the board's unusable squares (O'Sullivan's a7 a8 h7 h8).
     Unusable(String),
 }
 

@@ -10,7 +10,10 @@ use crate::{InvalidPosition, Move, Outcome, Setup, Variant};
 /// interpretation left out takes its default).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
+    /// The variant played.
     pub variant: Variant,
+    /// The chosen reading of each open point, by interpretation id (`osullivan.stalemate` ->
+    /// `out`); an open point left out takes its default.
     pub interpretations: BTreeMap<String, String>,
 }
 

@@ -14,12 +14,31 @@ use crate::{Cell, Role, Variant};
 pub enum Move {
     /// A piece goes from one cell to another, capturing what stands there (or, for an
     /// en passant capture, the pawn it passes).
-    Plain { from: Cell, to: Cell },
+    Plain {
+        /// The cell the piece leaves.
+        from: Cell,
+        /// The cell it reaches.
+        to: Cell,
+    },
     /// A pawn goes from one cell to another and becomes `role`.
-    Promotion { from: Cell, to: Cell, role: Role },
+    Promotion {
+        /// The cell the pawn leaves.
+        from: Cell,
+        /// The cell it reaches, on a promotion rank.
+        to: Cell,
+        /// What it becomes.
+        role: Role,
+    },
     /// The king goes from `from` to `to` and the piece on `partner` moves with it as the
     /// variant's castling rule says.
-    Castle { from: Cell, to: Cell, partner: Cell },
+    Castle {
+        /// The king's cell.
+        from: Cell,
+        /// The cell the king reaches.
+        to: Cell,
+        /// The cell of the partner piece (a rook) that castles with it.
+        partner: Cell,
+    },
 }
 
 /// Why a move string was refused.
@@ -27,10 +46,13 @@ pub enum Move {
 #[non_exhaustive]
 pub enum MoveParseError {
     #[error("'{0}' is not a move (expected from-to, from-to=X or from-to/partner)")]
+    /// The text is not shaped like a move.
     Malformed(String),
     #[error("move '{0}': {1}")]
+    /// One of the move's cells does not read (the move, and why).
     Cell(String, crate::CellError),
     #[error("move '{0}': '{1}' is not a piece letter of {2}")]
+    /// The promotion letter names no role of the variant.
     Role(String, char, Variant),
 }
 

@@ -31,28 +31,39 @@ use crate::{Cell, CellError, Piece, Role, Seat, Setup, Variant, VariantState};
 #[non_exhaustive]
 pub enum Problem {
     #[error("{0}")]
+    /// The text is not shaped as the notation expects (what is wrong).
     Syntax(String),
     #[error("{0}")]
+    /// A cell name does not read.
     Cell(#[from] CellError),
     #[error("'{0}' is not a piece of {1} (an army letter then a role letter, like {2})")]
+    /// A piece is not an army letter then a role letter of the variant (the text, the variant,
+    /// an example).
     Piece(String, Variant, String),
     #[error("'{0}' is not an army letter of {1} (one of {2})")]
+    /// An army letter is not one of the variant's (the text, the variant, its letters).
     Seat(String, Variant, String),
     #[error("two pieces on {0}")]
+    /// Two pieces are placed on one cell.
     TwoPieces(String),
     #[error("field '{0}' given twice")]
+    /// A field is given twice.
     DuplicateField(String),
     #[error("unknown field '{0}'")]
+    /// A field no variant has.
     UnknownField(String),
     #[error("field '{0}' does not apply to {1}")]
+    /// A field of another variant.
     FieldNotInVariant(String, Variant),
     #[error("field '{0}' names seat '{1}' twice")]
+    /// A seat is named twice in one field.
     DuplicateEntry(String, String),
 }
 
 /// Why a written position was refused: every problem found, in order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NotationError {
+    /// Every problem found, in the order found.
     pub problems: Vec<Problem>,
 }
 
@@ -91,11 +102,17 @@ pub enum FieldKind {
 /// A field's value, read and checked against the board and the seats.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Field {
+    /// A single cell, or none (`-`).
     Cell(Option<Cell>),
+    /// A list of cells.
     Cells(Vec<Cell>),
+    /// A list of seats.
     Seats(Vec<Seat>),
+    /// A cell for each seat listed (`b:d4,r:e2`).
     SeatCells(Vec<(Seat, Cell)>),
+    /// A seat for each seat listed (`r:g`).
     SeatSeats(Vec<(Seat, Seat)>),
+    /// A list of words, each a list of pieces (Yuri's history).
     Words(Vec<String>),
 }
 

@@ -53,14 +53,32 @@ pub enum Outcome {
     /// Crown a player whose Emperor is en prise to the side to move, who then moves. Positions
     /// an engine reaches by playing moves have already taken such players out; this is what a
     /// written position in that state reports.
-    Eliminated { seat: Seat, reason: Reason },
+    Eliminated {
+        /// The player who leaves.
+        seat: Seat,
+        /// Why (checkmate, stalemate under a reading that takes the player out, ...).
+        reason: Reason,
+    },
     /// The side to move has no legal move but stays in the game: it passes and play goes on
     /// (a checkmate that is not yet final, or a stalemate under a reading that passes).
-    Passes { seat: Seat, reason: Reason },
+    Passes {
+        /// The player who passes: the side to move.
+        seat: Seat,
+        /// Why it cannot move.
+        reason: Reason,
+    },
     /// The game is over and `winner` has won.
-    Won { winner: Seat, reason: Reason },
+    Won {
+        /// The player who has won.
+        winner: Seat,
+        /// How.
+        reason: Reason,
+    },
     /// The game is over and nobody has won.
-    Drawn { reason: Reason },
+    Drawn {
+        /// Why.
+        reason: Reason,
+    },
 }
 
 /// Why an outcome in JSON was refused.

@@ -9,11 +9,17 @@ use crate::Seat;
 /// of the name that is free is used: Baroness `A`, Primate `I`, Pope `O`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Role {
+    /// The King (a royal piece).
     King,
+    /// The Queen.
     Queen,
+    /// The Rook.
     Rook,
+    /// The Bishop.
     Bishop,
+    /// The Knight.
     Knight,
+    /// The Pawn.
     Pawn,
     /// Triple Crown: a King that may also step straight across the centre.
     Emperor,
@@ -104,11 +110,14 @@ impl Role {
 /// that is position state, not part of the piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Piece {
+    /// The seat of the army the piece belongs to.
     pub owner: Seat,
+    /// What kind of piece it is.
     pub role: Role,
 }
 
 impl Piece {
+    /// Makes the piece of `owner`'s army with `role`.
     pub fn new(owner: Seat, role: Role) -> Piece {
         Piece { owner, role }
     }

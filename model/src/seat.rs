@@ -9,8 +9,11 @@ use std::ops::{Index, IndexMut};
 /// On the hexagonal boards the seat is also the half-board a cell belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Seat {
+    /// The first seat: the first to move at the start (White, Red), and the half-board `A`.
     A,
+    /// The second seat.
     B,
+    /// The third seat.
     C,
 }
 

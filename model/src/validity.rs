@@ -159,7 +159,9 @@ impl<'de> Deserialize<'de> for ProblemKind {
 /// One problem an engine found with a position: its kind, and the engine's words for it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PositionProblem {
+    /// What makes the position wrong, as one of the kinds every engine sorts problems into.
     pub kind: ProblemKind,
+    /// The engine's own words for it.
     pub detail: String,
 }
 
@@ -176,6 +178,7 @@ impl PositionProblem {
 /// Why a position was refused: every problem the engine found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct InvalidPosition {
+    /// Every problem found.
     pub problems: Vec<PositionProblem>,
 }
 

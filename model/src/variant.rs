@@ -9,9 +9,13 @@ use crate::{Role, Seat};
 /// One of the four three-player variants.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Variant {
+    /// O'Sullivan's Three Player Chess (`osullivan`).
     OSullivan,
+    /// Yalta Chess (`yalta`).
     Yalta,
+    /// Yuri Chess (`yuri`).
     Yuri,
+    /// Triple Crown (`triple-crown`).
     TripleCrown,
 }
 

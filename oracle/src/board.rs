@@ -218,9 +218,11 @@ impl Pieces {
 /// a [`Pieces`] table.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setup {
+    /// The variant.
     pub variant: Variant,
     /// The seat whose turn it is.
     pub to_move: Seat,
+    /// The pieces, in a table indexed by cell.
     pub pieces: Pieces,
     /// Cells of the partner pieces (rooks) that may still castle with their king.
     pub castling: BTreeSet<Cell>,

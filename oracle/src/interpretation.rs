@@ -35,12 +35,22 @@ pub fn open_point<T: Interpretation>() -> trichess_suite::OpenPoint {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum InterpretationError {
+    /// The variant has no such open point.
     #[error("unknown interpretation '{id}' (known: {known})")]
-    Unknown { id: String, known: String },
+    Unknown {
+        /// The id as given.
+        id: String,
+        /// The variant's open points.
+        known: String,
+    },
+    /// The open point has no such reading.
     #[error("interpretation '{id}' has no reading '{reading}' (readings: {readings})")]
     UnknownReading {
+        /// The interpretation id.
         id: String,
+        /// The reading as given.
         reading: String,
+        /// The point's readings.
         readings: String,
     },
 }
@@ -55,6 +65,7 @@ pub struct Readings<'a> {
 }
 
 impl<'a> Readings<'a> {
+    /// Starts reading the interpretations `given`.
     pub fn new(given: &'a BTreeMap<String, String>) -> Readings<'a> {
         Readings {
             given,

@@ -1,10 +1,59 @@
-//! The trichess oracle: the reference engine for four three-player chess variants, written
-//! for clarity over speed. Each rule is one function, named for the rule, whose doc comment
-//! quotes the clause of the source text it implements (by register id). The rule register
-//! of each variant (`register/*.toml`) lists every clause with its quote, status and notes,
-//! and the open points as named interpretations.
+//! The trichess oracle: the reference engine for four three-player chess variants (O'Sullivan's
+//! Three Player Chess, Yalta Chess, Yuri Chess and Triple Crown), written to be read as their
+//! specification, for clarity over speed.
+//!
+//! # How the rules are written
+//!
+//! The only authority is each variant's source text (`trichess-suite`'s `sources/`). Every
+//! clause of it has a stable id in the variant's rule register (`trichess-suite`'s
+//! `register/<variant>.toml`, read through [`trichess_suite::Register`]): `osullivan.barrier`,
+//! `yalta.centre-path-choice`, ... A sentence that brings in several rules at once ("Normal
+//! chess rules apply except where noted.") is split into one id per rule it brings in.
+//!
+//! - **One function per clause.** Each rule is a short function in the variant's module
+//!   ([`osullivan`], [`yalta`], [`yuri`], [`triple_crown`]: board, pieces, pawns, castling,
+//!   check, turn, validation), named for what it decides, whose doc comment names the clause by
+//!   its register id and quotes the source's words, then says how the code reads them. A lint
+//!   (`tests/traceability.rs`) holds every implemented clause and every open point to such a
+//!   doc comment, and every id a doc comment names to the register.
+//! - **Geometry is shared, rules are not.** The square boards' lines and leaps are in
+//!   [`square`], the hexagonal trisection boards' (lines through the centre, its forks, the
+//!   straight-across step) in [`hex`]; each variant's rules use them.
+//! - **Open points are named interpretations.** Where a text is silent or unsure, each reading
+//!   is a variant of an enum in the variant's `options` module, named by the register's id
+//!   (`osullivan.stalemate` = `draw` | `out`), the default first; [`rules_for`] builds a
+//!   variant's rules under the readings of a [`trichess_model::Game`], and [`interpretations`]
+//!   lists them (a lint checks they are the register's).
+//! - **Positions are checked.** [`Rules::validate`] turns a neutral
+//!   [`trichess_model::Setup`] into a [`Position`] the rules accept, or lists every problem
+//!   with its kind; [`Rules::legal_moves`], [`Rules::play`] and [`Rules::outcome`] work on
+//!   checked positions only.
+//!
+//! # Why an answer is what it is
+//!
+//! [`explain`] gives, for a move, a result or a position's validity, the chain of clauses
+//! behind the oracle's answer, each with its register id, the source's words and the cells
+//! involved, the deciding clause first (`trichess explain`, and the rules column of every
+//! report row). The verdict is always the rules' own; the explanation only says why.
+//!
+//! # Using it
+//!
+//! [`Oracle`] implements [`trichess_model::Engine`], like any engine, for the fixture runner,
+//! the differential run and the protocol. Below it, the rules of one game:
+//!
+//! ```
+//! use trichess_model::{Game, Move, Variant};
+//! use trichess_oracle::{perft, rules_for};
+//!
+//! let rules = rules_for(&Game::new(Variant::OSullivan)).expect("implemented");
+//! let start = rules.start();
+//! assert_eq!(rules.legal_moves(&start).len(), 14);
+//! let after = rules.play(&start, Move::parse(Variant::OSullivan, "e7-e5").unwrap()).unwrap();
+//! assert_eq!(perft(rules.as_ref(), &after, 1), 14); // Red's replies
+//! ```
 
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::panic))]
+#![warn(missing_docs)]
 
 pub mod board;
 mod engine;

@@ -95,7 +95,9 @@ impl Position {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{mv} is not a legal move here ({why})")]
 pub struct IllegalMove {
+    /// The move, as written.
     pub mv: String,
+    /// Why it is refused.
     pub why: String,
 }
 

@@ -121,11 +121,13 @@ impl FaultKind {
 /// One fault: its kind, the request it happened on, and what was seen.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Fault {
+    /// What went wrong.
     pub kind: FaultKind,
     /// The `cmd` of the request (of the first, for a batch).
     pub cmd: &'static str,
     /// The game and position asked about, if any.
     pub about: Option<(Game, Setup)>,
+    /// What was seen, in words.
     pub detail: String,
 }
 

@@ -18,6 +18,7 @@
 //! ```
 
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::panic))]
+#![warn(missing_docs)]
 
 mod external;
 mod interrupt;

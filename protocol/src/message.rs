@@ -81,8 +81,11 @@ impl Ask {
 /// it asks about.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Request {
+    /// The request's id, echoed by its reply.
     pub id: u64,
+    /// What it asks.
     pub ask: Ask,
+    /// The game and position it asks about (none for the handshake).
     pub about: Option<(Game, Setup)>,
 }
 
@@ -134,9 +137,13 @@ pub fn request_line(id: u64, ask: &Ask, about: Option<&str>) -> String {
 /// Why an engine gives no answer, as a reply's `error` says.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RefusalKind {
+    /// The position is not one of the game's.
     InvalidPosition,
+    /// The move is not legal in the position.
     IllegalMove,
+    /// The engine does not play the game (its variant, or a reading).
     Unsupported,
+    /// The engine could not answer (any other failure).
     Failed,
 }
 
@@ -160,11 +167,15 @@ impl RefusalKind {
 }
 
 /// An error reply: its kind and message, and for an invalid position the problems found
-/// (each of a kind the README's model names, or `unclassified`).
+/// (each of a [`trichess_model::ProblemKind`]; `unclassified` where the engine does not sort
+/// it).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Refusal {
+    /// Why there is no answer.
     pub kind: RefusalKind,
+    /// The engine's words.
     pub message: String,
+    /// For an invalid position: the problems found.
     pub problems: Vec<PositionProblem>,
 }
 
@@ -223,7 +234,9 @@ fn read_problems(value: &Value) -> Result<Vec<PositionProblem>, ProtocolError> {
 /// read) and the answer, or why there is none.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Reply {
+    /// The id of the request it answers, if that could be read.
     pub id: Option<u64>,
+    /// The answer, or why there is none.
     pub answer: Result<Value, Refusal>,
 }
 
@@ -300,7 +313,9 @@ impl Reply {
 /// A line of replies: one reply, or a batch (an array) answering a batch of requests.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ReplyLine {
+    /// A single reply.
     One(Reply),
+    /// A batch of replies, in the order of the batch of requests.
     Batch(Vec<Reply>),
 }
 
@@ -309,10 +324,13 @@ pub enum ReplyLine {
 #[non_exhaustive]
 pub enum ProtocolError {
     #[error("the line is not UTF-8 text")]
+    /// The bytes are not UTF-8.
     NotUtf8,
     #[error("the line is not JSON: {0}")]
+    /// The text is not JSON.
     NotJson(String),
     #[error("not a reply: {0}")]
+    /// The JSON is not a reply (what is wrong).
     NotAReply(String),
 }
 
@@ -342,7 +360,9 @@ pub type Incoming = Result<Request, Reply>;
 /// A line of requests: one request or a batch.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RequestLine {
+    /// A single request, or the error reply it gets.
     One(Incoming),
+    /// A batch of them.
     Batch(Vec<Incoming>),
 }
 
@@ -517,8 +537,11 @@ fn read_request<'a>(value: &'a Value, last: &mut LastPosition<'a>) -> Incoming {
 /// What an engine says of itself in the handshake.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Hello {
+    /// The engine's name.
     pub name: String,
+    /// Its version.
     pub version: String,
+    /// The protocol version it speaks.
     pub protocol: u64,
     /// The variants the engine plays; for each, the open points (interpretation ids) it
     /// declares, with the readings of each that it plays. An open point left out is played one
@@ -710,7 +733,7 @@ pub fn read_count(value: &Value) -> Result<u64, BadAnswer> {
     })
 }
 
-/// Cuts an engine's text to [`MAX_TEXT`] characters, with control characters escaped, so
+/// Cuts an engine's text to 200 characters (`MAX_TEXT`), with control characters escaped, so
 /// that it is safe to print. The characters are counted after escaping, so that a text
 /// already clipped is kept as it is: what a reader clips reads back the same when written
 /// and read again.

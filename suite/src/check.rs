@@ -276,7 +276,9 @@ impl<'a> Runner<'a> {
 /// What running fixtures against an engine gave.
 #[derive(Clone, Debug)]
 pub struct FixtureReport {
+    /// The engine's name.
     pub engine: String,
+    /// One result per fixture run, in the order run.
     pub results: Vec<FixtureResult>,
 }
 
@@ -340,7 +342,9 @@ impl fmt::Display for FixtureReport {
 /// What checking perft rows against an engine gave.
 #[derive(Clone, Debug)]
 pub struct PerftReport {
+    /// The engine's name.
     pub engine: String,
+    /// One result per perft row, in the order checked.
     pub rows: Vec<RowResult>,
 }
 

@@ -42,17 +42,28 @@ use trichess_model::{MAX_PERFT_DEPTH, ProblemKind, Variant};
 /// A fixture, read and checked for shape.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Fixture {
+    /// Its path below the fixture directory without `.json` (`yalta/kings/...`): never changed,
+    /// so results compare by name.
     pub name: String,
+    /// The variant it is about.
     pub variant: Variant,
+    /// The readings it sets (interpretation id -> reading); the others are at their defaults.
     pub interpretations: BTreeMap<String, String>,
+    /// The register ids of the clauses (or interpretations) it tests, the main one first.
     pub rules: Vec<String>,
+    /// Words of the source, verbatim (` … ` marks an omission).
     pub quote: String,
+    /// Whether it shows what a clause allows or what it rules out.
     pub polarity: Polarity,
+    /// How the expected answer was worked out by hand from the rule text.
     pub derivation: String,
     /// Readings under which the expected answer holds as well, and why.
     pub same_under: Vec<SameUnder>,
+    /// Where it starts.
     pub position: PositionSpec,
+    /// Moves played first, in the variant's notation.
     pub play: Vec<String>,
+    /// What it expects.
     pub expect: Expect,
 }
 
@@ -77,7 +88,9 @@ impl SameUnder {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Polarity {
+    /// It shows what a clause allows or brings about.
     Positive,
+    /// It shows what a clause rules out.
     Negative,
 }
 
@@ -95,12 +108,19 @@ pub enum PositionSpec {
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(rename_all = "lowercase", deny_unknown_fields)]
 pub enum Expect {
+    /// The exact set of legal moves.
     Moves(Vec<String>),
+    /// This move is legal.
     Legal(String),
+    /// This move is illegal.
     Illegal(String),
+    /// A perft count at a depth.
     Perft(Perft),
+    /// The position reached (by `play`), in the JSON or text form.
     Position(Value),
+    /// The outcome, in its JSON form.
     Outcome(Value),
+    /// The position is refused.
     Invalid(Refusal),
 }
 
@@ -149,6 +169,7 @@ impl Expect {
 /// problem.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Refusal {
+    /// When it is refused: as it is read, or as it is checked against the rules.
     pub phase: Phase,
     /// For [`Phase::Position`]: the kinds of the problems the engine must find, each once,
     /// sorted; empty if the fixture does not say.
@@ -185,7 +206,9 @@ impl<'de> Deserialize<'de> for Refusal {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Perft {
+    /// The depth, at most [`MAX_PERFT_DEPTH`].
     pub depth: u32,
+    /// The number of move paths of that length.
     pub nodes: u64,
 }
 
@@ -226,6 +249,7 @@ const MAX_PROBLEMS_SHOWN: usize = 10;
 /// Why fixture files could not be read: every bad file, with its cause.
 #[derive(Debug)]
 pub struct LoadError {
+    /// Each file that does not read, with why.
     pub problems: Vec<(PathBuf, String)>,
 }
 

@@ -1,6 +1,6 @@
 //! The trichess conformance suite for four three-player chess variants (O'Sullivan's Three
 //! Player Chess, Yalta Chess, Yuri Chess and Triple Crown): what an engine must answer, as
-//! data, and the runner that asks any [`Engine`].
+//! data, and the runner that asks any [`Engine`](trichess_model::Engine).
 //!
 //! - **The rule registers** ([`register`]): every clause of each variant's source text with a
 //!   stable id and its verbatim quote, and the points the sources leave open as named
@@ -10,9 +10,9 @@
 //! - **The perft tables** ([`PerftTable`]): move-path counts with the engines that agreed on them.
 //!
 //! All of it is built into the crate ([`Suite::embedded`]), so a path or git dependency needs
-//! no path at run time. An engine implements [`Engine`] (the `trichess-model` crate) and runs
-//! the suite from its own tests; every failure is listed at once, with its rule ids, quote,
-//! derivation, what was expected and what the engine said:
+//! no path at run time. An engine implements [`Engine`](trichess_model::Engine) (the
+//! `trichess-model` crate) and runs the suite from its own tests; every failure is listed at
+//! once, with its rule ids, quote, derivation, what was expected and what the engine said:
 //!
 //! ```no_run
 //! use trichess_model::Variant;
@@ -30,7 +30,7 @@
 //! ([`Filter`]).
 
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::panic))]
-// TODO-DOCS #![warn(missing_docs)]
+#![warn(missing_docs)]
 
 mod check;
 pub mod fixture;

@@ -33,7 +33,9 @@ use trichess_model::{Engine, EngineError, Game, Setup, Variant};
 /// One perft row: the count at a depth, and who computed it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PerftRow {
+    /// The depth.
     pub depth: u32,
+    /// The number of move paths of that length.
     pub nodes: u64,
     /// The engines that computed this count.
     pub engines: Vec<String>,
@@ -46,17 +48,22 @@ pub struct PerftRow {
 /// A position of a perft table, with its readings and rows.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PerftPosition {
+    /// The position's id within the table (`start`, `barrier-rook`, ...).
     pub id: String,
     /// `start`, or the text form.
     pub position: String,
+    /// The readings its rows are counted under (the others at their defaults).
     pub interpretations: BTreeMap<String, String>,
+    /// Its rows, by depth.
     pub rows: Vec<PerftRow>,
 }
 
 /// A variant's perft table.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PerftTable {
+    /// The variant.
     pub variant: Variant,
+    /// Its positions, in the file's order.
     pub positions: Vec<PerftPosition>,
 }
 
@@ -64,7 +71,9 @@ pub struct PerftTable {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("line {line}: {message}")]
 pub struct PerftTableError {
+    /// The line of the file.
     pub line: usize,
+    /// What is wrong there.
     pub message: String,
 }
 
@@ -164,6 +173,7 @@ impl PerftTable {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{}", .problems.join("; "))]
 pub struct PerftLoadError {
+    /// Each table that does not read, with why.
     pub problems: Vec<String>,
 }
 
@@ -237,6 +247,7 @@ fn parse_row(line: usize, rest: &str) -> Result<PerftRow, PerftTableError> {
 /// What checking one row against an engine gave.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RowVerdict {
+    /// The engine counted the expected number.
     Pass,
     /// The engine counted another number, or refused.
     Fail(String),
@@ -258,14 +269,21 @@ impl fmt::Display for RowVerdict {
 /// depth, the count expected, the verdict, and how long the engine took.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RowResult {
+    /// The variant.
     pub variant: Variant,
+    /// The position's id within the table.
     pub id: String,
     /// `start`, or the text form.
     pub position: String,
+    /// The readings the row is counted under.
     pub interpretations: BTreeMap<String, String>,
+    /// The depth.
     pub depth: u32,
+    /// The count expected.
     pub nodes: u64,
+    /// The verdict.
     pub verdict: RowVerdict,
+    /// How long the engine took, in seconds.
     pub seconds: f64,
     /// For a failed row divided against a reference engine ([`RowResult::divide`]): the root
     /// moves whose counts differ.
@@ -276,8 +294,11 @@ pub struct RowResult {
 /// `None` where that engine does not list the move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DivideDifference {
+    /// The root move.
     pub mv: String,
+    /// Its count by the reference engine.
     pub reference: Option<u64>,
+    /// Its count by the engine checked.
     pub engine: Option<u64>,
 }
 

@@ -13,7 +13,9 @@ use crate::register::{Register, RegisterError};
 /// first.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OpenPoint {
+    /// The interpretation id (`osullivan.stalemate`).
     pub id: String,
+    /// Its readings, the default first.
     pub readings: Vec<String>,
 }
 
@@ -69,27 +71,41 @@ pub enum ReadingError {
     /// The variant's register has no such open point.
     #[error("unknown interpretation '{id}' of {variant} (known: {known})")]
     UnknownPoint {
+        /// The variant.
         variant: Variant,
+        /// The id as given.
         id: String,
+        /// The variant's open points.
         known: String,
     },
     /// The open point has no such reading.
     #[error("interpretation '{id}' has no reading '{reading}' (readings: {readings})")]
     UnknownReading {
+        /// The interpretation id.
         id: String,
+        /// The reading as given.
         reading: String,
+        /// The point's readings.
         readings: String,
     },
     /// A reading names a variant the run leaves out.
     #[error("interpretation '{given}' is of {variant}, which the run leaves out (it runs {run})")]
     NotInRun {
+        /// The reading as given.
         given: String,
+        /// The variant it names.
         variant: String,
+        /// The variants of the run.
         run: String,
     },
     /// A reading without a variant prefix fits no variant of the run.
     #[error("interpretation '{given}' fits no variant of the run: {why}")]
-    FitsNone { given: String, why: String },
+    FitsNone {
+        /// The reading as given.
+        given: String,
+        /// Why each variant refuses it.
+        why: String,
+    },
     /// The register does not read.
     #[error(transparent)]
     Register(#[from] RegisterError),

@@ -15,12 +15,15 @@ use crate::runner::{self, FixtureResult, Verdict};
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Register {
+    /// The variant id.
     pub variant: String,
     /// The source file under `sources/`.
     pub source: String,
     #[serde(rename = "clause")]
+    /// Every clause of the source, in its order.
     pub clauses: Vec<Clause>,
     #[serde(rename = "interpretation", default)]
+    /// The open points, as interpretations with their readings.
     pub interpretations: Vec<InterpretationEntry>,
 }
 
@@ -28,9 +31,11 @@ pub struct Register {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Clause {
+    /// A stable id, never renamed (`osullivan.barrier`).
     pub id: String,
     /// Verbatim words of the source; ` … ` marks an omission.
     pub quote: String,
+    /// How the oracle stands to it.
     pub status: Status,
     /// How the clause is read, and why.
     pub note: String,
@@ -60,6 +65,7 @@ pub enum Status {
 }
 
 impl Status {
+    /// Returns the status as `trichess rules` prints it.
     pub fn name(self) -> &'static str {
         match self {
             Status::Implemented => "implemented",
@@ -74,6 +80,7 @@ impl Status {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct InterpretationEntry {
+    /// The interpretation id (`osullivan.stalemate`).
     pub id: String,
     /// The words it hangs on, if the source says anything at all.
     #[serde(default)]
@@ -91,7 +98,9 @@ pub struct InterpretationEntry {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Reading {
+    /// The reading's name (`draw`).
     pub name: String,
+    /// What it means.
     pub meaning: String,
 }
 
@@ -211,10 +220,15 @@ pub fn quoted_in(quote: &str, text: &str) -> bool {
 /// Coverage of one clause or reading by fixtures.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Coverage {
+    /// How many positive fixtures cite it.
     pub positive: usize,
+    /// How many negative fixtures cite it.
     pub negative: usize,
+    /// How many of them the engine passes.
     pub passing: usize,
+    /// How many it fails.
     pub failing: usize,
+    /// How many it skips.
     pub skipped: usize,
 }
 
@@ -474,6 +488,7 @@ fn lint_interpretations(register: &Register, code: &[OpenPoint], problems: &mut 
 pub struct DocumentedFn {
     /// The source file, as given to [`documented_fns`].
     pub file: String,
+    /// The function's name.
     pub name: String,
     /// Every `` `id` `` or `` `id=reading` `` of a variant's register in the doc comment,
     /// as written.

@@ -15,8 +15,11 @@ use crate::fixture::{Expect, Fixture, Phase, PositionSpec, Refusal};
 /// What became of one fixture.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
+    /// The engine answered as the fixture expects.
     Pass,
+    /// The engine answered otherwise, or refused (what it said).
     Fail(String),
+    /// Not run: the engine does not play the fixture's game (why).
     Skip(String),
 }
 
@@ -35,6 +38,7 @@ impl fmt::Display for Verdict {
 pub struct FixtureResult {
     /// The fixture: its name, variant, readings, rules, quote, derivation and expectation.
     pub fixture: Fixture,
+    /// What became of it.
     pub verdict: Verdict,
 }
 

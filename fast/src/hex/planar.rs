@@ -7,10 +7,11 @@
 //! rank; seats B and C sit at the sides turned 120 and 240 degrees counter-clockwise from it.
 //! Each half-board is two kites of `n x n` cells meeting at the centre point `O`: seat A's left
 //! kite is `V4 M4 O M3` (files a.., rank 1 along `V4 M4`), its right kite `M4 V5 M5 O`. File a is
-//! on the seat's left as it sits at its back rank (DESIGN.md). Which way round B and C sit is the
-//! one thing taken from the texts rather than the drawing: A's files a-d run on into C's
-//! half-board (DESIGN.md, register `yalta.sector-board`), so the half-board beyond A's left kite
-//! is C's, and B is 120 degrees counter-clockwise. Everything else (which file meets which, that
+//! on the seat's left as it sits at its back rank (`docs/notation-and-positions.md`). Which way
+//! round B and C sit is the one thing taken from the texts rather than the drawing: A's files
+//! a-d run on into C's half-board (register `yalta.sector-board`, and
+//! `docs/variants-and-readings.md`), so the half-board beyond A's left kite is C's, and B is 120
+//! degrees counter-clockwise. Everything else (which file meets which, that
 //! files count back down, where ranks end, the centre ring, the forks) is read from the points.
 //!
 //! Each cell's four corners come from bilinear interpolation of its kite's corners. Points are

@@ -4,31 +4,26 @@
 //! Written from the source text and the rule register's readings; every rule function names
 //! the register id it implements.
 
-mod geometry;
+mod board;
 mod position;
 #[cfg(test)]
 mod tests;
+mod validate;
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use trichess_model::{
-    BySeat, Cell, Engine, EngineError, Game, InvalidPosition, Move, OSullivanState, Outcome, Piece,
+    BySeat, Cell, EngineError, Game, InvalidPosition, Move, OSullivanState, Outcome, Piece,
     PositionProblem, ProblemKind, Reason, Role, Seat, Setup, Variant, VariantState,
 };
 
 use crate::Mutant;
-use geometry::{BLACK, Geometry, NONE, RED, WHITE};
+use crate::engine::Rules;
+use board::{BLACK, Geometry, NONE, RED, WHITE};
 use position::{
-    Buffers, CASTLE_C, CASTLE_E, Cfg, EMPTY, KING, Mv, PAWN, PROMO, Pos, ROOK, castle_cells,
-    perft_after, perft_root,
+    Bugs, CASTLE_C, CASTLE_E, Cfg, EMPTY, KING, Mv, PAWN, PROMO, Pos, ROOK, castle_cells,
 };
-
-/// The fast engine's O'Sullivan.
-#[derive(Debug, Default)]
-pub(crate) struct OSullivan {
-    bufs: Buffers,
-    mutant: Option<Mutant>,
-}
+use validate::{load, unload};
 
 /// Reads the game's readings into a [`Cfg`], refusing an id or reading the register does not
 /// know and a reading this engine does not play; the mutant, if any, rides along.
@@ -48,7 +43,7 @@ fn config(game: &Game, mutant: Option<Mutant>) -> Result<Cfg, EngineError> {
         knight_straight: false,
         castle_either: false,
         king_capture: false,
-        mutant,
+        bugs: Bugs::of(mutant),
     };
     for (id, reading) in &game.interpretations {
         match (id.as_str(), reading.as_str()) {
@@ -87,284 +82,7 @@ fn letter(seat: usize) -> char {
 /// The index of a cell of this board.
 fn index(cell: Cell) -> Option<usize> {
     let i = Variant::OSullivan.board().index(cell)?;
-    (i < geometry::N).then_some(i)
-}
-
-/// Checks a setup against the rules and builds the internal position; every problem is listed,
-/// with its kind, in one [`EngineError::InvalidPosition`].
-fn load(g: &Geometry, cfg: &Cfg, setup: &Setup) -> Result<Pos, EngineError> {
-    let mut problems: Vec<PositionProblem> = Vec::new();
-    if setup.variant != Variant::OSullivan {
-        problems.push(PositionProblem::new(
-            ProblemKind::WrongVariant,
-            format!("the setup is of {}, not osullivan", setup.variant),
-        ));
-    }
-    let mut pos = Pos::empty();
-    let mut kings = [0usize; 3];
-    for (&cell, &piece) in &setup.pieces {
-        let Some(sq) = index(cell) else {
-            problems.push(PositionProblem::new(
-                ProblemKind::WrongVariant,
-                format!("{cell} is not a cell of the board"),
-            ));
-            continue;
-        };
-        let Some(role) = role_index(piece.role) else {
-            problems.push(PositionProblem::new(
-                ProblemKind::WrongVariant,
-                format!("{cell}: a {} is not an O'Sullivan piece", piece.role.name()),
-            ));
-            continue;
-        };
-        let seat = piece.owner.index();
-        if role == PAWN && (g.rank[sq] == 0 || g.rank[sq] == 7) {
-            // osullivan.pawn-direction, osullivan.promotion: White's pawns start on rank 7 and go
-            // down, promoting on rank 1; Black's and Red's start on ranks 2-3 and go up,
-            // promoting on rank 8. No pawn ever stands on rank 1 or 8.
-            problems.push(PositionProblem::new(
-                ProblemKind::PawnOnImpossibleRank,
-                format!("{cell}: a pawn cannot stand on rank {}", g.rank[sq] + 1),
-            ));
-        }
-        if role == KING {
-            kings[seat] += 1;
-        }
-        pos.put(sq, seat, role);
-    }
-    for (seat, &n) in kings.iter().enumerate() {
-        if n > 1 {
-            problems.push(PositionProblem::new(
-                ProblemKind::TooManyRoyals,
-                format!("{} has {n} kings", letter(seat)),
-            ));
-        }
-    }
-    let to_move = setup.to_move.index();
-    pos.to_move = to_move as u8;
-    // osullivan.mate-removes-king: a seat without a king is out and never moves.
-    if kings[to_move] == 0 {
-        problems.push(PositionProblem::new(
-            ProblemKind::SideToMoveOut,
-            format!(
-                "{} is to move but has no king (it is out of the game)",
-                letter(to_move)
-            ),
-        ));
-    }
-    // osullivan.castling-white-only, osullivan.castling-unmoved.
-    let c = castle_cells(g);
-    for &cell in &setup.castling {
-        match index(cell) {
-            Some(sq) if sq == c.b8 => {
-                if pos.board[c.d8] != (WHITE * 8 + KING) as u8
-                    || pos.board[c.b8] != (WHITE * 8 + ROOK) as u8
-                {
-                    problems.push(PositionProblem::new(
-                        ProblemKind::CastlingRightWithoutPieces,
-                        "castling right b8 needs the White king on d8 and rook on b8",
-                    ));
-                } else {
-                    pos.castling = true;
-                }
-            }
-            _ => problems.push(PositionProblem::new(
-                ProblemKind::CastlingRightWithoutPieces,
-                format!("castling right {cell}: only White castles, with the rook on b8"),
-            )),
-        }
-    }
-    let state = match &setup.state {
-        VariantState::OSullivan(s) => Some(s),
-        _ => {
-            problems.push(PositionProblem::new(
-                ProblemKind::WrongVariant,
-                "the setup has no O'Sullivan state",
-            ));
-            None
-        }
-    };
-    // osullivan.pawn-numbering, osullivan.p4-freed.
-    if let Some(state) = state {
-        for (seat, cell) in state.p4.iter() {
-            let Some(cell) = *cell else { continue };
-            let s = seat.index();
-            match index(cell) {
-                _ if s == WHITE => problems.push(PositionProblem::new(
-                    ProblemKind::P4DoesNotFit,
-                    "White has no P4",
-                )),
-                Some(sq) if pos.board[sq] == (s * 8 + PAWN) as u8 => pos.p4[s] = sq as u8,
-                _ => problems.push(PositionProblem::new(
-                    ProblemKind::P4DoesNotFit,
-                    format!(
-                        "{}'s P4 is said to be on {cell}, which holds no {} pawn",
-                        letter(s),
-                        letter(s)
-                    ),
-                )),
-            }
-        }
-        for &seat in &state.p4_freed {
-            let s = seat.index();
-            if pos.p4[s] == NONE {
-                problems.push(PositionProblem::new(
-                    ProblemKind::P4DoesNotFit,
-                    format!("{} is listed as freed but has no P4", letter(s)),
-                ));
-            } else {
-                pos.freed |= 1 << s;
-            }
-        }
-    }
-    // osullivan.en-passant, osullivan.en-passant-window: the cells passed by double steps
-    // still in their window, the latest in `en_passant`, an earlier one (reading
-    // both-opponents only) in `en_passant_earlier`.
-    if let Some(cell) = setup.en_passant {
-        pos.ep = en_passant_cell(g, &pos, cell, "en passant", &mut problems);
-    }
-    if let Some(cell) = state.and_then(|s| s.en_passant_earlier) {
-        if !cfg.ep_both {
-            problems.push(PositionProblem::new(ProblemKind::EnPassantWithoutDoubleStep, format!(
-                "en_passant_earlier {cell}: only the reading osullivan.en-passant-window=both-opponents keeps an earlier right"
-            )));
-        } else if setup.en_passant.is_none() {
-            problems.push(PositionProblem::new(ProblemKind::EnPassantWithoutDoubleStep, format!(
-                "en_passant_earlier {cell} without en_passant: the latest double step's cell is en_passant"
-            )));
-        } else {
-            pos.ep_earlier = en_passant_cell(g, &pos, cell, "en_passant_earlier", &mut problems);
-        }
-    }
-    // Decision D7: under next-player the one open cell is the last move's, so its
-    // double-stepper is the player before the side to move.
-    if !cfg.ep_both && pos.ep != NONE {
-        let stepper = g.ep_stepper[usize::from(pos.ep)];
-        let last = pos.seat_before(cfg, pos.to_move);
-        if stepper != last {
-            problems.push(PositionProblem::new(ProblemKind::EnPassantWithoutDoubleStep, format!(
-                "en passant {}: under next-player only the last move's double step is open, and {} moved last",
-                g.cells[usize::from(pos.ep)],
-                letter(usize::from(last))
-            )));
-        }
-    }
-    if pos.ep != NONE && pos.ep_earlier != NONE {
-        let newer = g.ep_stepper[usize::from(pos.ep)];
-        let older = g.ep_stepper[usize::from(pos.ep_earlier)];
-        if newer == older {
-            problems.push(PositionProblem::new(ProblemKind::EnPassantWithoutDoubleStep, format!(
-                "en_passant and en_passant_earlier are both {}'s double steps; a player's own right ends when it is to move again",
-                letter(usize::from(newer))
-            )));
-        } else if newer != pos.seat_before(cfg, pos.to_move) {
-            problems.push(PositionProblem::new(ProblemKind::EnPassantWithoutDoubleStep, format!(
-                "en_passant {}: with two rights the latest is the double step of the player who moved last",
-                g.cells[usize::from(pos.ep)]
-            )));
-        }
-    }
-    if problems.is_empty() {
-        Ok(pos)
-    } else {
-        Err(EngineError::InvalidPosition(InvalidPosition { problems }))
-    }
-}
-
-/// Checks an en passant cell of a setup (`field` names it): a cell a double step passes,
-/// empty, the pawn that passed it beyond (a White pawn or the P4 of its seat), whose owner
-/// is not to move. Returns its index, or `NONE` after listing the problems.
-fn en_passant_cell(
-    g: &Geometry,
-    pos: &Pos,
-    cell: Cell,
-    field: &str,
-    problems: &mut Vec<PositionProblem>,
-) -> u8 {
-    let Some(ep) = index(cell).filter(|&ep| g.ep_stepper[ep] != NONE) else {
-        problems.push(PositionProblem::new(
-            ProblemKind::EnPassantWithoutDoubleStep,
-            format!("{field} {cell} is not a cell a double step passes (rank 6, d3 or e3)"),
-        ));
-        return NONE;
-    };
-    let stepper = usize::from(g.ep_stepper[ep]);
-    let victim = usize::from(g.ep_victim[ep]);
-    let before = problems.len();
-    if pos.board[ep] != EMPTY {
-        problems.push(PositionProblem::new(
-            ProblemKind::EnPassantWithoutDoubleStep,
-            format!("{field} {cell} is occupied"),
-        ));
-    }
-    let pawn_there = pos.board[victim] == (stepper * 8 + PAWN) as u8;
-    let is_p4 = stepper == WHITE || usize::from(pos.p4[stepper]) == victim;
-    if !pawn_there || !is_p4 {
-        problems.push(PositionProblem::new(
-            ProblemKind::EnPassantWithoutDoubleStep,
-            format!(
-                "{field} {cell} needs {}'s {} that passed it on {}",
-                letter(stepper),
-                if stepper == WHITE { "pawn" } else { "P4" },
-                g.cells[victim]
-            ),
-        ));
-    }
-    if stepper == usize::from(pos.to_move) {
-        problems.push(PositionProblem::new(
-            ProblemKind::EnPassantWithoutDoubleStep,
-            format!(
-                "{field} {cell}: the double-stepper {} cannot be to move",
-                letter(stepper)
-            ),
-        ));
-    }
-    if problems.len() == before {
-        ep as u8
-    } else {
-        NONE
-    }
-}
-
-/// Writes the internal position as a setup.
-fn unload(g: &Geometry, pos: &Pos) -> Setup {
-    let mut pieces = BTreeMap::new();
-    for (sq, &p) in pos.board.iter().enumerate() {
-        if p != EMPTY {
-            let piece = Piece::new(
-                Seat::ALL[usize::from(p >> 3)],
-                Variant::OSullivan.roles()[usize::from(p & 7)],
-            );
-            pieces.insert(g.cells[sq], piece);
-        }
-    }
-    let c = castle_cells(g);
-    let castling: BTreeSet<Cell> = if pos.castling {
-        [g.cells[c.b8]].into_iter().collect()
-    } else {
-        BTreeSet::new()
-    };
-    let p4 = BySeat::from_fn(|s| {
-        let sq = pos.p4[s.index()];
-        (sq != NONE).then(|| g.cells[usize::from(sq)])
-    });
-    let p4_freed = Seat::ALL
-        .into_iter()
-        .filter(|s| pos.freed & (1 << s.index()) != 0)
-        .collect();
-    Setup {
-        variant: Variant::OSullivan,
-        to_move: Seat::ALL[usize::from(pos.to_move)],
-        pieces,
-        castling,
-        en_passant: (pos.ep != NONE).then(|| g.cells[usize::from(pos.ep)]),
-        state: VariantState::OSullivan(OSullivanState {
-            p4,
-            p4_freed,
-            en_passant_earlier: (pos.ep_earlier != NONE)
-                .then(|| g.cells[usize::from(pos.ep_earlier)]),
-        }),
-    }
+    (i < board::N).then_some(i)
 }
 
 /// The model's name for an internal move.
@@ -427,105 +145,74 @@ fn start_setup() -> Setup {
     }
 }
 
-impl OSullivan {
-    pub(crate) fn with_mutant(mutant: Option<Mutant>) -> OSullivan {
-        OSullivan {
-            bufs: Buffers::default(),
-            mutant,
-        }
-    }
-
-    fn prepare(
-        &self,
-        game: &Game,
-        setup: &Setup,
-    ) -> Result<(&'static Geometry, Cfg, Pos), EngineError> {
-        let cfg = config(game, self.mutant)?;
-        let g = geometry::geometry_for(self.mutant);
-        let pos = load(g, &cfg, setup)?;
-        Ok((g, cfg, pos))
-    }
+/// O'Sullivan's rules under a game's readings: the geometry (a mutant of the board has its
+/// own) and the readings.
+#[derive(Debug)]
+pub(crate) struct OSullivan {
+    g: &'static Geometry,
+    cfg: Cfg,
 }
 
-impl Engine for OSullivan {
-    fn name(&self) -> String {
-        crate::NAME.into()
+impl Rules for OSullivan {
+    type Root = Pos;
+    type Pos = Pos;
+    type Move = Mv;
+    type Walk = ();
+
+    fn readings(game: &Game, mutant: Option<Mutant>) -> Result<OSullivan, EngineError> {
+        let cfg = config(game, mutant)?;
+        Ok(OSullivan {
+            g: board::geometry_for(mutant),
+            cfg,
+        })
     }
 
-    fn supports(&self, game: &Game) -> Result<(), EngineError> {
-        config(game, self.mutant).map(|_| ())
+    fn start(&self) -> Setup {
+        start_setup()
     }
 
-    fn start(&mut self, game: &Game) -> Result<Setup, EngineError> {
-        config(game, self.mutant)?;
-        Ok(start_setup())
+    fn import(&self, setup: &Setup) -> Result<Pos, EngineError> {
+        load(self.g, &self.cfg, setup)
     }
 
-    fn check(&mut self, game: &Game, setup: &Setup) -> Result<(), EngineError> {
-        self.prepare(game, setup).map(|_| ())
+    fn walk(&self, root: &Pos) -> ((), Pos) {
+        ((), *root)
     }
 
-    fn legal_moves(&mut self, game: &Game, setup: &Setup) -> Result<Vec<Move>, EngineError> {
-        let (g, cfg, pos) = self.prepare(game, setup)?;
+    #[inline]
+    fn moves(&self, _: &mut (), pos: &Pos, out: &mut Vec<Mv>) {
+        pos.generate(self.g, &self.cfg, out);
+    }
+
+    #[inline]
+    fn child(&self, _: &mut (), pos: &Pos, mv: Mv, out: &mut Vec<Mv>) -> Pos {
+        let mut child = *pos;
+        child.make(self.g, &self.cfg, mv);
+        child.settle(self.g, &self.cfg, out);
+        child
+    }
+
+    fn name(&self, mv: Mv) -> Option<Move> {
+        Some(to_move(self.g, mv))
+    }
+
+    fn play(&self, root: &Pos, _: &Setup, mv: Mv) -> Setup {
         let mut moves = Vec::new();
-        pos.generate(g, &cfg, &mut moves);
-        Ok(moves.into_iter().map(|m| to_move(g, m)).collect())
+        unload(self.g, &self.child(&mut (), root, mv, &mut moves))
     }
 
-    fn play(&mut self, game: &Game, setup: &Setup, mv: Move) -> Result<Setup, EngineError> {
-        let (g, cfg, pos) = self.prepare(game, setup)?;
-        let mut moves = Vec::new();
-        pos.generate(g, &cfg, &mut moves);
-        let Some(&found) = moves.iter().find(|&&m| to_move(g, m) == mv) else {
-            return Err(EngineError::IllegalMove(format!(
-                "{mv} is not among the legal moves of {}",
-                Variant::OSullivan.seat_name(setup.to_move)
-            )));
-        };
-        let mut next = pos;
-        next.make(g, &cfg, found);
-        next.settle(g, &cfg, &mut moves);
-        Ok(unload(g, &next))
-    }
-
-    fn perft(&mut self, game: &Game, setup: &Setup, depth: u32) -> Result<u64, EngineError> {
-        let (g, cfg, pos) = self.prepare(game, setup)?;
-        Ok(perft_root(g, &cfg, &pos, depth, &mut self.bufs))
-    }
-
-    fn perft_divide(
-        &mut self,
-        game: &Game,
-        setup: &Setup,
-        depth: u32,
-    ) -> Result<Vec<(Move, u64)>, EngineError> {
-        let rest = crate::divide_rest(depth)?;
-        let (g, cfg, pos) = self.prepare(game, setup)?;
-        let mut moves = Vec::new();
-        pos.generate(g, &cfg, &mut moves);
-        let mut rows = Vec::with_capacity(moves.len());
-        for mv in moves {
-            let mut child = pos;
-            child.make(g, &cfg, mv);
-            let n = perft_after(g, &cfg, &child, rest, 1, &mut self.bufs);
-            rows.push((to_move(g, mv), n));
-        }
-        Ok(crate::sorted_rows(rows))
-    }
-
-    fn outcome(&mut self, game: &Game, setup: &Setup) -> Result<Outcome, EngineError> {
-        let (g, cfg, pos) = self.prepare(game, setup)?;
+    fn outcome(&self, pos: &Pos, setup: &Setup) -> Outcome {
         // osullivan.end-of-game: the last king left wins.
         if pos.live_count() <= 1 {
-            return Ok(Outcome::Won {
+            return Outcome::Won {
                 winner: setup.to_move,
                 reason: Reason::LastKingStanding,
-            });
+            };
         }
         let mut moves = Vec::new();
-        let in_check = pos.generate(g, &cfg, &mut moves);
+        let in_check = pos.generate(self.g, &self.cfg, &mut moves);
         let seat = setup.to_move;
-        Ok(if !moves.is_empty() {
+        if !moves.is_empty() {
             Outcome::Ongoing
         } else if in_check {
             // osullivan.checkmate, osullivan.mate-removes-king.
@@ -533,7 +220,7 @@ impl Engine for OSullivan {
                 seat,
                 reason: Reason::Checkmate,
             }
-        } else if cfg.stalemate_out {
+        } else if self.cfg.stalemate_out {
             // osullivan.stalemate (reading out).
             Outcome::Eliminated {
                 seat,
@@ -544,6 +231,6 @@ impl Engine for OSullivan {
             Outcome::Drawn {
                 reason: Reason::Stalemate,
             }
-        })
+        }
     }
 }

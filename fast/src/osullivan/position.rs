@@ -1,7 +1,9 @@
 //! The internal position, legal move generation, copy-make and perft.
 
-use super::geometry::{BLACK, Geometry, N, NONE, RED, WHITE, bishop_att, rook_att};
+use super::board::{BLACK, Geometry, N, NONE, RED, WHITE, bishop_att, rook_att};
 use crate::Mutant;
+use crate::bitset::Bitset;
+use crate::square::{self, BISHOP_DIRS, ROOK_DIRS};
 
 /// Role indices (the model's order).
 pub(super) use crate::square::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
@@ -22,23 +24,23 @@ pub(super) const PROMO: u8 = 8;
 
 /// A move: from (6 bits), to (6 bits), kind (4 bits).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Mv(u16);
+pub(crate) struct Mv(u16);
 
 impl Mv {
     #[inline]
-    pub fn new(from: usize, to: usize, kind: u8) -> Mv {
+    pub(super) fn new(from: usize, to: usize, kind: u8) -> Mv {
         Mv(from as u16 | (to as u16) << 6 | u16::from(kind) << 12)
     }
     #[inline]
-    pub fn from(self) -> usize {
+    pub(super) fn from(self) -> usize {
         usize::from(self.0 & 63)
     }
     #[inline]
-    pub fn to(self) -> usize {
+    pub(super) fn to(self) -> usize {
         usize::from((self.0 >> 6) & 63)
     }
     #[inline]
-    pub fn kind(self) -> u8 {
+    pub(super) fn kind(self) -> u8 {
         (self.0 >> 12) as u8
     }
 }
@@ -58,8 +60,42 @@ pub(super) struct Cfg {
     pub castle_either: bool,
     /// osullivan.exposed-king = capture.
     pub king_capture: bool,
-    /// The rules bug planted on purpose, if any ([`Mutant`]).
-    pub mutant: Option<Mutant>,
+    /// The rules bug planted on purpose, if any, as the switch of the rule it breaks.
+    pub bugs: Bugs,
+}
+
+/// The rules a planted [`Mutant`] breaks, each a switch the generator reads as it reads the
+/// readings; all off without a mutant. (The mutants of the board play on a geometry of their
+/// own instead.)
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Bugs {
+    /// osullivan.dead-inert broken: a checkmated player's pieces still attack.
+    pub dead_attack: bool,
+    /// osullivan.dead-capturable broken: sliders pass a checkmated player's pieces.
+    pub dead_transparent: bool,
+    /// osullivan.p4-restriction broken: a P4 may take the other P4 at any time.
+    pub p4_unrestricted: bool,
+    /// osullivan.double-step-p4 broken: no P4 double-steps.
+    pub p4_no_double: bool,
+    /// osullivan.castling-not-in-check broken: White may castle in check.
+    pub castle_in_check: bool,
+    /// osullivan.mate-removes-king broken: a mate takes the whole army off.
+    pub army_removed: bool,
+}
+
+impl Bugs {
+    /// The switches of a planted mutant.
+    pub(super) fn of(mutant: Option<Mutant>) -> Bugs {
+        let is = |m: Mutant| mutant == Some(m);
+        Bugs {
+            dead_attack: is(Mutant::OSullivanDeadArmyChecks),
+            dead_transparent: is(Mutant::OSullivanDeadPiecesTransparent),
+            p4_unrestricted: is(Mutant::OSullivanP4RuleMissing),
+            p4_no_double: is(Mutant::OSullivanP4NoDoubleStep),
+            castle_in_check: is(Mutant::OSullivanCastlingInCheck),
+            army_removed: is(Mutant::OSullivanMatedArmyRemoved),
+        }
+    }
 }
 
 /// The pieces of the live opponents that can attack, by how they attack.
@@ -77,7 +113,7 @@ struct Enemy {
 
 /// A position: bitsets by seat and role, a mailbox, and the state the rules need.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Pos {
+pub(crate) struct Pos {
     pub bb: [[u64; 6]; 3],
     pub occ_seat: [u64; 3],
     pub occ: u64,
@@ -130,7 +166,7 @@ fn p4_home(g: &Geometry, seat: usize) -> u8 {
 
 impl Pos {
     /// An empty board, White to move.
-    pub fn empty() -> Pos {
+    pub(super) fn empty() -> Pos {
         Pos {
             bb: [[0; 6]; 3],
             occ_seat: [0; 3],
@@ -146,7 +182,7 @@ impl Pos {
     }
 
     #[inline]
-    pub fn put(&mut self, sq: usize, seat: usize, role: usize) {
+    pub(super) fn put(&mut self, sq: usize, seat: usize, role: usize) {
         self.bb[seat][role] |= bit(sq);
         self.occ_seat[seat] |= bit(sq);
         self.occ |= bit(sq);
@@ -163,10 +199,7 @@ impl Pos {
 
     /// Takes every piece of `seat` off the board (only the mutant mated-army-removed does).
     fn remove_army(&mut self, seat: usize) {
-        let mut army = self.occ_seat[seat];
-        while army != 0 {
-            let sq = army.trailing_zeros() as usize;
-            army &= army - 1;
+        for sq in self.occ_seat[seat].iter() {
             self.remove(sq, seat, usize::from(self.board[sq] & 7));
         }
         self.p4[seat] = NONE;
@@ -175,13 +208,13 @@ impl Pos {
 
     /// osullivan.mate-removes-king: a seat is in the game while its king is on the board.
     #[inline]
-    pub fn live(&self, seat: usize) -> bool {
+    pub(super) fn live(&self, seat: usize) -> bool {
         self.bb[seat][KING] != 0
     }
 
     /// osullivan.turn-order: the seat still in the game whose turn comes before `seat`'s
     /// (`seat` itself if no other is in the game).
-    pub fn seat_before(&self, cfg: &Cfg, seat: u8) -> u8 {
+    pub(super) fn seat_before(&self, cfg: &Cfg, seat: u8) -> u8 {
         let mut s = seat;
         loop {
             // Three seats in a cycle: the one before is the one after the next.
@@ -192,7 +225,7 @@ impl Pos {
         }
     }
 
-    pub fn live_count(&self) -> usize {
+    pub(super) fn live_count(&self) -> usize {
         (0..3).filter(|&s| self.live(s)).count()
     }
 
@@ -208,7 +241,7 @@ impl Pos {
             bishop_queen: 0,
         };
         for o in 0..3 {
-            let inert = !self.live(o) && cfg.mutant != Some(Mutant::OSullivanDeadArmyChecks);
+            let inert = !self.live(o) && !cfg.bugs.dead_attack;
             if o == seat || o == skip || inert {
                 continue;
             }
@@ -243,10 +276,7 @@ impl Pos {
     /// higher) and the capturer is not freed (osullivan.p4-freed).
     #[inline]
     fn p4_forbids(&self, g: &Geometry, cfg: &Cfg, s: usize, from: usize, victim: usize) -> bool {
-        if s == WHITE
-            || self.p4[s] as usize != from
-            || cfg.mutant == Some(Mutant::OSullivanP4RuleMissing)
-        {
+        if s == WHITE || self.p4[s] as usize != from || cfg.bugs.p4_unrestricted {
             return false;
         }
         let other = if s == RED { BLACK } else { RED };
@@ -258,7 +288,7 @@ impl Pos {
 
     /// Lists the legal moves of the side to move into `out`; returns whether it is in check.
     /// With at most one king left the game is over and there are none.
-    pub fn generate(&self, g: &Geometry, cfg: &Cfg, out: &mut Vec<Mv>) -> bool {
+    pub(super) fn generate(&self, g: &Geometry, cfg: &Cfg, out: &mut Vec<Mv>) -> bool {
         out.clear();
         let s = usize::from(self.to_move);
         let kbb = self.bb[s][KING];
@@ -278,187 +308,35 @@ impl Pos {
         } else {
             !own & !kings
         };
-        let pin_lines = g.lines[ksq];
-
-        // Whether a move of a piece other than the king, from `from` to `to`, removing the
-        // piece on `to` (if any) and on `extra`, leaves the mover's king unattacked.
-        let safe = |from: usize, to: usize, extra: u64| -> bool {
-            if !in_check && pin_lines & bit(from) == 0 && extra == 0 {
-                return true;
-            }
-            let occ2 = (occ & !bit(from) & !extra) | bit(to);
-            let victim = self.board[to];
-            if victim != EMPTY && usize::from(victim & 7) == KING {
-                let e2 = self.enemy(cfg, s, usize::from(victim >> 3));
-                return !Self::attacked(g, kt, ksq, occ2, &e2, bit(to) | extra);
-            }
-            !Self::attacked(g, kt, ksq, occ2, &e, bit(to) | extra)
-        };
-
-        // Pawns.
+        // osullivan.check: only a piece pinned to the king can uncover a check.
+        let pinned = square::pinned(&g.rays, ROOK_DIRS, ksq, occ, own, e.rook_queen)
+            | square::pinned(&g.rays, BISHOP_DIRS, ksq, occ, own, e.bishop_queen);
         let far_rank = if s == WHITE { 0 } else { 7 };
-        let mut pawns = self.bb[s][PAWN];
-        while pawns != 0 {
-            let from = pawns.trailing_zeros() as usize;
-            pawns &= pawns - 1;
-            let push = g.push[s][from];
-            if push != NONE && occ & bit(usize::from(push)) == 0 {
-                let to = usize::from(push);
-                if safe(from, to, 0) {
-                    if g.rank[to] == far_rank {
-                        for role in [QUEEN, ROOK, BISHOP, KNIGHT] {
-                            out.push(Mv::new(from, to, PROMO + role as u8));
-                        }
-                    } else {
-                        out.push(Mv::new(from, to, NORMAL));
-                    }
-                }
-                // osullivan.double-step-white, osullivan.double-step-p4, osullivan.single-step.
-                let may_double = if s == WHITE {
-                    g.rank[from] == 6
-                } else {
-                    self.p4[s] as usize == from
-                        && p4_home(g, s) as usize == from
-                        && cfg.mutant != Some(Mutant::OSullivanP4NoDoubleStep)
-                };
-                if may_double {
-                    let push2 = g.push[s][to];
-                    if push2 != NONE
-                        && occ & bit(usize::from(push2)) == 0
-                        && safe(from, usize::from(push2), 0)
-                    {
-                        out.push(Mv::new(from, usize::from(push2), DOUBLE));
-                    }
-                }
-            }
-            let mut caps = g.pawn_att[s][from] & occ & targets;
-            while caps != 0 {
-                let to = caps.trailing_zeros() as usize;
-                caps &= caps - 1;
-                if self.p4_forbids(g, cfg, s, from, to) || !safe(from, to, 0) {
-                    continue;
-                }
-                if g.rank[to] == far_rank {
-                    for role in [QUEEN, ROOK, BISHOP, KNIGHT] {
-                        out.push(Mv::new(from, to, PROMO + role as u8));
-                    }
-                } else {
-                    out.push(Mv::new(from, to, NORMAL));
-                }
-            }
-            // osullivan.en-passant: beside the pawn that passed the cell, onto the cell; each
-            // right still in its window (osullivan.en-passant-window).
-            for ep in [self.ep, self.ep_earlier] {
-                if ep == NONE {
-                    // An earlier right only stands beside a latest one.
-                    break;
-                }
-                if g.pawn_att[s][from] & bit(usize::from(ep)) == 0 {
-                    continue;
-                }
-                let ep = usize::from(ep);
-                let stepper = usize::from(g.ep_stepper[ep]);
-                let victim = usize::from(g.ep_victim[ep]);
-                if stepper != s
-                    && self.board[victim] == (stepper * 8 + PAWN) as u8
-                    && g.rank[victim] == g.rank[from]
-                    && occ & bit(ep) == 0
-                    && !self.p4_forbids(g, cfg, s, from, victim)
-                    && safe(from, ep, bit(victim))
-                {
-                    out.push(Mv::new(from, ep, EN_PASSANT));
-                }
-            }
-        }
-
-        // Knights.
-        let mut pieces = self.bb[s][KNIGHT];
-        while pieces != 0 {
-            let from = pieces.trailing_zeros() as usize;
-            pieces &= pieces - 1;
-            let mut to_set = kt[from] & targets;
-            while to_set != 0 {
-                let to = to_set.trailing_zeros() as usize;
-                to_set &= to_set - 1;
-                if safe(from, to, 0) {
-                    out.push(Mv::new(from, to, NORMAL));
-                }
-            }
-        }
-        // Sliders. (The mutant dead-pieces-transparent lets them pass a dead army's pieces.)
-        let slide_occ = if cfg.mutant == Some(Mutant::OSullivanDeadPiecesTransparent) {
-            let dead = (0..3).filter(|&o| !self.live(o));
-            occ & !dead.fold(0, |m, o| m | self.occ_seat[o])
-        } else {
-            occ
+        let gen_ = Gen {
+            pos: self,
+            g,
+            cfg,
+            kt,
+            s,
+            ksq,
+            e,
+            occ,
+            in_check,
+            targets,
+            pinned,
+            far_rank,
         };
-        for (role, orth, diag) in [
-            (BISHOP, false, true),
-            (ROOK, true, false),
-            (QUEEN, true, true),
-        ] {
-            let mut pieces = self.bb[s][role];
-            while pieces != 0 {
-                let from = pieces.trailing_zeros() as usize;
-                pieces &= pieces - 1;
-                let mut att = 0;
-                if orth {
-                    att |= rook_att(g, from, slide_occ);
-                }
-                if diag {
-                    att |= bishop_att(g, from, slide_occ);
-                }
-                let mut to_set = att & targets;
-                while to_set != 0 {
-                    let to = to_set.trailing_zeros() as usize;
-                    to_set &= to_set - 1;
-                    if safe(from, to, 0) {
-                        out.push(Mv::new(from, to, NORMAL));
-                    }
-                }
-            }
-        }
-        // King.
-        let occ_nok = occ & !bit(ksq);
-        let mut to_set = g.king[ksq] & targets;
-        while to_set != 0 {
-            let to = to_set.trailing_zeros() as usize;
-            to_set &= to_set - 1;
-            let victim = self.board[to];
-            let e2 = if victim != EMPTY && usize::from(victim & 7) == KING {
-                self.enemy(cfg, s, usize::from(victim >> 3))
-            } else {
-                e
-            };
-            if !Self::attacked(g, kt, to, occ_nok | bit(to), &e2, bit(to)) {
-                out.push(Mv::new(ksq, to, NORMAL));
-            }
-        }
-        // osullivan.castling-white-only, osullivan.castling-move, osullivan.castling-unmoved,
-        // osullivan.castling-not-in-check, osullivan.castling-direction.
-        let may_castle = !in_check || cfg.mutant == Some(Mutant::OSullivanCastlingInCheck);
-        if s == WHITE && self.castling && may_castle {
-            let c = castle_cells(g);
-            let rook_home = self.board[c.b8] == (WHITE * 8 + ROOK) as u8;
-            if ksq == c.d8 && rook_home && occ & bit(c.c8) == 0 {
-                let occ2 = (occ & !bit(c.b8)) | bit(c.c8);
-                if !Self::attacked(g, kt, c.c8, occ2, &e, 0) {
-                    out.push(Mv::new(c.d8, c.c8, CASTLE_C));
-                }
-                if cfg.castle_either && occ & bit(c.e8) == 0 {
-                    let occ2 = (occ & !bit(c.b8)) | bit(c.e8);
-                    if !Self::attacked(g, kt, c.e8, occ2, &e, 0) {
-                        out.push(Mv::new(c.d8, c.e8, CASTLE_E));
-                    }
-                }
-            }
-        }
+        gen_.pawns(out);
+        gen_.knights(out);
+        gen_.sliders(out);
+        gen_.king(out);
+        gen_.castles(out);
         in_check
     }
 
     /// Plays a legal move of the side to move and passes the turn (without taking out a
     /// player who then has no move: see [`Pos::settle`]).
-    pub fn make(&mut self, g: &Geometry, cfg: &Cfg, mv: Mv) {
+    pub(super) fn make(&mut self, g: &Geometry, cfg: &Cfg, mv: Mv) {
         let s = usize::from(self.to_move);
         let (from, to, kind) = (mv.from(), mv.to(), mv.kind());
         let c = castle_cells(g);
@@ -578,7 +456,7 @@ impl Pos {
     /// osullivan.end-of-game: takes out each player whose turn comes with no legal move
     /// (checkmated, or stalemated under the reading out), until a player can move, a stalemate
     /// draws the game or one king is left. Leaves the side to move's legal moves in `buf`.
-    pub fn settle(&mut self, g: &Geometry, cfg: &Cfg, buf: &mut Vec<Mv>) {
+    pub(super) fn settle(&mut self, g: &Geometry, cfg: &Cfg, buf: &mut Vec<Mv>) {
         loop {
             let in_check = self.generate(g, cfg, buf);
             if !buf.is_empty() {
@@ -595,7 +473,7 @@ impl Pos {
             if in_check || cfg.stalemate_out {
                 let k = self.bb[s][KING].trailing_zeros() as usize;
                 self.remove(k, s, KING);
-                if in_check && cfg.mutant == Some(Mutant::OSullivanMatedArmyRemoved) {
+                if in_check && cfg.bugs.army_removed {
                     self.remove_army(s);
                 }
                 if s == WHITE {
@@ -609,78 +487,283 @@ impl Pos {
     }
 }
 
-/// Reused move buffers, one per ply.
-#[derive(Debug, Default)]
-pub(super) struct Buffers(Vec<Vec<Mv>>);
-
-impl Buffers {
-    fn take(&mut self, ply: usize) -> Vec<Mv> {
-        while self.0.len() <= ply {
-            self.0.push(Vec::with_capacity(256));
-        }
-        std::mem::take(&mut self.0[ply])
-    }
-    fn give(&mut self, ply: usize, v: Vec<Mv>) {
-        self.0[ply] = v;
-    }
+/// The move generator of one position: the side to move, its king and what attacks it.
+#[derive(Clone, Copy)]
+struct Gen<'a> {
+    pos: &'a Pos,
+    g: &'a Geometry,
+    cfg: &'a Cfg,
+    /// The knight's leaps under the reading of osullivan.knight-barrier.
+    kt: &'a [u64; N],
+    s: usize,
+    ksq: usize,
+    e: Enemy,
+    occ: u64,
+    in_check: bool,
+    /// The cells a piece may move to: not the own, nor a king unless kings are captured.
+    targets: u64,
+    /// The own pieces pinned to the king: while it is not in check, only their moves (and en
+    /// passant) can expose it.
+    pinned: u64,
+    /// The rank where the side to move's pawns promote.
+    far_rank: u8,
 }
 
-/// Counts the move paths of length `depth` from a position whose side to move is about to
-/// move (the root: no one is taken out before its moves are listed).
-pub(super) fn perft_root(
-    g: &Geometry,
-    cfg: &Cfg,
-    pos: &Pos,
-    depth: u32,
-    bufs: &mut Buffers,
-) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut moves = bufs.take(0);
-    pos.generate(g, cfg, &mut moves);
-    let n = if depth == 1 {
-        moves.len() as u64
-    } else {
-        let mut n = 0;
-        for &mv in &moves {
-            let mut child = *pos;
-            child.make(g, cfg, mv);
-            n += perft_after(g, cfg, &child, depth - 1, 1, bufs);
+impl Gen<'_> {
+    /// Whether a move of a piece other than the king, from `from` to `to`, removing the
+    /// piece on `to` (if any) and on `extra`, leaves the mover's king unattacked.
+    #[inline(always)]
+    fn safe(&self, from: usize, to: usize, extra: u64) -> bool {
+        let Gen {
+            pos,
+            g,
+            cfg,
+            kt,
+            s,
+            ksq,
+            occ,
+            in_check,
+            pinned,
+            ..
+        } = *self;
+        if !in_check && pinned & bit(from) == 0 && extra == 0 {
+            return true;
         }
-        n
-    };
-    bufs.give(0, moves);
-    n
-}
+        let occ2 = (occ & !bit(from) & !extra) | bit(to);
+        let victim = pos.board[to];
+        if victim != EMPTY && usize::from(victim & 7) == KING {
+            let e2 = pos.enemy(cfg, s, usize::from(victim >> 3));
+            return !Pos::attacked(g, kt, ksq, occ2, &e2, bit(to) | extra);
+        }
+        !Pos::attacked(g, kt, ksq, occ2, &self.e, bit(to) | extra)
+    }
 
-/// Counts the move paths of length `depth` from the position just after a move (players with
-/// no move are taken out first, as [`Pos::settle`] does). The last ply counts moves in bulk.
-pub(super) fn perft_after(
-    g: &Geometry,
-    cfg: &Cfg,
-    pos: &Pos,
-    depth: u32,
-    ply: usize,
-    bufs: &mut Buffers,
-) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut moves = bufs.take(ply);
-    let mut p = *pos;
-    p.settle(g, cfg, &mut moves);
-    let n = if depth == 1 {
-        moves.len() as u64
-    } else {
-        let mut n = 0;
-        for &mv in &moves {
-            let mut child = p;
-            child.make(g, cfg, mv);
-            n += perft_after(g, cfg, &child, depth - 1, ply + 1, bufs);
+    /// Pawns: steps, double steps, captures, en passant.
+    fn pawns(&self, out: &mut Vec<Mv>) {
+        for from in self.pos.bb[self.s][PAWN].iter() {
+            self.pawn_steps(from, out);
+            self.pawn_captures(from, out);
+            self.en_passant(from, out);
         }
-        n
-    };
-    bufs.give(ply, moves);
-    n
+    }
+
+    #[inline(always)]
+    fn pawn_steps(&self, from: usize, out: &mut Vec<Mv>) {
+        let Gen {
+            pos,
+            g,
+            cfg,
+            s,
+            occ,
+            far_rank,
+            ..
+        } = *self;
+        let push = g.push[s][from];
+        if push != NONE && occ & bit(usize::from(push)) == 0 {
+            let to = usize::from(push);
+            if self.safe(from, to, 0) {
+                if g.rank[to] == far_rank {
+                    for role in [QUEEN, ROOK, BISHOP, KNIGHT] {
+                        out.push(Mv::new(from, to, PROMO + role as u8));
+                    }
+                } else {
+                    out.push(Mv::new(from, to, NORMAL));
+                }
+            }
+            // osullivan.double-step-white, osullivan.double-step-p4, osullivan.single-step.
+            let may_double = if s == WHITE {
+                g.rank[from] == 6
+            } else {
+                pos.p4[s] as usize == from
+                    && p4_home(g, s) as usize == from
+                    && !cfg.bugs.p4_no_double
+            };
+            if may_double {
+                let push2 = g.push[s][to];
+                if push2 != NONE
+                    && occ & bit(usize::from(push2)) == 0
+                    && self.safe(from, usize::from(push2), 0)
+                {
+                    out.push(Mv::new(from, usize::from(push2), DOUBLE));
+                }
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn pawn_captures(&self, from: usize, out: &mut Vec<Mv>) {
+        let Gen {
+            pos,
+            g,
+            cfg,
+            s,
+            occ,
+            targets,
+            far_rank,
+            ..
+        } = *self;
+        for to in (g.pawn_att[s][from] & occ & targets).iter() {
+            if pos.p4_forbids(g, cfg, s, from, to) || !self.safe(from, to, 0) {
+                continue;
+            }
+            if g.rank[to] == far_rank {
+                for role in [QUEEN, ROOK, BISHOP, KNIGHT] {
+                    out.push(Mv::new(from, to, PROMO + role as u8));
+                }
+            } else {
+                out.push(Mv::new(from, to, NORMAL));
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn en_passant(&self, from: usize, out: &mut Vec<Mv>) {
+        let Gen {
+            pos,
+            g,
+            cfg,
+            s,
+            occ,
+            ..
+        } = *self;
+        // osullivan.en-passant: beside the pawn that passed the cell, onto the cell; each
+        // right still in its window (osullivan.en-passant-window).
+        for ep in [pos.ep, pos.ep_earlier] {
+            if ep == NONE {
+                // An earlier right only stands beside a latest one.
+                break;
+            }
+            if g.pawn_att[s][from] & bit(usize::from(ep)) == 0 {
+                continue;
+            }
+            let ep = usize::from(ep);
+            let stepper = usize::from(g.ep_stepper[ep]);
+            let victim = usize::from(g.ep_victim[ep]);
+            if stepper != s
+                && pos.board[victim] == (stepper * 8 + PAWN) as u8
+                && g.rank[victim] == g.rank[from]
+                && occ & bit(ep) == 0
+                && !pos.p4_forbids(g, cfg, s, from, victim)
+                && self.safe(from, ep, bit(victim))
+            {
+                out.push(Mv::new(from, ep, EN_PASSANT));
+            }
+        }
+    }
+
+    fn knights(&self, out: &mut Vec<Mv>) {
+        let Gen {
+            pos,
+            kt,
+            s,
+            targets,
+            ..
+        } = *self;
+        for from in pos.bb[s][KNIGHT].iter() {
+            for to in (kt[from] & targets).iter() {
+                if self.safe(from, to, 0) {
+                    out.push(Mv::new(from, to, NORMAL));
+                }
+            }
+        }
+    }
+
+    /// Bishops, rooks and queens.
+    fn sliders(&self, out: &mut Vec<Mv>) {
+        let Gen {
+            pos,
+            g,
+            cfg,
+            s,
+            occ,
+            targets,
+            ..
+        } = *self;
+        // Sliders. (The mutant dead-pieces-transparent lets them pass a dead army's pieces.)
+        let slide_occ = if cfg.bugs.dead_transparent {
+            let dead = (0..3).filter(|&o| !pos.live(o));
+            occ & !dead.fold(0, |m, o| m | pos.occ_seat[o])
+        } else {
+            occ
+        };
+        for (role, orth, diag) in [
+            (BISHOP, false, true),
+            (ROOK, true, false),
+            (QUEEN, true, true),
+        ] {
+            for from in pos.bb[s][role].iter() {
+                let mut att = 0;
+                if orth {
+                    att |= rook_att(g, from, slide_occ);
+                }
+                if diag {
+                    att |= bishop_att(g, from, slide_occ);
+                }
+                for to in (att & targets).iter() {
+                    if self.safe(from, to, 0) {
+                        out.push(Mv::new(from, to, NORMAL));
+                    }
+                }
+            }
+        }
+    }
+
+    fn king(&self, out: &mut Vec<Mv>) {
+        let Gen {
+            pos,
+            g,
+            cfg,
+            kt,
+            s,
+            ksq,
+            occ,
+            targets,
+            ..
+        } = *self;
+        let occ_nok = occ & !bit(ksq);
+        for to in (g.king[ksq] & targets).iter() {
+            let victim = pos.board[to];
+            let e2 = if victim != EMPTY && usize::from(victim & 7) == KING {
+                pos.enemy(cfg, s, usize::from(victim >> 3))
+            } else {
+                self.e
+            };
+            if !Pos::attacked(g, kt, to, occ_nok | bit(to), &e2, bit(to)) {
+                out.push(Mv::new(ksq, to, NORMAL));
+            }
+        }
+    }
+
+    fn castles(&self, out: &mut Vec<Mv>) {
+        let Gen {
+            pos,
+            g,
+            kt,
+            s,
+            ksq,
+            occ,
+            in_check,
+            cfg,
+            ..
+        } = *self;
+        // osullivan.castling-white-only, osullivan.castling-move, osullivan.castling-unmoved,
+        // osullivan.castling-not-in-check, osullivan.castling-direction.
+        let may_castle = !in_check || cfg.bugs.castle_in_check;
+        if s == WHITE && pos.castling && may_castle {
+            let c = castle_cells(g);
+            let rook_home = pos.board[c.b8] == (WHITE * 8 + ROOK) as u8;
+            if ksq == c.d8 && rook_home && occ & bit(c.c8) == 0 {
+                let occ2 = (occ & !bit(c.b8)) | bit(c.c8);
+                if !Pos::attacked(g, kt, c.c8, occ2, &self.e, 0) {
+                    out.push(Mv::new(c.d8, c.c8, CASTLE_C));
+                }
+                if cfg.castle_either && occ & bit(c.e8) == 0 {
+                    let occ2 = (occ & !bit(c.b8)) | bit(c.e8);
+                    if !Pos::attacked(g, kt, c.e8, occ2, &self.e, 0) {
+                        out.push(Mv::new(c.d8, c.e8, CASTLE_E));
+                    }
+                }
+            }
+        }
+    }
 }

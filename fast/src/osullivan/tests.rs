@@ -1,5 +1,6 @@
-//! Tests of the fast O'Sullivan: geometry against the rule text and DESIGN.md, perft against
-//! divide and against a plain recursion through `legal_moves` and `play`, validation of garbage.
+//! Tests of the fast O'Sullivan: geometry against the rule text and the board as
+//! `docs/variants-and-readings.md` describes it, perft against divide and against a plain
+//! recursion through `legal_moves` and `play`, validation of garbage.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Instant;
@@ -9,10 +10,12 @@ use trichess_model::{
     Setup, Variant, VariantState, YaltaState,
 };
 
-use super::OSullivan;
-use super::geometry::{N, NONE, geometry};
+use super::board::{N, NONE, geometry};
 use crate::square::DIRS;
 use crate::testing::Rng;
+
+/// The fast engine's O'Sullivan.
+type OSullivan = crate::engine::VariantEngine<super::OSullivan>;
 
 fn game(readings: &[(&str, &str)]) -> Game {
     let mut g = Game::new(Variant::OSullivan);

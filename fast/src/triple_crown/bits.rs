@@ -2,6 +2,8 @@
 
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
 
+use crate::bitset::Bitset;
+
 /// The number of cells of the Triple Crown board.
 pub(crate) const CELLS: usize = 150;
 
@@ -12,43 +14,37 @@ pub(crate) struct Bits(pub(crate) [u64; 3]);
 /// The set of every cell of the board.
 pub(crate) const ALL: Bits = Bits([u64::MAX, u64::MAX, (1u64 << (CELLS - 128)) - 1]);
 
-impl Bits {
-    /// The empty set.
-    pub(crate) const EMPTY: Bits = Bits([0; 3]);
+impl Bitset for Bits {
+    const EMPTY: Bits = Bits([0; 3]);
+    type Iter = BitsIter;
 
-    /// Adds `cell`.
     #[inline]
-    pub(crate) fn set(&mut self, cell: usize) {
+    fn set(&mut self, cell: usize) {
         self.0[cell >> 6] |= 1u64 << (cell & 63);
     }
 
-    /// Removes `cell`.
     #[inline]
-    pub(crate) fn clear(&mut self, cell: usize) {
+    fn clear(&mut self, cell: usize) {
         self.0[cell >> 6] &= !(1u64 << (cell & 63));
     }
 
-    /// Returns true if `cell` is in the set.
     #[inline]
-    pub(crate) fn has(self, cell: usize) -> bool {
+    fn has(self, cell: usize) -> bool {
         self.0[cell >> 6] >> (cell & 63) & 1 != 0
     }
 
-    /// Returns true if the set is empty.
     #[inline]
-    pub(crate) fn is_empty(self) -> bool {
+    fn is_empty(self) -> bool {
         (self.0[0] | self.0[1] | self.0[2]) == 0
     }
 
-    /// Returns the number of cells in the set.
     #[inline]
-    pub(crate) fn count(self) -> u32 {
+    fn count(self) -> u32 {
         self.0[0].count_ones() + self.0[1].count_ones() + self.0[2].count_ones()
     }
 
-    /// Iterates over the cells in the set, lowest first.
     #[inline]
-    pub(crate) fn iter(self) -> BitsIter {
+    fn iter(self) -> BitsIter {
         BitsIter {
             bits: self,
             word: 0,
@@ -120,6 +116,7 @@ impl BitOrAssign for Bits {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bitset::Bitset;
 
     #[test]
     fn sets_iterate_in_order_and_complement_within_the_board() {

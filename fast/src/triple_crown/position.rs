@@ -1,10 +1,10 @@
 //! The internal position, move generation, attacks, and playing a move (copy-make).
 
 use super::bits::{Bits, CELLS};
-use super::geo;
+use super::board;
 use super::readings::Readings;
 use super::tables::{NONE, Tables};
-use crate::Mutant;
+use crate::bitset::Bitset;
 
 // Role codes.
 pub(crate) const EMPEROR: u8 = 0;
@@ -380,7 +380,6 @@ impl Pos {
         let mut dropped = 0;
         let tested = risky.unwrap_or(Bits::EMPTY);
         let filter = risky.is_some();
-        let t = ctx.t;
         let me = self.to_move as usize;
         let own = self.seat_bits[me];
         // triple-crown.checkmate-en-prise: no move captures an Emperor.
@@ -391,69 +390,17 @@ impl Pos {
             let role = self.board[from] & 15;
             let test = tested.has(from);
             if role == PAWN {
-                let push = t.pawn_push[me][from];
-                let mut dests = Bits::EMPTY;
-                if push != NONE && !self.occ.has(push as usize) {
-                    dests.set(push as usize);
-                    let (mid, dest) = t.pawn_double[me][from];
-                    if mid == push && !self.occ.has(dest as usize) {
-                        self.emit(
-                            ctx,
-                            out,
-                            Mv {
-                                from: from as u8,
-                                to: dest,
-                                kind: DOUBLE,
-                                extra: 0,
-                            },
-                            test && filter,
-                            &mut dropped,
-                        );
-                        if any {
-                            return (true, dropped);
-                        }
-                    }
-                }
-                dests |= t.pawn_caps[me][from] & enemy;
-                for to in dests.iter() {
-                    if t.far_ranks[me].has(to) {
-                        // triple-crown.promotion-compulsory.
-                        let roles = *promo_roles.get_or_insert_with(|| self.promotion_roles(ctx));
-                        let mut m = roles;
-                        while m != 0 {
-                            let r = m.trailing_zeros() as u8;
-                            m &= m - 1;
-                            self.emit(
-                                ctx,
-                                out,
-                                Mv {
-                                    from: from as u8,
-                                    to: to as u8,
-                                    kind: PROMOTION,
-                                    extra: r,
-                                },
-                                test && filter,
-                                &mut dropped,
-                            );
-                        }
-                    } else {
-                        self.emit(
-                            ctx,
-                            out,
-                            Mv {
-                                from: from as u8,
-                                to: to as u8,
-                                kind: NORMAL,
-                                extra: 0,
-                            },
-                            test && filter,
-                            &mut dropped,
-                        );
-                    }
-                    // Unfiltered (as with `any`), every move is kept.
-                    if any {
-                        return (true, dropped);
-                    }
+                if self.pawn_moves(
+                    ctx,
+                    from,
+                    test && filter,
+                    enemy,
+                    &mut promo_roles,
+                    out,
+                    &mut dropped,
+                    any,
+                ) {
+                    return (true, dropped);
                 }
                 continue;
             }
@@ -476,14 +423,118 @@ impl Pos {
                 }
             }
         }
+        if self.en_passant_moves(ctx, out, filter, &mut dropped, any) {
+            return (true, dropped);
+        }
+        self.castles(ctx, &mut |m| self.emit(ctx, out, m, filter, &mut dropped));
+        (any && !out.is_empty(), dropped)
+    }
+
+    /// A Pawn's steps, double step, captures and promotions from `from` (see [`Pos::generate`]);
+    /// returns whether it returned early, after the first move.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn pawn_moves(
+        &self,
+        ctx: Ctx,
+        from: usize,
+        test: bool,
+        enemy: Bits,
+        promo_roles: &mut Option<u16>,
+        out: &mut Vec<Mv>,
+        dropped: &mut usize,
+        any: bool,
+    ) -> bool {
+        let t = ctx.t;
+        let me = self.to_move as usize;
+        let push = t.pawn_push[me][from];
+        let mut dests = Bits::EMPTY;
+        if push != NONE && !self.occ.has(push as usize) {
+            dests.set(push as usize);
+            let (mid, dest) = t.pawn_double[me][from];
+            if mid == push && !self.occ.has(dest as usize) {
+                self.emit(
+                    ctx,
+                    out,
+                    Mv {
+                        from: from as u8,
+                        to: dest,
+                        kind: DOUBLE,
+                        extra: 0,
+                    },
+                    test,
+                    dropped,
+                );
+                if any {
+                    return true;
+                }
+            }
+        }
+        dests |= t.pawn_caps[me][from] & enemy;
+        for to in dests.iter() {
+            if t.far_ranks[me].has(to) {
+                // triple-crown.promotion-compulsory.
+                let roles = *promo_roles.get_or_insert_with(|| self.promotion_roles(ctx));
+                let mut m = roles;
+                while m != 0 {
+                    let r = m.trailing_zeros() as u8;
+                    m &= m - 1;
+                    self.emit(
+                        ctx,
+                        out,
+                        Mv {
+                            from: from as u8,
+                            to: to as u8,
+                            kind: PROMOTION,
+                            extra: r,
+                        },
+                        test,
+                        dropped,
+                    );
+                }
+            } else {
+                self.emit(
+                    ctx,
+                    out,
+                    Mv {
+                        from: from as u8,
+                        to: to as u8,
+                        kind: NORMAL,
+                        extra: 0,
+                    },
+                    test,
+                    dropped,
+                );
+            }
+            // Unfiltered (as with `any`), every move is kept.
+            if any {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The en passant captures (see [`Pos::generate`]); returns whether it returned early,
+    /// after the first move.
+    #[inline(always)]
+    fn en_passant_moves(
+        &self,
+        ctx: Ctx,
+        out: &mut Vec<Mv>,
+        filter: bool,
+        dropped: &mut usize,
+        any: bool,
+    ) -> bool {
+        let t = ctx.t;
+        let me = self.to_move as usize;
         // triple-crown.en-passant.
         for ep in self.ep {
             if ep.cell == NONE || ep.seat as usize == me {
                 continue;
             }
             let cell = ep.cell as usize;
-            let (half, file, _) = geo::coords(cell);
-            let victim = geo::index(half, file, 4);
+            let (half, file, _) = board::coords(cell);
+            let victim = board::index(half, file, 4);
             let takers = t.pawn_caps_rev[me][cell] & self.pieces(me, PAWN);
             for from in takers.iter() {
                 self.emit(
@@ -496,15 +547,14 @@ impl Pos {
                         extra: victim as u8,
                     },
                     filter,
-                    &mut dropped,
+                    dropped,
                 );
                 if any {
-                    return (true, dropped);
+                    return true;
                 }
             }
         }
-        self.castles(ctx, &mut |m| self.emit(ctx, out, m, filter, &mut dropped));
-        (any && !out.is_empty(), dropped)
+        false
     }
 
     /// Pushes `m` unless `test` is set and it exposes the mover's Emperor (then counts it).
@@ -530,7 +580,7 @@ impl Pos {
             if rights >> slot & 1 == 0 || (slot == 2 && !ctx.r.eh_chatelaine) {
                 continue;
             }
-            let cell = |file: i32| geo::index(me, file, 0);
+            let cell = |file: i32| board::index(me, file, 0);
             if self.emperor[me] as usize != cell(EMPEROR_FILE)
                 || self.board[cell(spec.partner)] != (me as u8) << 4 | spec.role
             {
@@ -540,7 +590,7 @@ impl Pos {
                 continue;
             }
             // triple-crown.castling-check: from either enemy, whoever moves next.
-            if ctx.r.mutant != Some(Mutant::TripleCrownCastlingThroughCheck)
+            if !ctx.r.bugs.castle_through_check
                 && spec
                     .path
                     .iter()
@@ -560,7 +610,7 @@ impl Pos {
     /// `triple-crown.promotion-missing`, `-full-quota`, `-non-array` and the reading of
     /// `triple-crown.promotion-diarch-only`: the roles the side to move may promote to.
     pub(crate) fn promotion_roles(&self, ctx: Ctx) -> u16 {
-        if ctx.r.mutant == Some(Mutant::TripleCrownPromotionQuotaIgnored) {
+        if ctx.r.bugs.promotion_unlimited {
             return bit(QUEEN)
                 | bit(CHATELAINE)
                 | bit(VICEREINE)
@@ -665,8 +715,8 @@ impl Pos {
             }
             CASTLE => {
                 let spec = &CASTLES[m.extra as usize];
-                occ.clear(geo::index(me, spec.partner, 0));
-                occ.set(geo::index(me, spec.partner_to, 0));
+                occ.clear(board::index(me, spec.partner, 0));
+                occ.set(board::index(me, spec.partner_to, 0));
             }
             _ => {}
         }
@@ -692,7 +742,7 @@ impl Pos {
         let risky = if in_check {
             super::bits::ALL
         } else {
-            let mut r = if ctx.r.mutant == Some(Mutant::TripleCrownPinsIgnored) {
+            let mut r = if ctx.r.bugs.pins_ignored {
                 Bits::EMPTY
             } else {
                 self.pinned(ctx, me, king)
@@ -742,7 +792,7 @@ impl Pos {
             });
             let mut removed = false;
             for s in (0..3).filter(|&s| en_prise[s]) {
-                if ctx.r.mutant == Some(Mutant::TripleCrownEnPriseKeepsArmy) {
+                if ctx.r.bugs.army_stays {
                     // The Emperor goes and its rights with it; the army stays.
                     self.take(self.emperor[s] as usize);
                     self.emperor[s] = NONE;
@@ -786,8 +836,8 @@ impl Pos {
                 continue;
             }
             let seat = ep.seat as usize;
-            let (_, file, _) = geo::coords(ep.cell as usize);
-            let victim = geo::index(seat, file, 4);
+            let (_, file, _) = board::coords(ep.cell as usize);
+            let victim = board::index(seat, file, 4);
             if self.active(seat)
                 && !self.occ.has(ep.cell as usize)
                 && self.board[victim] == (ep.seat << 4 | PAWN)
@@ -828,7 +878,7 @@ impl Pos {
         let role = piece & 15;
         // triple-crown.instant-win: a Pawn to a far rank while holding all three non-array pieces.
         if m.kind == PROMOTION
-            && ctx.r.mutant != Some(Mutant::TripleCrownInstantWinMissing)
+            && !ctx.r.bugs.no_instant_win
             && !self.pieces(me, BARONESS).is_empty()
             && !self.pieces(me, POPE).is_empty()
             && !self.pieces(me, DIARCH).is_empty()
@@ -847,8 +897,8 @@ impl Pos {
             }
             CASTLE => {
                 let spec = &CASTLES[m.extra as usize];
-                let pf = geo::index(me, spec.partner, 0);
-                let pt = geo::index(me, spec.partner_to, 0);
+                let pf = board::index(me, spec.partner, 0);
+                let pt = board::index(me, spec.partner_to, 0);
                 self.take(pf);
                 self.put(pt, me as u8, spec.role);
                 self.put(to, me as u8, role);
@@ -868,9 +918,9 @@ impl Pos {
         // En passant targets, newest first: the fresh one, then older ones another enemy may
         // still take (triple-crown.en-passant-window).
         let fresh = if m.kind == DOUBLE {
-            let (half, file, _) = geo::coords(to);
+            let (half, file, _) = board::coords(to);
             Ep {
-                cell: geo::index(half, file, 3) as u8,
+                cell: board::index(half, file, 3) as u8,
                 seat: me as u8,
             }
         } else {
@@ -902,7 +952,7 @@ impl Pos {
 
 /// Returns the castling right bit of a partner cell (a1, b1, i1 or j1 of a seat), if it is one.
 pub(crate) fn castling_bit(cell: usize) -> Option<u16> {
-    let (seat, file, rank) = geo::coords(cell);
+    let (seat, file, rank) = board::coords(cell);
     if rank != 0 {
         return None;
     }

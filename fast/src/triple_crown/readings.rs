@@ -50,8 +50,44 @@ pub(crate) struct Readings {
     /// The roles (bit per role code) that make the straight-across step
     /// (`triple-crown.across-pieces`); only a mutant changes it.
     pub(crate) across: u16,
-    /// The rules bug planted on purpose, if any ([`Mutant`]).
-    pub(crate) mutant: Option<Mutant>,
+    /// The rules bug planted on purpose, if any, as the switch of the rule it breaks.
+    pub(crate) bugs: Bugs,
+}
+
+/// The rules a planted [`Mutant`] breaks, each a switch the generator reads as it reads the
+/// readings; all off without a mutant. (The mutants of the straight-across step change
+/// `across` instead.)
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Bugs {
+    /// triple-crown.centre-moves broken: a diagonal through the centre takes its first branch
+    /// only (the tables of their own).
+    pub(crate) fork_missing: bool,
+    /// triple-crown.castling-check broken: the Emperor may castle from or across an attacked cell.
+    pub(crate) castle_through_check: bool,
+    /// triple-crown.promotion-missing broken: a Pawn promotes to any array piece.
+    pub(crate) promotion_unlimited: bool,
+    /// triple-crown.self-exposure broken: a pinned piece may leave the line when the Emperor
+    /// is not attacked.
+    pub(crate) pins_ignored: bool,
+    /// triple-crown.checkmate-en-prise broken: only the Emperor leaves the board.
+    pub(crate) army_stays: bool,
+    /// triple-crown.instant-win broken: no instant win.
+    pub(crate) no_instant_win: bool,
+}
+
+impl Bugs {
+    /// The switches of a planted mutant.
+    fn of(mutant: Option<Mutant>) -> Bugs {
+        let is = |m: Mutant| mutant == Some(m);
+        Bugs {
+            fork_missing: is(Mutant::TripleCrownCentreForkMissing),
+            castle_through_check: is(Mutant::TripleCrownCastlingThroughCheck),
+            promotion_unlimited: is(Mutant::TripleCrownPromotionQuotaIgnored),
+            pins_ignored: is(Mutant::TripleCrownPinsIgnored),
+            army_stays: is(Mutant::TripleCrownEnPriseKeepsArmy),
+            no_instant_win: is(Mutant::TripleCrownInstantWinMissing),
+        }
+    }
 }
 
 impl Default for Readings {
@@ -67,7 +103,7 @@ impl Default for Readings {
             stalemate_out: false,
             chain_repeats: true,
             across: ACROSS_STEPPERS,
-            mutant: None,
+            bugs: Bugs::default(),
         }
     }
 }
@@ -117,7 +153,7 @@ impl Readings {
                 _ => return Err(crate::not_played(id, reading)),
             }
         }
-        r.mutant = mutant;
+        r.bugs = Bugs::of(mutant);
         match mutant {
             Some(Mutant::TripleCrownChatelaineAcross) => r.across |= 1 << CHATELAINE,
             Some(Mutant::TripleCrownPopeAsPrimate) => r.across &= !(1 << POPE),

@@ -6,11 +6,11 @@ use std::sync::OnceLock;
 use trichess_model::{Cell, Variant};
 
 use super::bits::{Bits, CELLS};
+use crate::bitset::Bitset;
 use crate::hex::Dir;
 
-use super::geo::{self, dir};
+use super::board::{self, dir};
 use super::readings::{KnightReading, Readings};
-use crate::Mutant;
 
 /// "No cell".
 pub(crate) const NONE: u8 = u8::MAX;
@@ -81,7 +81,7 @@ pub(crate) fn tables(knight: KnightReading) -> &'static Tables {
 /// centre-fork-missing, tables of its own (built the first time).
 pub(crate) fn tables_of(r: &Readings) -> &'static Tables {
     static FORK_MISSING: [OnceLock<Tables>; 3] = [const { OnceLock::new() }; 3];
-    if r.mutant == Some(Mutant::TripleCrownCentreForkMissing) {
+    if r.bugs.fork_missing {
         FORK_MISSING[r.knight.index()].get_or_init(|| Tables::build(r.knight, true))
     } else {
         tables(r.knight)
@@ -99,7 +99,7 @@ fn set_of(cells: impl IntoIterator<Item = usize>) -> Bits {
 /// `triple-crown.straight-across`: the centre cell opposite `cell` (three places round the ring
 /// Ae5 Af5 Be5 Bf5 Ce5 Cf5), if `cell` is a centre cell.
 pub(crate) fn opposite(cell: usize) -> Option<usize> {
-    geo::hex().opposite(cell as u8).map(usize::from)
+    board::hex().opposite(cell as u8).map(usize::from)
 }
 
 /// `triple-crown.knight`, reading orthogonal-then-diagonal: one orthogonal step, then one
@@ -107,14 +107,14 @@ pub(crate) fn opposite(cell: usize) -> Option<usize> {
 fn knight_orthogonal_then_diagonal(cell: usize) -> Bits {
     let mut out = Bits::EMPTY;
     for o in Dir::ORTHOGONAL {
-        geo::each_step(cell, o, |m, d| {
+        board::each_step(cell, o, |m, d| {
             let dirs = if d.df == 0 {
                 [dir(1, d.dr), dir(-1, d.dr)]
             } else {
                 [dir(d.df, 1), dir(d.df, -1)]
             };
             for dd in dirs {
-                geo::each_step(m, dd, |t, _| out.set(t));
+                board::each_step(m, dd, |t, _| out.set(t));
             }
         });
     }
@@ -127,15 +127,15 @@ fn knight_orthogonal_then_diagonal(cell: usize) -> Bits {
 fn knight_two_then_one(cell: usize) -> Bits {
     let mut out = Bits::EMPTY;
     for o in Dir::ORTHOGONAL {
-        geo::each_step(cell, o, |m1, d1| {
-            geo::each_step(m1, d1, |m2, d2| {
+        board::each_step(cell, o, |m1, d1| {
+            board::each_step(m1, d1, |m2, d2| {
                 let dirs = if d2.df == 0 {
                     [dir(1, 0), dir(-1, 0)]
                 } else {
                     [dir(0, 1), dir(0, -1)]
                 };
                 for dd in dirs {
-                    geo::each_step(m2, dd, |t, _| out.set(t));
+                    board::each_step(m2, dd, |t, _| out.set(t));
                 }
             });
         });
@@ -168,48 +168,14 @@ impl Tables {
     /// Builds the tables; `fork_missing` (the mutant centre-fork-missing) keeps the first
     /// branch of a diagonal that forks at the centre only.
     fn build(knight: KnightReading, fork_missing: bool) -> Tables {
-        let mut ray_cells = Vec::new();
-        let mut ray_prefix = Vec::new();
-        let mut ortho = vec![[Ray::default(); 4]; CELLS];
-        let mut n_ortho = vec![0u8; CELLS];
-        let mut diag = vec![[Ray::default(); 5]; CELLS];
-        let mut n_diag = vec![0u8; CELLS];
-        let mut ortho_lines = vec![Bits::EMPTY; CELLS];
-        let mut diag_lines = vec![Bits::EMPTY; CELLS];
-        let mut wazir = vec![Bits::EMPTY; CELLS];
-        let mut ferz = vec![Bits::EMPTY; CELLS];
-        let mut across = vec![Bits::EMPTY; CELLS];
-        for c in 0..CELLS {
-            let hex = geo::hex();
-            for (i, ray) in hex.orth_rays(c as u8).iter().enumerate() {
-                let ray = &ray.cells;
-                ortho[c][i] = Ray {
-                    start: ray_cells.len() as u16,
-                    len: ray.len() as u8,
-                };
-                n_ortho[c] += 1;
-                wazir[c].set(usize::from(ray[0]));
-                ortho_lines[c] |= set_of(ray.iter().map(|&x| usize::from(x)));
-                ray_cells.extend_from_slice(ray);
-                push_prefixes(&mut ray_prefix, ray);
-            }
-            let rays = hex.diag_rays(c as u8).iter();
-            for (i, ray) in rays.filter(|r| !fork_missing || r.shared == 0).enumerate() {
-                let ray = &ray.cells;
-                diag[c][i] = Ray {
-                    start: ray_cells.len() as u16,
-                    len: ray.len() as u8,
-                };
-                n_diag[c] += 1;
-                ferz[c].set(usize::from(ray[0]));
-                diag_lines[c] |= set_of(ray.iter().map(|&x| usize::from(x)));
-                ray_cells.extend_from_slice(ray);
-                push_prefixes(&mut ray_prefix, ray);
-            }
-            if let Some(o) = opposite(c) {
-                across[c].set(o);
-            }
-        }
+        let board = Variant::TripleCrown.board();
+        let cells = (0..CELLS)
+            .map(|i| {
+                let (seat, file, rank) = board::coords(i);
+                board.hex(trichess_model::Seat::ALL[seat], file, rank)
+            })
+            .collect::<Option<Vec<Cell>>>()
+            .unwrap_or_default();
         let knight_to = knight_leaps(knight);
         let mut knight_rev = vec![Bits::EMPTY; CELLS];
         for (c, leaps) in knight_to.iter().enumerate() {
@@ -217,73 +183,105 @@ impl Tables {
                 knight_rev[t].set(c);
             }
         }
-        let mut pawn_push = [vec![NONE; CELLS], vec![NONE; CELLS], vec![NONE; CELLS]];
-        let mut pawn_double = [
-            vec![(NONE, NONE); CELLS],
-            vec![(NONE, NONE); CELLS],
-            vec![(NONE, NONE); CELLS],
-        ];
-        let mut pawn_caps = [
-            vec![Bits::EMPTY; CELLS],
-            vec![Bits::EMPTY; CELLS],
-            vec![Bits::EMPTY; CELLS],
-        ];
-        let mut pawn_caps_rev = pawn_caps.clone();
-        let mut far_ranks = [Bits::EMPTY; 3];
-        for seat in 0..3 {
-            for c in 0..CELLS {
-                let (half, file, rank) = geo::coords(c);
-                if half != seat && rank == 0 {
-                    far_ranks[seat].set(c);
-                }
-                // triple-crown.pawn-moves / pawn-stays-in-half: in its own half-board a Pawn
-                // moves up its file (and on over the top edge); in an enemy half-board, down.
-                let up = half == seat;
-                let dr = if up { 1 } else { -1 };
-                geo::each_step(c, dir(0, dr), |t, _| pawn_push[seat][c] = t as u8);
-                for df in [1, -1] {
-                    geo::each_step(c, dir(df, dr), |t, _| {
-                        pawn_caps[seat][c].set(t);
-                        pawn_caps_rev[seat][t].set(c);
-                    });
-                }
-                // triple-crown.double-step: from the Pawn's own third rank.
-                if up && rank == 2 {
-                    pawn_double[seat][c] = (
-                        geo::index(seat, file, 3) as u8,
-                        geo::index(seat, file, 4) as u8,
-                    );
-                }
-            }
-        }
-        let board = Variant::TripleCrown.board();
-        let cells = (0..CELLS)
-            .map(|i| {
-                let (seat, file, rank) = geo::coords(i);
-                board.hex(trichess_model::Seat::ALL[seat], file, rank)
-            })
-            .collect::<Option<Vec<Cell>>>()
-            .unwrap_or_default();
-        Tables {
-            ray_cells,
-            ray_prefix,
-            ortho,
-            n_ortho,
-            diag,
-            n_diag,
-            ortho_lines,
-            diag_lines,
-            wazir,
-            ferz,
-            across,
+        let mut t = Tables {
+            ray_cells: Vec::new(),
+            ray_prefix: Vec::new(),
+            ortho: vec![[Ray::default(); 4]; CELLS],
+            n_ortho: vec![0; CELLS],
+            diag: vec![[Ray::default(); 5]; CELLS],
+            n_diag: vec![0; CELLS],
+            ortho_lines: vec![Bits::EMPTY; CELLS],
+            diag_lines: vec![Bits::EMPTY; CELLS],
+            wazir: vec![Bits::EMPTY; CELLS],
+            ferz: vec![Bits::EMPTY; CELLS],
+            across: vec![Bits::EMPTY; CELLS],
             knight: knight_to,
             knight_rev,
-            pawn_push,
-            pawn_double,
-            pawn_caps,
-            pawn_caps_rev,
-            far_ranks,
+            pawn_push: [vec![NONE; CELLS], vec![NONE; CELLS], vec![NONE; CELLS]],
+            pawn_double: [
+                vec![(NONE, NONE); CELLS],
+                vec![(NONE, NONE); CELLS],
+                vec![(NONE, NONE); CELLS],
+            ],
+            pawn_caps: [
+                vec![Bits::EMPTY; CELLS],
+                vec![Bits::EMPTY; CELLS],
+                vec![Bits::EMPTY; CELLS],
+            ],
+            pawn_caps_rev: [
+                vec![Bits::EMPTY; CELLS],
+                vec![Bits::EMPTY; CELLS],
+                vec![Bits::EMPTY; CELLS],
+            ],
+            far_ranks: [Bits::EMPTY; 3],
             cells,
+        };
+        for c in 0..CELLS {
+            t.add_lines(c, fork_missing);
+            for seat in 0..3 {
+                t.add_pawn(seat, c);
+            }
+        }
+        t
+    }
+
+    /// The lines, steps and straight-across step from cell `c`.
+    fn add_lines(&mut self, c: usize, fork_missing: bool) {
+        let hex = board::hex();
+        for (i, ray) in hex.orth_rays(c as u8).iter().enumerate() {
+            let ray = &ray.cells;
+            self.ortho[c][i] = Ray {
+                start: self.ray_cells.len() as u16,
+                len: ray.len() as u8,
+            };
+            self.n_ortho[c] += 1;
+            self.wazir[c].set(usize::from(ray[0]));
+            self.ortho_lines[c] |= set_of(ray.iter().map(|&x| usize::from(x)));
+            self.ray_cells.extend_from_slice(ray);
+            push_prefixes(&mut self.ray_prefix, ray);
+        }
+        let rays = hex.diag_rays(c as u8).iter();
+        for (i, ray) in rays.filter(|r| !fork_missing || r.shared == 0).enumerate() {
+            let ray = &ray.cells;
+            self.diag[c][i] = Ray {
+                start: self.ray_cells.len() as u16,
+                len: ray.len() as u8,
+            };
+            self.n_diag[c] += 1;
+            self.ferz[c].set(usize::from(ray[0]));
+            self.diag_lines[c] |= set_of(ray.iter().map(|&x| usize::from(x)));
+            self.ray_cells.extend_from_slice(ray);
+            push_prefixes(&mut self.ray_prefix, ray);
+        }
+        if let Some(o) = opposite(c) {
+            self.across[c].set(o);
+        }
+    }
+
+    /// A Pawn of `seat` on cell `c`: its step, double step and captures, and whether `c` is
+    /// one of its far ranks.
+    fn add_pawn(&mut self, seat: usize, c: usize) {
+        let (half, file, rank) = board::coords(c);
+        if half != seat && rank == 0 {
+            self.far_ranks[seat].set(c);
+        }
+        // triple-crown.pawn-moves / pawn-stays-in-half: in its own half-board a Pawn
+        // moves up its file (and on over the top edge); in an enemy half-board, down.
+        let up = half == seat;
+        let dr = if up { 1 } else { -1 };
+        board::each_step(c, dir(0, dr), |t, _| self.pawn_push[seat][c] = t as u8);
+        for df in [1, -1] {
+            board::each_step(c, dir(df, dr), |t, _| {
+                self.pawn_caps[seat][c].set(t);
+                self.pawn_caps_rev[seat][t].set(c);
+            });
+        }
+        // triple-crown.double-step: from the Pawn's own third rank.
+        if up && rank == 2 {
+            self.pawn_double[seat][c] = (
+                board::index(seat, file, 3) as u8,
+                board::index(seat, file, 4) as u8,
+            );
         }
     }
 

@@ -8,6 +8,11 @@ use trichess_model::{Piece, ProblemKind, Role, Variant, VariantState};
 use super::position::{Ctx, Mv};
 use super::readings::{KnightReading, Readings};
 use super::*;
+use crate::bitset::Bitset;
+use trichess_model::Engine;
+
+/// The fast engine's Triple Crown.
+type TripleCrown = crate::engine::VariantEngine<super::TripleCrown>;
 
 fn game(readings: &[(&str, &str)]) -> Game {
     let mut g = Game::new(Variant::TripleCrown);
@@ -63,7 +68,7 @@ fn the_board_has_150_cells_and_the_rule_texts_degrees() {
             .board()
             .parse_cell(name)
             .unwrap_or_else(|e| panic!("{e}"));
-        convert::cell_index(c).unwrap_or_else(|| panic!("{name}"))
+        validate::cell_index(c).unwrap_or_else(|| panic!("{name}"))
     };
     // A corner of rank 1: two orthogonal neighbours and one diagonal one.
     assert_eq!(t.wazir[cell("Aj1")].count(), 2);
@@ -121,9 +126,9 @@ fn both_knight_descriptions_have_the_same_symmetric_closure() {
     assert_eq!(close(&od), close(&to));
     // Every Knight move changes colour, and far from the centre there are at most eight.
     for (c, b) in close(&od).iter().enumerate() {
-        let (_, f, r) = geo::coords(c);
+        let (_, f, r) = board::coords(c);
         for d in b.iter() {
-            let (_, g, s) = geo::coords(d);
+            let (_, g, s) = board::coords(d);
             assert_ne!((f + r) % 2, (g + s) % 2);
         }
         if r < 3 {
@@ -360,7 +365,7 @@ fn random_setup(rng: &mut Rng) -> Setup {
             }
         }
         s.to_move = Seat::ALL[rng.next(3)];
-        if convert::problems(&s, &Readings::default()).is_empty() {
+        if validate::problems(&s, &Readings::default()).is_empty() {
             return s;
         }
     }
@@ -384,7 +389,7 @@ fn the_legality_shortcuts_agree_with_testing_every_move() {
         };
         for _ in 0..400 {
             let s = random_setup(&mut rng);
-            let mut pos = convert::to_pos(&s);
+            let mut pos = validate::to_pos(&s);
             pos.remove_en_prise(ctx);
             if pos.over() {
                 continue;

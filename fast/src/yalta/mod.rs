@@ -3,36 +3,27 @@
 //! position is a mailbox with u128 bitsets; moves are generated into reused buffers and perft
 //! counts the last ply in bulk.
 
-mod pos;
+mod position;
 mod tables;
 #[cfg(test)]
 mod tests;
+mod validate;
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use trichess_model::{
-    Cell, Engine, EngineError, Game, InvalidPosition, Move, Outcome, Piece, PositionProblem,
-    ProblemKind, Reason, Role, Seat, Setup, Variant, VariantState, YaltaState,
+    Cell, EngineError, Game, InvalidPosition, Move, Outcome, Piece, PositionProblem, ProblemKind,
+    Reason, Role, Seat, Setup, Variant, VariantState, YaltaState,
 };
 
 use crate::Mutant;
-use pos::{
-    BISHOP, KING, KNIGHT, LONG, PAWN, PROMOTION, Pos, Promo, QUEEN, ROOK, Rules, SHORT, flag_of,
-    from_of, left, promo_of, to_of,
+use crate::engine;
+use position::{
+    BISHOP, Bugs, Count, KING, KNIGHT, LONG, PAWN, PROMOTION, Pos, Promo, QUEEN, ROOK, Rules,
+    SHORT, flag_of, from_of, left, promo_of, to_of,
 };
 use tables::{CELLS, KnightReading, NONE, Tables};
-
-/// The fast engine's Yalta.
-#[derive(Debug, Default)]
-pub(crate) struct Yalta {
-    mutant: Option<Mutant>,
-}
-
-impl Yalta {
-    pub(crate) fn with_mutant(mutant: Option<Mutant>) -> Yalta {
-        Yalta { mutant }
-    }
-}
+use validate::{read, write};
 
 fn unsupported(what: String) -> EngineError {
     EngineError::Unsupported(what)
@@ -105,7 +96,7 @@ fn rules(game: &Game, mutant: Option<Mutant>) -> Result<Rules, EngineError> {
         king_capture,
         hostile_until_over,
         test_all: false,
-        mutant,
+        bugs: Bugs::of(mutant),
     })
 }
 
@@ -134,300 +125,6 @@ fn code_role(code: u8) -> Role {
 
 fn seat(i: u8) -> Seat {
     Seat::ALL[usize::from(i % 3)]
-}
-
-/// Validates a setup into the internal position: every problem is listed.
-fn read(setup: &Setup, r: &Rules) -> Result<Pos, EngineError> {
-    let mut problems: Vec<PositionProblem> = Vec::new();
-    let board = Variant::Yalta.board();
-    if setup.variant != Variant::Yalta {
-        problems.push(PositionProblem::new(
-            ProblemKind::WrongVariant,
-            format!("not a Yalta position ({})", setup.variant),
-        ));
-    }
-    let empty = YaltaState::default();
-    let st = match setup.yalta() {
-        Some(st) => st,
-        None => {
-            problems.push(PositionProblem::new(
-                ProblemKind::WrongVariant,
-                "the position carries no Yalta state",
-            ));
-            &empty
-        }
-    };
-    let mut pos = Pos::empty();
-    for (&cell, piece) in &setup.pieces {
-        let Some(i) = board.index(cell).filter(|&i| i < CELLS) else {
-            problems.push(PositionProblem::new(
-                ProblemKind::WrongVariant,
-                format!("{cell} is not a cell of the Yalta board"),
-            ));
-            continue;
-        };
-        let i = i as u8;
-        let Some(role) = role_code(piece.role) else {
-            problems.push(PositionProblem::new(
-                ProblemKind::WrongVariant,
-                format!("{cell}: a {} is not a Yalta piece", piece.role.name()),
-            ));
-            continue;
-        };
-        let army = piece.owner.index() as u8;
-        // yalta.start-army: one king per army.
-        if role == KING && pos.king[usize::from(army)] != NONE {
-            problems.push(PositionProblem::new(
-                ProblemKind::TooManyRoyals,
-                format!(
-                    "{} has more than one king",
-                    Variant::Yalta.seat_name(piece.owner)
-                ),
-            ));
-            continue;
-        }
-        // yalta.pawn-moves: a pawn never stands on a back rank (its own or a promotion rank).
-        if role == PAWN && cell.rank() == 0 {
-            problems.push(PositionProblem::new(
-                ProblemKind::PawnOnImpossibleRank,
-                format!("a pawn on the back rank {cell}"),
-            ));
-        }
-        pos.put(i, army * 8 + role);
-    }
-    for a in 0..3u8 {
-        if pos.king[usize::from(a)] != NONE {
-            pos.control[usize::from(a)] = a;
-        }
-    }
-    // yalta.army-takeover: the controller of each army whose king is gone.
-    for (&army, &by) in &st.control {
-        let (a, c) = (army.index(), by.index() as u8);
-        if pos.king[a] != NONE {
-            problems.push(PositionProblem::new(
-                ProblemKind::ControlDoesNotFit,
-                format!("control {army:?}: that army still has its king"),
-            ));
-        } else if usize::from(c) == a || pos.king[usize::from(c)] == NONE {
-            problems.push(PositionProblem::new(
-                ProblemKind::ControlDoesNotFit,
-                format!(
-                    "control {army:?}:{by:?}: the controller must be another seat still in the game"
-                ),
-            ));
-        } else {
-            pos.control[a] = c;
-            pos.control_set |= 1 << a;
-        }
-    }
-    for a in 0..3 {
-        if pos.control[a] == NONE && pos.b.army[a] != 0 && !st.control.contains_key(&seat(a as u8))
-        {
-            problems.push(PositionProblem::new(
-                ProblemKind::ControlDoesNotFit,
-                format!(
-                    "{}'s army has no king and no controller",
-                    Variant::Yalta.seat_name(seat(a as u8))
-                ),
-            ));
-        }
-    }
-    pos.to_move = setup.to_move.index() as u8;
-    if pos.king[usize::from(pos.to_move)] == NONE {
-        problems.push(PositionProblem::new(
-            ProblemKind::SideToMoveOut,
-            "the side to move has no king: it is out of the game",
-        ));
-    }
-    for &cell in &setup.castling {
-        let Some(i) = board.index(cell) else {
-            problems.push(PositionProblem::new(
-                ProblemKind::CastlingRightWithoutPieces,
-                format!("castling {cell}: not a cell"),
-            ));
-            continue;
-        };
-        let i = i as u8;
-        let x = i / 32;
-        let ok_king = pos.king[usize::from(x)] == x * 32 + 4;
-        let ok_rook = pos.board[usize::from(i)] == x * 8 + ROOK;
-        match i % 32 {
-            7 if ok_king && ok_rook => pos.castling |= 1 << (2 * x),
-            0 if ok_king && ok_rook => pos.castling |= 1 << (2 * x + 1),
-            _ => problems.push(PositionProblem::new(
-                ProblemKind::CastlingRightWithoutPieces,
-                format!("castling {cell}: needs the army's rook there and its king on e1"),
-            )),
-        }
-    }
-    // yalta.en-passant-window: the latest double step's cell, and (both-opponents only) an
-    // earlier one still in its window.
-    if let Some(cell) = setup.en_passant {
-        pos.ep = en_passant_cell(&pos, cell, "en passant", &mut problems);
-    }
-    if let Some(cell) = st.en_passant_earlier {
-        if !r.ep_both {
-            problems.push(PositionProblem::new(ProblemKind::EnPassantWithoutDoubleStep, format!(
-                "en_passant_earlier {cell}: only the reading yalta.en-passant-window=both-opponents keeps an earlier right"
-            )));
-        } else if setup.en_passant.is_none() {
-            problems.push(PositionProblem::new(ProblemKind::EnPassantWithoutDoubleStep, format!(
-                "en_passant_earlier {cell} without en_passant: the latest double step's cell is en_passant"
-            )));
-        } else {
-            pos.ep_earlier = en_passant_cell(&pos, cell, "en_passant_earlier", &mut problems);
-        }
-    }
-    if pos.ep != NONE && pos.ep_earlier != NONE {
-        let newer = pos.stepper(pos.ep);
-        if newer == pos.stepper(pos.ep_earlier) {
-            problems.push(PositionProblem::new(ProblemKind::EnPassantWithoutDoubleStep, "en_passant and en_passant_earlier are double steps of one player; a player's own right ends when it is to move again"));
-        } else if newer != pos.seat_before(pos.to_move, r) {
-            problems.push(PositionProblem::new(ProblemKind::EnPassantWithoutDoubleStep, "en_passant: with two rights the latest is the double step of the player who moved last"));
-        }
-    }
-    for s in 0..3u8 {
-        let k = pos.king[usize::from(s)];
-        if k != NONE {
-            pos.checkers[usize::from(s)] = pos.attackers(&pos.b, k, s, r.t);
-        }
-    }
-    // yalta.multiple-check: a seat checked by two opponents says whose check came first.
-    for (&checked, &by) in &st.first_check {
-        let (s, f) = (checked.index(), by.index() as u8);
-        if pos.checkers[s].count_ones() != 2 {
-            problems.push(PositionProblem::new(
-                ProblemKind::FirstCheckDoesNotFit,
-                format!("first_check {checked:?}: not in check from two opponents"),
-            ));
-        } else if pos.checkers[s] & (1 << f) == 0 {
-            problems.push(PositionProblem::new(
-                ProblemKind::FirstCheckDoesNotFit,
-                format!("first_check {checked:?}:{by:?}: not a checker"),
-            ));
-        } else {
-            pos.first[s] = f;
-        }
-    }
-    for s in 0..3 {
-        if pos.checkers[s].count_ones() == 2 && pos.first[s] == NONE {
-            problems.push(PositionProblem::new(
-                ProblemKind::FirstCheckDoesNotFit,
-                format!(
-                    "{} is in check from two opponents: first_check must say whose came first",
-                    Variant::Yalta.seat_name(seat(s as u8))
-                ),
-            ));
-        }
-    }
-    // yalta.mate-final: pending mates exist only under after-left-player, for a player in
-    // check who is not to move (D3).
-    for &q in &st.pending_mate {
-        let qi = q.index() as u8;
-        if !r.after_left {
-            problems.push(PositionProblem::new(
-                ProblemKind::PendingMateDoesNotFit,
-                "pending_mate needs the reading yalta.mate-final=after-left-player",
-            ));
-        } else if pos.king[usize::from(qi)] == NONE
-            || qi == pos.to_move
-            || pos.king[usize::from(left(qi))] == NONE
-        {
-            problems.push(PositionProblem::new(ProblemKind::PendingMateDoesNotFit, format!(
-                "pending_mate {q:?}: the seat and its left player must be in the game, not to move"
-            )));
-        } else if pos.checkers[usize::from(qi)] == 0 {
-            problems.push(PositionProblem::new(
-                ProblemKind::PendingMateDoesNotFit,
-                format!("pending_mate {q:?}: a pending mate is for a player in check"),
-            ));
-        } else {
-            pos.pending |= 1 << qi;
-        }
-    }
-    if problems.is_empty() {
-        Ok(pos)
-    } else {
-        Err(EngineError::InvalidPosition(InvalidPosition { problems }))
-    }
-}
-
-/// Checks an en passant cell of a setup (`field` names it): an empty rank-3 cell with a pawn
-/// of its half-board's army beyond, an army the side to move does not control. Returns its
-/// index, or `NONE` after listing the problems.
-fn en_passant_cell(pos: &Pos, cell: Cell, field: &str, problems: &mut Vec<PositionProblem>) -> u8 {
-    match Variant::Yalta.board().index(cell) {
-        Some(i) if pos.ep_valid(i as u8) => {
-            let i = i as u8;
-            if pos.stepper(i) == pos.to_move {
-                problems.push(PositionProblem::new(
-                    ProblemKind::EnPassantWithoutDoubleStep,
-                    format!("{field} {cell}: the side to move may not take its own pawn"),
-                ));
-                NONE
-            } else {
-                i
-            }
-        }
-        _ => {
-            problems.push(PositionProblem::new(
-                ProblemKind::EnPassantWithoutDoubleStep,
-                format!("{field} {cell}: needs an empty rank-3 cell with its army's pawn beyond"),
-            ));
-            NONE
-        }
-    }
-}
-
-/// Writes the internal position as a setup.
-fn write(pos: &Pos) -> Setup {
-    let board = Variant::Yalta.board();
-    let cell = |i: u8| board.cell_at(usize::from(i));
-    let mut pieces = BTreeMap::new();
-    for (i, &code) in pos.board.iter().enumerate() {
-        if code != 0
-            && let Some(c) = cell(i as u8)
-        {
-            pieces.insert(c, Piece::new(seat(code >> 3), code_role(code)));
-        }
-    }
-    let mut castling = BTreeSet::new();
-    for x in 0..3u8 {
-        if pos.castling & (1 << (2 * x)) != 0 {
-            castling.extend(cell(x * 32 + 7));
-        }
-        if pos.castling & (1 << (2 * x + 1)) != 0 {
-            castling.extend(cell(x * 32));
-        }
-    }
-    let mut state = YaltaState::default();
-    for a in 0..3u8 {
-        let au = usize::from(a);
-        if pos.control_set & (1 << a) != 0 && pos.control[au] != NONE {
-            state.control.insert(seat(a), seat(pos.control[au]));
-        }
-        if pos.first[au] != NONE {
-            state.first_check.insert(seat(a), seat(pos.first[au]));
-        }
-        if pos.pending & (1 << a) != 0 {
-            state.pending_mate.insert(seat(a));
-        }
-    }
-    Setup {
-        variant: Variant::Yalta,
-        to_move: seat(pos.to_move),
-        pieces,
-        castling,
-        en_passant: if pos.ep == NONE { None } else { cell(pos.ep) },
-        state: VariantState::Yalta(YaltaState {
-            en_passant_earlier: if pos.ep_earlier == NONE {
-                None
-            } else {
-                cell(pos.ep_earlier)
-            },
-            ..state
-        }),
-    }
 }
 
 /// The model's move for an internal one.
@@ -482,109 +179,76 @@ fn start_pos() -> Pos {
     pos
 }
 
-impl Engine for Yalta {
-    fn name(&self) -> String {
-        "fast".into()
+/// Yalta's rules under a game's readings.
+#[derive(Debug)]
+pub(crate) struct Yalta(Rules);
+
+impl engine::Rules for Yalta {
+    type Root = Pos;
+    type Pos = Pos;
+    type Move = u32;
+    type Walk = ();
+
+    fn readings(game: &Game, mutant: Option<Mutant>) -> Result<Yalta, EngineError> {
+        rules(game, mutant).map(Yalta)
     }
 
-    fn supports(&self, game: &Game) -> Result<(), EngineError> {
-        rules(game, self.mutant).map(|_| ())
+    fn start(&self) -> Setup {
+        write(&start_pos())
     }
 
-    fn start(&mut self, game: &Game) -> Result<Setup, EngineError> {
-        rules(game, self.mutant)?;
-        Ok(write(&start_pos()))
+    fn import(&self, setup: &Setup) -> Result<Pos, EngineError> {
+        read(setup, &self.0)
     }
 
-    fn check(&mut self, game: &Game, setup: &Setup) -> Result<(), EngineError> {
-        read(setup, &rules(game, self.mutant)?).map(|_| ())
+    fn walk(&self, root: &Pos) -> ((), Pos) {
+        ((), root.clone())
     }
 
-    fn legal_moves(&mut self, game: &Game, setup: &Setup) -> Result<Vec<Move>, EngineError> {
-        let r = rules(game, self.mutant)?;
-        let pos = read(setup, &r)?;
-        let mut buf = Vec::new();
-        moves_of(&pos, &r, &mut buf);
-        Ok(buf.into_iter().filter_map(model_move).collect())
+    #[inline]
+    fn moves(&self, _: &mut (), pos: &Pos, out: &mut Vec<u32>) {
+        moves_of(pos, &self.0, out);
     }
 
-    fn play(&mut self, game: &Game, setup: &Setup, mv: Move) -> Result<Setup, EngineError> {
-        let r = rules(game, self.mutant)?;
-        let mut pos = read(setup, &r)?;
-        let mut buf = Vec::new();
-        moves_of(&pos, &r, &mut buf);
-        let Some(&m) = buf.iter().find(|&&m| model_move(m) == Some(mv)) else {
-            return Err(EngineError::IllegalMove(format!(
-                "{mv} is not among the legal moves of {}",
-                Variant::Yalta.seat_name(setup.to_move)
-            )));
-        };
-        pos.make(m, &r, &mut buf);
-        Ok(write(&pos))
+    #[inline]
+    fn child(&self, _: &mut (), pos: &Pos, mv: u32, out: &mut Vec<u32>) -> Pos {
+        let mut child = pos.clone();
+        child.make(mv, &self.0, out);
+        child
     }
 
-    fn perft(&mut self, game: &Game, setup: &Setup, depth: u32) -> Result<u64, EngineError> {
-        let r = rules(game, self.mutant)?;
-        let pos = read(setup, &r)?;
-        if depth == 0 {
-            return Ok(1);
-        }
-        let mut bufs: Vec<Vec<u32>> = (0..depth).map(|_| Vec::with_capacity(128)).collect();
-        moves_of(&pos, &r, &mut bufs[0]);
-        Ok(pos::perft(&pos, depth, &r, &mut bufs))
+    #[inline]
+    fn count_after(&self, _: &mut (), pos: &Pos, mv: u32, _: &mut Vec<u32>) -> u64 {
+        let mut n = Count(0);
+        pos.clone().make(mv, &self.0, &mut n);
+        n.0
     }
 
-    fn perft_divide(
-        &mut self,
-        game: &Game,
-        setup: &Setup,
-        depth: u32,
-    ) -> Result<Vec<(Move, u64)>, EngineError> {
-        let r = rules(game, self.mutant)?;
-        let pos = read(setup, &r)?;
-        if depth == 0 {
-            return Err(EngineError::Failed(
-                "perft divide needs depth 1 or more".into(),
-            ));
-        }
-        let mut bufs: Vec<Vec<u32>> = (0..=depth).map(|_| Vec::with_capacity(128)).collect();
-        let mut first = Vec::new();
-        moves_of(&pos, &r, &mut first);
-        let mut rows = Vec::new();
-        for m in first {
-            let mut child = pos.clone();
-            child.make(m, &r, &mut bufs[0]);
-            let n = if depth == 1 {
-                1
-            } else {
-                pos::perft(&child, depth - 1, &r, &mut bufs)
-            };
-            if let Some(mv) = model_move(m) {
-                rows.push((mv, n));
-            }
-        }
-        rows.sort_by_cached_key(|(mv, _)| mv.to_string());
-        Ok(rows)
+    fn name(&self, mv: u32) -> Option<Move> {
+        model_move(mv)
     }
 
-    fn outcome(&mut self, game: &Game, setup: &Setup) -> Result<Outcome, EngineError> {
-        let r = rules(game, self.mutant)?;
-        let pos = read(setup, &r)?;
+    fn play(&self, pos: &Pos, _: &Setup, mv: u32) -> Setup {
+        write(&self.child(&mut (), pos, mv, &mut Vec::new()))
+    }
+
+    fn outcome(&self, pos: &Pos, _: &Setup) -> Outcome {
+        let r = &self.0;
         let s = pos.to_move;
-        if in_game(&pos) == 1 {
-            return Ok(Outcome::Won {
+        if in_game(pos) == 1 {
+            return Outcome::Won {
                 winner: seat(s),
                 reason: Reason::LastKingStanding,
-            });
+            };
         }
         let mut buf = Vec::new();
-        pos.legal(s, &r, &mut buf);
+        pos.legal(s, r, &mut buf);
         if !buf.is_empty() {
-            return Ok(Outcome::Ongoing);
+            return Outcome::Ongoing;
         }
         if pos.checkers[usize::from(s)] != 0 {
             // yalta.mate-final.
-            return Ok(if r.after_left && pos.king[usize::from(left(s))] != NONE {
+            return if r.after_left && pos.king[usize::from(left(s))] != NONE {
                 Outcome::Passes {
                     seat: seat(s),
                     reason: Reason::Checkmate,
@@ -594,25 +258,25 @@ impl Engine for Yalta {
                     seat: seat(s),
                     reason: Reason::Checkmate,
                 }
-            });
+            };
         }
         // yalta.stalemate.
         if r.stalemate_pass {
             let someone = (0..3u8).any(|q| {
                 q != s && pos.king[usize::from(q)] != NONE && {
-                    pos.legal(q, &r, &mut buf);
+                    pos.legal(q, r, &mut buf);
                     !buf.is_empty()
                 }
             });
             if someone {
-                return Ok(Outcome::Passes {
+                return Outcome::Passes {
                     seat: seat(s),
                     reason: Reason::Stalemate,
-                });
+                };
             }
         }
-        Ok(Outcome::Drawn {
+        Outcome::Drawn {
             reason: Reason::Stalemate,
-        })
+        }
     }
 }

@@ -7,6 +7,7 @@ use std::sync::OnceLock;
 use trichess_model::Seat;
 
 use crate::Mutant;
+use crate::bitset::Bitset;
 use crate::hex::{Dir, Hex};
 
 /// Number of cells of the Yalta board.
@@ -116,84 +117,20 @@ impl Tables {
 
     fn new(knight: KnightReading, touching: bool, mutant: Option<Mutant>) -> Tables {
         let hex = Hex::get(4);
-        let mut ray_bits = Vec::new();
-        let mut lines = Vec::new();
-        let mut orth = Vec::new();
-        let mut diag = Vec::new();
-        let mut king = vec![0u128; CELLS];
-        for cell in 0..CELLS as u8 {
-            for (rays, out) in [
-                (hex.orth_rays(cell), &mut orth),
-                (hex.diag_rays(cell), &mut diag),
-            ] {
-                let first = lines.len() as u16;
-                // The mutant centre-fork-missing keeps the first branch of a fork only.
-                let fork_missing = mutant == Some(Mutant::YaltaCentreForkMissing);
-                for ray in rays.iter().filter(|r| !fork_missing || r.shared == 0) {
-                    let mask = ray.cells.iter().fold(0u128, |m, &c| m | bit(c));
-                    lines.push(Line {
-                        start: ray_bits.len() as u16,
-                        len: ray.cells.len() as u8,
-                        mask,
-                    });
-                    ray_bits.extend(ray.cells.iter().map(|&c| bit(c)));
-                    king[usize::from(cell)] |= bit(ray.cells[0]);
-                }
-                out.push((first, lines.len() as u16));
-            }
-            // yalta.king-across-centre=touching: also the centre cell straight across.
-            if touching && let Some(across) = hex.opposite(cell) {
-                king[usize::from(cell)] |= bit(across);
-            }
-        }
-        let mut knight_to = knights(hex, knight);
-        if mutant == Some(Mutant::YaltaKnightKeepsColour) {
-            // A leap onto another half-board lands on the cell one file over (index ^ 1
-            // flips the file's lowest bit), which has the colour the knight left.
-            for (c, to) in knight_to.iter_mut().enumerate() {
-                let across = |t: u8| usize::from(t) / 32 != c / 32;
-                *to = bits(*to).fold(0, |m, t| m | bit(if across(t) { t ^ 1 } else { t }));
-            }
-        }
-        let mut knight_from = vec![0u128; CELLS];
-        for (c, &to) in knight_to.iter().enumerate() {
-            for t in bits(to) {
-                knight_from[usize::from(t)] |= bit(c as u8);
-            }
-        }
-        let mut push: [Vec<u8>; 3] = Default::default();
-        let mut double: [Vec<(u8, u8)>; 3] = Default::default();
-        let mut caps: [Vec<u128>; 3] = Default::default();
-        let mut pawn_from: [Vec<u128>; 3] = [vec![0; CELLS], vec![0; CELLS], vec![0; CELLS]];
-        for army in Seat::ALL {
-            let a = army.index();
-            for cell in 0..CELLS as u8 {
-                let (seat, _, rank) = hex.coords(cell);
-                // yalta.pawn-moves: forwards is up the file in the own half-board, then on
-                // down the file of the half-board it has run into.
-                let fwd = if seat == army { Dir::UP } else { Dir::DOWN };
-                let one = hex.step(cell, fwd).first().map(|&(c, _)| c);
-                push[a].push(one.unwrap_or(NONE));
-                let two = match one {
-                    Some(c1) if seat == army && rank == 1 => {
-                        hex.step(c1, Dir::UP).first().map(|&(c2, _)| (c1, c2))
-                    }
-                    _ => None,
-                };
-                double[a].push(two.unwrap_or((NONE, NONE)));
-                let mut m = 0u128;
-                for df in [-1, 1] {
-                    let d = Dir { df, dr: fwd.dr };
-                    for (t, _) in hex.step(cell, d) {
-                        m |= bit(t);
-                    }
-                }
-                caps[a].push(m);
-                for t in bits(m) {
-                    pawn_from[a][usize::from(t)] |= bit(cell);
-                }
-            }
-        }
+        let LineTables {
+            ray_bits,
+            lines,
+            orth,
+            diag,
+            king,
+        } = line_tables(hex, touching, mutant);
+        let (knight_to, knight_from) = knight_tables(hex, knight, mutant);
+        let PawnTables {
+            push,
+            double,
+            caps,
+            pawn_from,
+        } = pawn_tables(hex);
         let back_ranks = (0..CELLS as u8)
             .filter(|&c| hex.coords(c).2 == 0)
             .fold(0, |m, c| m | bit(c));
@@ -250,7 +187,133 @@ impl Tables {
             back_ranks,
         }
     }
+}
 
+/// The lines of the board as [`Tables`] keeps them, and the king's steps.
+struct LineTables {
+    ray_bits: Vec<u128>,
+    lines: Vec<Line>,
+    orth: Vec<(u16, u16)>,
+    diag: Vec<(u16, u16)>,
+    king: Vec<u128>,
+}
+
+fn line_tables(hex: &Hex, touching: bool, mutant: Option<Mutant>) -> LineTables {
+    let mut ray_bits = Vec::new();
+    let mut lines = Vec::new();
+    let mut orth = Vec::new();
+    let mut diag = Vec::new();
+    let mut king = vec![0u128; CELLS];
+    for cell in 0..CELLS as u8 {
+        for (rays, out) in [
+            (hex.orth_rays(cell), &mut orth),
+            (hex.diag_rays(cell), &mut diag),
+        ] {
+            let first = lines.len() as u16;
+            // The mutant centre-fork-missing keeps the first branch of a fork only.
+            let fork_missing = mutant == Some(Mutant::YaltaCentreForkMissing);
+            for ray in rays.iter().filter(|r| !fork_missing || r.shared == 0) {
+                let mask = ray.cells.iter().fold(0u128, |m, &c| m | bit(c));
+                lines.push(Line {
+                    start: ray_bits.len() as u16,
+                    len: ray.cells.len() as u8,
+                    mask,
+                });
+                ray_bits.extend(ray.cells.iter().map(|&c| bit(c)));
+                king[usize::from(cell)] |= bit(ray.cells[0]);
+            }
+            out.push((first, lines.len() as u16));
+        }
+        // yalta.king-across-centre=touching: also the centre cell straight across.
+        if touching && let Some(across) = hex.opposite(cell) {
+            king[usize::from(cell)] |= bit(across);
+        }
+    }
+    LineTables {
+        ray_bits,
+        lines,
+        orth,
+        diag,
+        king,
+    }
+}
+
+/// The knight's leaps from each cell, and the cells it attacks each cell from.
+fn knight_tables(
+    hex: &Hex,
+    knight: KnightReading,
+    mutant: Option<Mutant>,
+) -> (Vec<u128>, Vec<u128>) {
+    let mut knight_to = knights(hex, knight);
+    if mutant == Some(Mutant::YaltaKnightKeepsColour) {
+        // A leap onto another half-board lands on the cell one file over (index ^ 1
+        // flips the file's lowest bit), which has the colour the knight left.
+        for (c, to) in knight_to.iter_mut().enumerate() {
+            let across = |t: u8| usize::from(t) / 32 != c / 32;
+            *to = bits(*to).fold(0, |m, t| m | bit(if across(t) { t ^ 1 } else { t }));
+        }
+    }
+    let mut knight_from = vec![0u128; CELLS];
+    for (c, &to) in knight_to.iter().enumerate() {
+        for t in bits(to) {
+            knight_from[usize::from(t)] |= bit(c as u8);
+        }
+    }
+    (knight_to, knight_from)
+}
+
+/// Per army and cell: a pawn's step, double step, captures, and the cells a pawn attacks
+/// each cell from.
+struct PawnTables {
+    push: [Vec<u8>; 3],
+    double: [Vec<(u8, u8)>; 3],
+    caps: [Vec<u128>; 3],
+    pawn_from: [Vec<u128>; 3],
+}
+
+fn pawn_tables(hex: &Hex) -> PawnTables {
+    let mut push: [Vec<u8>; 3] = Default::default();
+    let mut double: [Vec<(u8, u8)>; 3] = Default::default();
+    let mut caps: [Vec<u128>; 3] = Default::default();
+    let mut pawn_from: [Vec<u128>; 3] = [vec![0; CELLS], vec![0; CELLS], vec![0; CELLS]];
+    for army in Seat::ALL {
+        let a = army.index();
+        for cell in 0..CELLS as u8 {
+            let (seat, _, rank) = hex.coords(cell);
+            // yalta.pawn-moves: forwards is up the file in the own half-board, then on
+            // down the file of the half-board it has run into.
+            let fwd = if seat == army { Dir::UP } else { Dir::DOWN };
+            let one = hex.step(cell, fwd).first().map(|&(c, _)| c);
+            push[a].push(one.unwrap_or(NONE));
+            let two = match one {
+                Some(c1) if seat == army && rank == 1 => {
+                    hex.step(c1, Dir::UP).first().map(|&(c2, _)| (c1, c2))
+                }
+                _ => None,
+            };
+            double[a].push(two.unwrap_or((NONE, NONE)));
+            let mut m = 0u128;
+            for df in [-1, 1] {
+                let d = Dir { df, dr: fwd.dr };
+                for (t, _) in hex.step(cell, d) {
+                    m |= bit(t);
+                }
+            }
+            caps[a].push(m);
+            for t in bits(m) {
+                pawn_from[a][usize::from(t)] |= bit(cell);
+            }
+        }
+    }
+    PawnTables {
+        push,
+        double,
+        caps,
+        pawn_from,
+    }
+}
+
+impl Tables {
     /// Returns the bits of the cells of a line, in order.
     pub(super) fn line_bits(&self, line: &Line) -> &[u128] {
         let s = usize::from(line.start);
@@ -302,15 +365,8 @@ pub(super) fn bit(cell: u8) -> u128 {
 }
 
 /// The cells of a mask, lowest first.
-pub(super) fn bits(mut m: u128) -> impl Iterator<Item = u8> {
-    std::iter::from_fn(move || {
-        if m == 0 {
-            return None;
-        }
-        let c = m.trailing_zeros() as u8;
-        m &= m - 1;
-        Some(c)
-    })
+pub(super) fn bits(m: u128) -> impl Iterator<Item = u8> {
+    m.iter().map(|c| c as u8)
 }
 
 /// yalta.knight-colour / yalta.knight-centre: one orthogonal step, then one diagonal step

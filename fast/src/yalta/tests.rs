@@ -1,9 +1,14 @@
 //! Tests of Yalta's tables and engine against facts of the rule text, the register's readings
-//! and DESIGN.md, and of the fast perft against a plain recursion through the engine's API.
+//! and the board as `docs/variants-and-readings.md` describes it, and of the fast perft against
+//! a plain recursion through the engine's API.
 
 use super::tables::{bit, bits, orthogonal_then_diagonal, two_then_one, two_way};
 use super::*;
 use crate::hex::Hex;
+use trichess_model::Engine;
+
+/// The fast engine's Yalta.
+type Yalta = crate::engine::VariantEngine<super::Yalta>;
 
 fn at(name: &str) -> u8 {
     let board = Variant::Yalta.board();

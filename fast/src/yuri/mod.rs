@@ -2,34 +2,26 @@
 //! (White, Red, Black, moving in that order), written from the source text and the readings
 //! of the rule register.
 
-mod geometry;
+mod board;
 mod position;
 #[cfg(test)]
 mod tests;
+mod validate;
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use trichess_model::{
-    Board, Cell, Engine, EngineError, Game, InvalidPosition, Move, Outcome, Piece, PositionProblem,
+    Board, Cell, EngineError, Game, InvalidPosition, Move, Outcome, Piece, PositionProblem,
     ProblemKind, Reason, Role, Seat, Setup, Variant, VariantState, YuriState, parse_pieces,
     pieces_text,
 };
 
 use crate::Mutant;
-use geometry::{BISHOP, BLACK, KING, KNIGHT, NONE, PAWN, RED, Tables, WHITE, tables};
-use position::{EMPTY, Gen, History, MEET, Mv, Perft, Pos, Rules, Stalemate};
-
-/// The fast engine's Yuri.
-#[derive(Debug, Default)]
-pub(crate) struct Yuri {
-    mutant: Option<Mutant>,
-}
-
-impl Yuri {
-    pub(crate) fn with_mutant(mutant: Option<Mutant>) -> Yuri {
-        Yuri { mutant }
-    }
-}
+use crate::bitset::Bitset;
+use crate::engine;
+use board::{BISHOP, BLACK, KING, KNIGHT, NONE, PAWN, RED, Tables, WHITE, tables};
+use position::{Bugs, EMPTY, Gen, History, Mv, Pos, Rules, Stalemate};
+use validate::{export, import};
 
 /// yuri.start-position: the source's diagram read row by row (see the register): army
 /// (0 White, 1 Red, 2 Black), role, cell.
@@ -93,7 +85,7 @@ fn rules(game: &Game, mutant: Option<Mutant>) -> Result<Rules, EngineError> {
     }
     crate::registered(game)?;
     let mut rules = Rules {
-        mutant,
+        bugs: Bugs::of(mutant),
         ..Rules::default()
     };
     for (id, reading) in &game.interpretations {
@@ -144,291 +136,6 @@ fn seat(army: usize) -> Seat {
     Seat::ALL[army % 3]
 }
 
-/// A board state's hash and bits from a placement, or the problems with it.
-fn board_state(t: &Tables, pieces: &BTreeMap<Cell, Piece>) -> Result<Pos, Vec<String>> {
-    let mut p = Pos::empty();
-    let mut problems = Vec::new();
-    for (&cell, piece) in pieces {
-        let Some(i) = board().index(cell) else {
-            problems.push(format!("{cell} is not a square of the 7 x 7 board"));
-            continue;
-        };
-        let Some(role) = role_index(piece.role) else {
-            problems.push(format!(
-                "{cell}: a {} is not a piece of Yuri Chess",
-                piece.role.name()
-            ));
-            continue;
-        };
-        if p.mail[i] != EMPTY {
-            problems.push(format!("two pieces on {cell}"));
-            continue;
-        }
-        p.put(t, piece.owner.index(), role, i);
-    }
-    if problems.is_empty() {
-        Ok(p)
-    } else {
-        Err(problems)
-    }
-}
-
-/// Validates a setup into the internal position and the board states of the earlier turns;
-/// every problem is listed, with its kind.
-fn import(rules: Rules, setup: &Setup) -> Result<(Pos, History), EngineError> {
-    let t = tables();
-    let mut problems: Vec<PositionProblem> = Vec::new();
-    if setup.variant != Variant::Yuri {
-        problems.push(PositionProblem::new(
-            ProblemKind::WrongVariant,
-            format!("a {} position is not a Yuri position", setup.variant),
-        ));
-    }
-    let default_state;
-    let state = match &setup.state {
-        VariantState::Yuri(s) => s,
-        _ => {
-            problems.push(PositionProblem::new(
-                ProblemKind::WrongVariant,
-                "the position's state is not Yuri's",
-            ));
-            default_state = YuriState::default();
-            &default_state
-        }
-    };
-    let mut p = match board_state(t, &setup.pieces) {
-        Ok(p) => p,
-        Err(more) => {
-            let wrong = |m| PositionProblem::new(ProblemKind::WrongVariant, m);
-            problems.extend(more.into_iter().map(wrong));
-            Pos::empty()
-        }
-    };
-    let to_move = setup.to_move.index();
-    p.to_move = to_move as u8;
-    let prev = (to_move + 2) % 3;
-    let name = |army: usize| Variant::Yuri.seat_name(seat(army));
-    let cell_index = |c: Cell| board().index(c);
-
-    // yuri.no-castling.
-    if !setup.castling.is_empty() {
-        problems.push(PositionProblem::new(
-            ProblemKind::CastlingRightWithoutPieces,
-            "there is no castling in Yuri Chess, so no castling rights",
-        ));
-    }
-
-    // yuri.shared-square: the King that moved there is listed; the other stands under it.
-    let mut implicit_king = None;
-    if let Some(c) = state.shared_square {
-        match cell_index(c).map(|i| (i, p.mail[i])) {
-            Some((i, pc)) if pc == (WHITE * 8 + KING) as u8 || pc == (BLACK * 8 + KING) as u8 => {
-                let mover = usize::from(pc >> 3);
-                let other = if mover == WHITE { BLACK } else { WHITE };
-                implicit_king = Some(other);
-                p.shared = i as u8;
-                if p.army[other] & p.role[KING] != 0 {
-                    problems.push(PositionProblem::new(ProblemKind::TooManyRoyals, format!(
-                        "the {} King shares {c}, so it stands nowhere else",
-                        name(other)
-                    )));
-                } else {
-                    p.king[other] = i as u8;
-                }
-                if prev != mover {
-                    problems.push(PositionProblem::new(ProblemKind::SharedSquareDoesNotFit, format!(
-                        "the {} King moved onto {c} last, so {} is to move",
-                        name(mover),
-                        name((mover + 1) % 3)
-                    )));
-                }
-                if setup.en_passant.is_some() || state.en_passant_pawn.is_some() {
-                    problems.push(PositionProblem::new(ProblemKind::EnPassantWithoutDoubleStep, "no en passant after the Kings' meeting"));
-                }
-            }
-            _ => problems.push(PositionProblem::new(ProblemKind::SharedSquareDoesNotFit, format!(
-                "shared square {c}: only the White and Black Kings share a square, and one of them must stand there"
-            ))),
-        }
-    }
-
-    // yuri.one-king: one King for each army.
-    for army in 0..3 {
-        let kings = (p.army[army] & p.role[KING]).count_ones();
-        let expected = u32::from(implicit_king != Some(army));
-        if kings != expected {
-            let kind = if kings > expected {
-                ProblemKind::TooManyRoyals
-            } else {
-                ProblemKind::MissingRoyal
-            };
-            problems.push(PositionProblem::new(
-                kind,
-                format!(
-                    "{} has {kings} Kings on the board, not {expected}",
-                    name(army)
-                ),
-            ));
-        }
-    }
-
-    // yuri.promotion: a pawn on a square it promotes on has promoted already.
-    for army in 0..3 {
-        let mut bad = p.army[army] & p.role[PAWN] & t.promotion[army];
-        while bad != 0 {
-            let i = bad.trailing_zeros() as usize;
-            bad &= bad - 1;
-            problems.push(PositionProblem::new(
-                ProblemKind::PawnOnImpossibleRank,
-                format!(
-                    "{}'s pawn on {} stands where it would have promoted",
-                    name(army),
-                    t.cells[i]
-                ),
-            ));
-        }
-    }
-
-    // Unmoved pawns stand on their own army's starting squares.
-    for &c in &state.unmoved {
-        let ok = cell_index(c).is_some_and(|i| {
-            let pc = p.mail[i];
-            pc != EMPTY
-                && usize::from(pc & 7) == PAWN
-                && pawn_homes(usize::from(pc >> 3)) & (1 << i) != 0
-        });
-        if ok {
-            if let Some(i) = cell_index(c) {
-                p.unmoved |= 1 << i;
-            }
-        } else {
-            problems.push(PositionProblem::new(
-                ProblemKind::UnmovedDoesNotFit,
-                format!("unmoved {c}: no pawn stands there on its own army's starting square"),
-            ));
-        }
-    }
-
-    // yuri.double-step: en passant exists only under first-move, for the pawn that has just
-    // gone two squares from its starting square.
-    match (setup.en_passant, state.en_passant_pawn) {
-        (None, None) => {}
-        _ if !rules.double => {
-            problems.push(PositionProblem::new(
-                ProblemKind::EnPassantWithoutDoubleStep,
-                "pawns never double-step under yuri.double-step=none, so there is no en passant",
-            ));
-        }
-        (Some(ep), Some(pawn)) => match (cell_index(ep), cell_index(pawn)) {
-            (Some(e), Some(w)) => {
-                let reading = usize::from(rules.away);
-                let is_prev_pawn = p.mail[w] == (prev * 8 + PAWN) as u8;
-                let mut homes = pawn_homes(prev);
-                let mut fits = false;
-                while homes != 0 {
-                    let s = homes.trailing_zeros() as usize;
-                    homes &= homes - 1;
-                    fits |= p.mail[s] == EMPTY
-                        && t.push2[reading][prev][s].contains(&(e as u8, w as u8));
-                }
-                if !is_prev_pawn || p.mail[e] != EMPTY || !fits {
-                    problems.push(PositionProblem::new(ProblemKind::EnPassantWithoutDoubleStep, format!(
-                        "en passant {ep} with pawn {pawn}: not a double step {} has just made from a starting square",
-                        name(prev)
-                    )));
-                } else {
-                    p.ep = e as u8;
-                    p.ep_pawn = w as u8;
-                }
-            }
-            _ => problems.push(PositionProblem::new(
-                ProblemKind::EnPassantWithoutDoubleStep,
-                "en passant cells are not on the board",
-            )),
-        },
-        _ => problems.push(PositionProblem::new(
-            ProblemKind::EnPassantWithoutDoubleStep,
-            "en_passant and en_passant_pawn go together",
-        )),
-    }
-
-    // yuri.white-no-repeat: the board states of the earlier turns, each with one King of each
-    // army (the Kings meet only in the game's last move).
-    let mut hist = History::with_capacity(state.history.len() + 64);
-    for (k, word) in state.history.iter().enumerate() {
-        let board = parse_pieces(Variant::Yuri, word)
-            .map_err(|e| vec![e.to_string()])
-            .and_then(|pieces| board_state(t, &pieces));
-        let unfit = match &board {
-            Ok(b) => (0..3)
-                .filter(|&army| (b.army[army] & b.role[KING]).count_ones() != 1)
-                .map(|army| format!("{} has not one King", name(army)))
-                .collect(),
-            Err(more) => more.clone(),
-        };
-        match board {
-            Ok(b) if unfit.is_empty() => hist.push((b.hash, b.snap())),
-            _ => problems.extend(unfit.into_iter().map(|m| {
-                PositionProblem::new(
-                    ProblemKind::HistoryDoesNotFit,
-                    format!("history {}: {m}", k + 1),
-                )
-            })),
-        }
-    }
-
-    if problems.is_empty() {
-        Ok((p, hist))
-    } else {
-        Err(EngineError::InvalidPosition(InvalidPosition { problems }))
-    }
-}
-
-/// The model's placement of an internal position.
-fn pieces_of(t: &Tables, p: &Pos) -> BTreeMap<Cell, Piece> {
-    let mut pieces = BTreeMap::new();
-    for (i, &pc) in p.mail.iter().enumerate() {
-        if pc != EMPTY {
-            pieces.insert(
-                t.cells[i],
-                Piece::new(
-                    seat(usize::from(pc >> 3)),
-                    Variant::Yuri.roles()[usize::from(pc & 7) % 6],
-                ),
-            );
-        }
-    }
-    pieces
-}
-
-fn cell_of(t: &Tables, i: u8) -> Option<Cell> {
-    t.cells.get(usize::from(i)).copied()
-}
-
-/// The model's setup of an internal position, with the given history.
-fn export(t: &Tables, p: &Pos, history: Vec<String>) -> Setup {
-    let mut unmoved = BTreeSet::new();
-    let mut bits = p.unmoved;
-    while bits != 0 {
-        let i = bits.trailing_zeros() as usize;
-        bits &= bits - 1;
-        unmoved.insert(t.cells[i]);
-    }
-    Setup {
-        variant: Variant::Yuri,
-        to_move: seat(usize::from(p.to_move)),
-        pieces: pieces_of(t, p),
-        castling: BTreeSet::new(),
-        en_passant: cell_of(t, p.ep),
-        state: VariantState::Yuri(YuriState {
-            unmoved,
-            en_passant_pawn: cell_of(t, p.ep_pawn),
-            shared_square: cell_of(t, p.shared),
-            history,
-        }),
-    }
-}
-
 /// The model's move of an internal move.
 fn to_move(t: &Tables, m: Mv) -> Move {
     let from = t.cells[usize::from(m.from)];
@@ -444,58 +151,24 @@ fn to_move(t: &Tables, m: Mv) -> Move {
     }
 }
 
-/// The move buffer's size for a perft of `depth`: room for every ply of any likely path.
-fn buffer_size(depth: u32) -> usize {
-    256 * (depth.min(64) as usize + 1)
-}
+/// Yuri's rules under a game's readings, with the tables.
+#[derive(Debug)]
+pub(crate) struct Yuri(Gen<'static>);
 
-/// Everything a method needs: the tables, the generator, the position and its history.
-struct Ready {
-    gen_: Gen<'static>,
-    pos: Pos,
-    hist: History,
-}
+impl engine::Rules for Yuri {
+    type Root = (Pos, History);
+    type Pos = Pos;
+    type Move = Mv;
+    /// The board states of the earlier turns (yuri.white-no-repeat), as a stack.
+    type Walk = History;
 
-fn ready(game: &Game, setup: &Setup, mutant: Option<Mutant>) -> Result<Ready, EngineError> {
-    let rules = rules(game, mutant)?;
-    let (pos, hist) = import(rules, setup)?;
-    Ok(Ready {
-        gen_: Gen { t: tables(), rules },
-        pos,
-        hist,
-    })
-}
-
-impl Ready {
-    fn moves(&self) -> Vec<Mv> {
-        let mut out = Vec::with_capacity(64);
-        self.gen_.legal(&self.pos, &self.hist, &mut out);
-        out
+    fn readings(game: &Game, mutant: Option<Mutant>) -> Result<Yuri, EngineError> {
+        let rules = rules(game, mutant)?;
+        Ok(Yuri(Gen { t: tables(), rules }))
     }
 
-    fn perft(self, depth: u32) -> u64 {
-        let mut perft = Perft {
-            g: self.gen_,
-            hist: self.hist,
-            buf: Vec::with_capacity(buffer_size(depth)),
-        };
-        perft.hist.reserve(depth.min(64) as usize + 1);
-        perft.run(&self.pos, depth)
-    }
-}
-
-impl Engine for Yuri {
-    fn name(&self) -> String {
-        crate::NAME.into()
-    }
-
-    fn supports(&self, game: &Game) -> Result<(), EngineError> {
-        rules(game, self.mutant).map(|_| ())
-    }
-
-    fn start(&mut self, game: &Game) -> Result<Setup, EngineError> {
-        rules(game, self.mutant)?;
-        let t = tables();
+    fn start(&self) -> Setup {
+        let t = self.0.t;
         let mut p = Pos::empty();
         for (army, role, name) in START {
             if let Some(i) = board().parse_cell(name).ok().and_then(|c| board().index(c)) {
@@ -505,100 +178,87 @@ impl Engine for Yuri {
         for army in 0..3 {
             p.unmoved |= pawn_homes(army);
         }
-        Ok(export(t, &p, Vec::new()))
+        export(t, &p, Vec::new())
     }
 
-    fn check(&mut self, game: &Game, setup: &Setup) -> Result<(), EngineError> {
-        ready(game, setup, self.mutant).map(|_| ())
+    fn import(&self, setup: &Setup) -> Result<(Pos, History), EngineError> {
+        import(self.0.rules, setup)
     }
 
-    fn legal_moves(&mut self, game: &Game, setup: &Setup) -> Result<Vec<Move>, EngineError> {
-        let r = ready(game, setup, self.mutant)?;
-        let t = r.gen_.t;
-        Ok(r.moves().into_iter().map(|m| to_move(t, m)).collect())
+    fn walk(&self, (pos, hist): &(Pos, History)) -> (History, Pos) {
+        (hist.clone(), *pos)
     }
 
-    fn play(&mut self, game: &Game, setup: &Setup, mv: Move) -> Result<Setup, EngineError> {
-        let r = ready(game, setup, self.mutant)?;
-        let t = r.gen_.t;
-        let Some(m) = r.moves().into_iter().find(|&m| to_move(t, m) == mv) else {
-            return Err(EngineError::IllegalMove(format!(
-                "{mv} is not among the legal moves of {}",
-                Variant::Yuri.seat_name(setup.to_move)
-            )));
-        };
-        let mut p = r.pos;
-        p.make(t, m);
+    #[inline]
+    fn moves(&self, hist: &mut History, pos: &Pos, out: &mut Vec<Mv>) {
+        out.clear();
+        self.0.legal(pos, hist, out);
+    }
+
+    #[inline]
+    fn child(&self, hist: &mut History, pos: &Pos, mv: Mv, out: &mut Vec<Mv>) -> Pos {
+        let mut child = *pos;
+        child.make(self.0.t, mv);
+        self.moves(hist, &child, out);
+        child
+    }
+
+    #[inline]
+    fn enter(&self, hist: &mut History, pos: &Pos) {
+        hist.push((pos.hash, pos.snap()));
+    }
+
+    #[inline]
+    fn leave(&self, hist: &mut History) {
+        hist.pop();
+    }
+
+    fn name(&self, mv: Mv) -> Option<Move> {
+        Some(to_move(self.0.t, mv))
+    }
+
+    fn play(&self, (pos, _): &(Pos, History), setup: &Setup, mv: Mv) -> Setup {
+        let mut p = *pos;
+        p.make(self.0.t, mv);
         let mut history = setup.yuri().map(|s| s.history.clone()).unwrap_or_default();
         history.push(pieces_text(Variant::Yuri, &setup.pieces));
-        Ok(export(t, &p, history))
+        export(self.0.t, &p, history)
     }
 
-    fn perft(&mut self, game: &Game, setup: &Setup, depth: u32) -> Result<u64, EngineError> {
-        Ok(ready(game, setup, self.mutant)?.perft(depth))
-    }
-
-    fn perft_divide(
-        &mut self,
-        game: &Game,
-        setup: &Setup,
-        depth: u32,
-    ) -> Result<Vec<(Move, u64)>, EngineError> {
-        let rest = crate::divide_rest(depth)?;
-        let r = ready(game, setup, self.mutant)?;
-        let t = r.gen_.t;
-        let moves = r.moves();
-        let mut perft = Perft {
-            g: r.gen_,
-            hist: r.hist,
-            buf: Vec::with_capacity(buffer_size(depth)),
-        };
-        perft.hist.push((r.pos.hash, r.pos.snap()));
-        let mut rows = Vec::with_capacity(moves.len());
-        for m in moves {
-            let nodes = if m.kind == MEET && rest > 0 {
-                0
-            } else {
-                let mut q = r.pos;
-                q.make(t, m);
-                perft.run(&q, rest)
-            };
-            rows.push((to_move(t, m), nodes));
-        }
-        Ok(crate::sorted_rows(rows))
-    }
-
-    fn outcome(&mut self, game: &Game, setup: &Setup) -> Result<Outcome, EngineError> {
-        let r = ready(game, setup, self.mutant)?;
-        let t = r.gen_.t;
-        if r.pos.shared != NONE {
+    fn outcome(&self, (pos, hist): &(Pos, History), _: &Setup) -> Outcome {
+        let (g, t) = (&self.0, self.0.t);
+        if pos.shared != NONE {
             // yuri.black-wins: the Kings share a square.
-            return Ok(Outcome::Won {
+            return Outcome::Won {
                 winner: seat(BLACK),
                 reason: Reason::KingsMeet,
-            });
+            };
         }
         // yuri.mate-timing = immediately: a King checkmated off its owner's turn has ended
         // the game.
-        let off_turn = if r.gen_.rules.mate_at_once {
-            r.gen_.mated_off_turn(&r.pos, &r.hist, &mut Vec::new())
+        let off_turn = if g.rules.mate_at_once {
+            g.mated_off_turn(pos, hist, &mut Vec::new())
         } else {
             None
         };
-        if off_turn.is_none() && !r.moves().is_empty() {
-            return Ok(Outcome::Ongoing);
+        let mut moves = Vec::new();
+        if off_turn.is_none() && {
+            g.legal(pos, hist, &mut moves);
+            !moves.is_empty()
+        } {
+            return Outcome::Ongoing;
         }
-        let mated = off_turn.or_else(|| r.pos.in_check(t).then_some(usize::from(r.pos.to_move)));
+        let mated = off_turn.or_else(|| pos.in_check(t).then_some(usize::from(pos.to_move)));
         if let Some(army) = mated {
             // yuri.red-wins / yuri.red-checkmate: any King checkmated is Red's win (the mutant
             // red-own-mate-loses gives a mate of Red's own King to Black).
-            let own_mate = army == RED && r.gen_.rules.mutant == Some(Mutant::YuriRedOwnMateLoses);
-            return Ok(Outcome::Won {
+            let own_mate = army == RED && g.rules.bugs.red_own_mate_loses;
+            return Outcome::Won {
                 winner: seat(if own_mate { BLACK } else { RED }),
                 reason: Reason::Checkmate,
-            });
+            };
         }
-        Ok(match r.gen_.rules.stalemate {
+        match g.rules.stalemate {
             // yuri.stalemate = draw (rule zero, FIDE 5.2.1).
             Stalemate::Draw => Outcome::Drawn {
                 reason: Reason::Stalemate,
@@ -610,9 +270,9 @@ impl Engine for Yuri {
             },
             // yuri.stalemate = mover-wins: the seat before the stalemated one moved last.
             Stalemate::MoverWins => Outcome::Won {
-                winner: seat(usize::from(r.pos.to_move) + 2),
+                winner: seat(usize::from(pos.to_move) + 2),
                 reason: Reason::Stalemate,
             },
-        })
+        }
     }
 }

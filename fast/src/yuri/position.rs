@@ -1,11 +1,10 @@
 //! The internal position (bitboards and a mailbox, copy-make), the legal move generator and
 //! perft.
 
-use super::geometry::{
-    ALL, BISHOP, BLACK, KING, KNIGHT, N, NONE, PAWN, QUEEN, ROOK, Tables, WHITE,
-};
+use super::board::{ALL, BISHOP, BLACK, KING, KNIGHT, N, NONE, PAWN, QUEEN, ROOK, Tables, WHITE};
 use crate::Mutant;
-use crate::square::{BISHOP_DIRS, ROOK_DIRS};
+use crate::bitset::Bitset;
+use crate::square::{self, BISHOP_DIRS, ROOK_DIRS};
 
 /// An empty mailbox cell.
 pub(super) const EMPTY: u8 = 0xFF;
@@ -15,7 +14,7 @@ pub(super) type Snap = [u64; 9];
 
 /// A move: from, to, the promotion role (or `NONE`) and its kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Mv {
+pub(crate) struct Mv {
     pub from: u8,
     pub to: u8,
     pub promo: u8,
@@ -56,14 +55,45 @@ pub(super) struct Rules {
     /// yuri.mate-timing = immediately: after every move each King is judged, whoever's turn
     /// it is.
     pub mate_at_once: bool,
-    /// The rules bug planted on purpose, if any ([`Mutant`]).
-    pub mutant: Option<Mutant>,
+    /// The rules bug planted on purpose, if any, as the switch of the rule it breaks.
+    pub bugs: Bugs,
+}
+
+/// The rules a planted [`Mutant`] breaks, each a switch the generator reads as it reads the
+/// readings; all off without a mutant. (The mutant pawns-other-reading swaps the reading of
+/// yuri.pawns instead.)
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Bugs {
+    /// yuri.white-no-repeat broken: White may bring back an earlier board.
+    pub white_repeats: bool,
+    /// yuri.check broken: a pinned piece may leave the line when the King is not in check.
+    pub pins_ignored: bool,
+    /// yuri.shared-square broken: the White and Black Kings may not meet.
+    pub no_meeting: bool,
+    /// yuri.kings-no-capture broken: a King may take a King it does not meet.
+    pub king_takes_king: bool,
+    /// yuri.red-wins broken: a mate of Red's own King is Black's win.
+    pub red_own_mate_loses: bool,
+}
+
+impl Bugs {
+    /// The switches of a planted mutant.
+    pub(super) fn of(mutant: Option<Mutant>) -> Bugs {
+        let is = |m: Mutant| mutant == Some(m);
+        Bugs {
+            white_repeats: is(Mutant::YuriWhiteRepeats),
+            pins_ignored: is(Mutant::YuriPinsIgnored),
+            no_meeting: is(Mutant::YuriSharedSquareRefused),
+            king_takes_king: is(Mutant::YuriKingCapturesKing),
+            red_own_mate_loses: is(Mutant::YuriRedOwnMateLoses),
+        }
+    }
 }
 
 /// A position: pieces by army and role, a mailbox (`army * 8 + role`), the Kings' cells and
 /// the state.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Pos {
+pub(crate) struct Pos {
     pub army: [u64; 3],
     pub role: [u64; 6],
     pub mail: [u8; N],
@@ -271,9 +301,8 @@ impl Gen<'_> {
     /// state.
     fn turn_moves(&self, p: &Pos, hist: &[(u64, Snap)], out: &mut Vec<Mv>) {
         let t = self.t;
-        let mutant = self.rules.mutant;
         // The mutant white-repeats forgets the earlier board states.
-        let hist = if mutant == Some(Mutant::YuriWhiteRepeats) {
+        let hist = if self.rules.bugs.white_repeats {
             &[]
         } else {
             hist
@@ -294,10 +323,14 @@ impl Gen<'_> {
         let in_check = p.attacked(t, ksq, occ, enemies);
         let zone = if in_check {
             ALL
-        } else if mutant == Some(Mutant::YuriPinsIgnored) {
+        } else if self.rules.bugs.pins_ignored {
             0
         } else {
-            t.lines[ksq]
+            // yuri.check: only a piece pinned to the King can uncover a check.
+            let queens = p.role[QUEEN];
+            let (orth, diag) = (p.role[ROOK] | queens, p.role[BISHOP] | queens);
+            square::pinned(&t.rays, ROOK_DIRS, ksq, occ, own, enemies & orth)
+                | square::pinned(&t.rays, BISHOP_DIRS, ksq, occ, own, enemies & diag)
         };
         let mut ctx = Ctx {
             g: self,
@@ -310,101 +343,20 @@ impl Gen<'_> {
             enemies,
             zone,
         };
-
-        // King steps (yuri.kings-no-capture, yuri.shared-square, yuri.king-onto-king).
-        let kbit = 1u64 << ksq;
-        let partner = match me {
-            WHITE => p.king[BLACK],
-            BLACK => p.king[WHITE],
-            _ => NONE,
-        };
-        let mut targets = t.king[ksq] & !own;
-        while targets != 0 {
-            let to = targets.trailing_zeros() as usize;
-            targets &= targets - 1;
-            let tbit = 1u64 << to;
-            if kings & tbit != 0 {
-                let kind = if usize::from(partner) == to {
-                    (mutant != Some(Mutant::YuriSharedSquareRefused)).then_some(MEET)
-                } else {
-                    (mutant == Some(Mutant::YuriKingCapturesKing)).then_some(KING_CAPTURE)
-                };
-                if let Some(kind) = kind
-                    && (self.rules.into_check || !p.attacked(t, to, occ ^ kbit, enemies))
-                {
-                    ctx.out.push(Mv {
-                        from: ksq as u8,
-                        to: to as u8,
-                        promo: NONE,
-                        kind,
-                    });
-                }
-                continue;
-            }
-            if !p.attacked(t, to, occ ^ kbit, enemies & !tbit) {
-                ctx.push_unrepeated(Mv {
-                    from: ksq as u8,
-                    to: to as u8,
-                    promo: NONE,
-                    kind: PLAIN,
-                });
-            }
-        }
-
+        ctx.king_steps(own, kings);
         let free = !own & !kings;
         // Knights.
-        let mut pieces = own & p.role[KNIGHT];
-        while pieces != 0 {
-            let from = pieces.trailing_zeros() as usize;
-            pieces &= pieces - 1;
+        for from in (own & p.role[KNIGHT]).iter() {
             ctx.targets(from, t.knight[from] & free);
         }
         // Bishops, Rooks, Queens (yuri.orthodox-moves).
-        let mut pieces = own & (p.role[BISHOP] | p.role[QUEEN]);
-        while pieces != 0 {
-            let from = pieces.trailing_zeros() as usize;
-            pieces &= pieces - 1;
+        for from in (own & (p.role[BISHOP] | p.role[QUEEN])).iter() {
             ctx.targets(from, t.bishop(from, occ) & free);
         }
-        let mut pieces = own & (p.role[ROOK] | p.role[QUEEN]);
-        while pieces != 0 {
-            let from = pieces.trailing_zeros() as usize;
-            pieces &= pieces - 1;
+        for from in (own & (p.role[ROOK] | p.role[QUEEN])).iter() {
             ctx.targets(from, t.rook(from, occ) & free);
         }
-        // Pawns.
-        let reading = usize::from(self.rules.away);
-        let promo = t.promotion[me];
-        let mut pieces = own & p.role[PAWN];
-        while pieces != 0 {
-            let from = pieces.trailing_zeros() as usize;
-            pieces &= pieces - 1;
-            // yuri.pawn-move-a / yuri.pawn-move-b: one step onto an empty square.
-            let mut steps = t.push[reading][me][from] & !occ;
-            while steps != 0 {
-                let to = steps.trailing_zeros() as usize;
-                steps &= steps - 1;
-                ctx.pawn(from, to, PLAIN, promo);
-            }
-            // yuri.double-step = first-move: two squares straight on from an unmoved pawn.
-            if self.rules.double && p.unmoved & (1 << from) != 0 {
-                for (mid, dst) in t.push2[reading][me][from] {
-                    if dst != NONE && occ & ((1u64 << mid) | (1u64 << dst)) == 0 {
-                        ctx.pawn(from, usize::from(dst), DOUBLE, promo);
-                    }
-                }
-            }
-            // yuri.pawn-capture-a: one diagonal square, only by capturing.
-            let cap = t.pawn_capture[me][from];
-            if cap != NONE {
-                let cbit = 1u64 << cap;
-                if free & occ & cbit != 0 {
-                    ctx.pawn(from, usize::from(cap), PLAIN, promo);
-                } else if cap == p.ep && occ & cbit == 0 && p.ep_pawn != NONE {
-                    ctx.pawn(from, usize::from(cap), EN_PASSANT, promo);
-                }
-            }
-        }
+        ctx.pawns(own, free);
     }
 }
 
@@ -423,12 +375,84 @@ struct Ctx<'a, 'b> {
 }
 
 impl Ctx<'_, '_> {
+    /// King steps (yuri.kings-no-capture, yuri.shared-square, yuri.king-onto-king).
+    fn king_steps(&mut self, own: u64, kings: u64) {
+        let (g, p, t) = (self.g, self.p, self.g.t);
+        let (me, ksq, occ) = (self.me, self.ksq, self.occ);
+        let (enemies, bugs) = (self.enemies, g.rules.bugs);
+        let kbit = 1u64 << ksq;
+        let partner = match me {
+            WHITE => p.king[BLACK],
+            BLACK => p.king[WHITE],
+            _ => NONE,
+        };
+        for to in (t.king[ksq] & !own).iter() {
+            let tbit = 1u64 << to;
+            if kings & tbit != 0 {
+                let kind = if usize::from(partner) == to {
+                    (!bugs.no_meeting).then_some(MEET)
+                } else {
+                    bugs.king_takes_king.then_some(KING_CAPTURE)
+                };
+                if let Some(kind) = kind
+                    && (g.rules.into_check || !p.attacked(t, to, occ ^ kbit, enemies))
+                {
+                    self.out.push(Mv {
+                        from: ksq as u8,
+                        to: to as u8,
+                        promo: NONE,
+                        kind,
+                    });
+                }
+                continue;
+            }
+            if !p.attacked(t, to, occ ^ kbit, enemies & !tbit) {
+                self.push_unrepeated(Mv {
+                    from: ksq as u8,
+                    to: to as u8,
+                    promo: NONE,
+                    kind: PLAIN,
+                });
+            }
+        }
+    }
+
+    /// Pawns.
+    fn pawns(&mut self, own: u64, free: u64) {
+        let (g, p, t) = (self.g, self.p, self.g.t);
+        let (me, occ) = (self.me, self.occ);
+        let reading = usize::from(g.rules.away);
+        let promo = t.promotion[me];
+        for from in (own & p.role[PAWN]).iter() {
+            // yuri.pawn-move-a / yuri.pawn-move-b: one step onto an empty square.
+            for to in (t.push[reading][me][from] & !occ).iter() {
+                self.pawn(from, to, PLAIN, promo);
+            }
+            // yuri.double-step = first-move: two squares straight on from an unmoved pawn.
+            if g.rules.double && p.unmoved & (1 << from) != 0 {
+                for (mid, dst) in t.push2[reading][me][from] {
+                    if dst != NONE && occ & ((1u64 << mid) | (1u64 << dst)) == 0 {
+                        self.pawn(from, usize::from(dst), DOUBLE, promo);
+                    }
+                }
+            }
+            // yuri.pawn-capture-a: one diagonal square, only by capturing.
+            let cap = t.pawn_capture[me][from];
+            if cap != NONE {
+                let cbit = 1u64 << cap;
+                if free & occ & cbit != 0 {
+                    self.pawn(from, usize::from(cap), PLAIN, promo);
+                } else if cap == p.ep && occ & cbit == 0 && p.ep_pawn != NONE {
+                    self.pawn(from, usize::from(cap), EN_PASSANT, promo);
+                }
+            }
+        }
+    }
+
     /// A non-King piece's moves to each of `targets`.
     #[inline]
-    fn targets(&mut self, from: usize, mut targets: u64) {
-        while targets != 0 {
-            let to = targets.trailing_zeros() as usize;
-            targets &= targets - 1;
+    fn targets(&mut self, from: usize, targets: u64) {
+        for to in targets.iter() {
             if self.safe(from, to, NONE) {
                 self.push_unrepeated(Mv {
                     from: from as u8,
@@ -526,43 +550,4 @@ fn repeats(t: &Tables, p: &Pos, m: Mv, hist: &[(u64, Snap)]) -> bool {
     after.make(t, m);
     let snap = after.snap();
     hist.iter().any(|&(k, s)| k == h && s == snap)
-}
-
-/// Perft with copy-make, a move buffer reused across the tree, the history as a stack, and
-/// the last ply counted, not played.
-#[derive(Debug)]
-pub(super) struct Perft<'a> {
-    pub g: Gen<'a>,
-    pub hist: History,
-    pub buf: Vec<Mv>,
-}
-
-impl Perft<'_> {
-    pub(super) fn run(&mut self, p: &Pos, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let start = self.buf.len();
-        self.g.legal(p, &self.hist, &mut self.buf);
-        let end = self.buf.len();
-        if depth == 1 {
-            self.buf.truncate(start);
-            return (end - start) as u64;
-        }
-        let mut nodes = 0;
-        self.hist.push((p.hash, p.snap()));
-        for i in start..end {
-            let m = self.buf[i];
-            if m.kind == MEET {
-                // The game is over after it: no move paths go on.
-                continue;
-            }
-            let mut q = *p;
-            q.make(self.g.t, m);
-            nodes += self.run(&q, depth - 1);
-        }
-        self.hist.pop();
-        self.buf.truncate(start);
-        nodes
-    }
 }

@@ -9,10 +9,12 @@ use trichess_model::{
     VariantState, YuriState,
 };
 
-use super::Yuri;
-use super::geometry::{BLACK, N, RED, WHITE, at, tables};
+use super::board::{BLACK, N, RED, WHITE, at, tables};
 use crate::square::KNIGHT_LEAPS;
 use crate::testing::Rng;
+
+/// The fast engine's Yuri.
+type Yuri = crate::engine::VariantEngine<super::Yuri>;
 
 fn game(readings: &[(&str, &str)]) -> Game {
     let mut g = Game::new(Variant::Yuri);

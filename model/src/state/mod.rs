@@ -23,9 +23,11 @@ pub use yuri::YuriState;
 /// checked against any variant's rules (engines validate it into their own position type).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setup {
+    /// The variant of the position.
     pub variant: Variant,
     /// The seat whose turn it is.
     pub to_move: Seat,
+    /// The pieces, by the cell they stand on.
     pub pieces: BTreeMap<Cell, Piece>,
     /// Cells of the partner pieces (rooks) that may still castle with their king; a right
     /// implies that neither the king nor that partner has moved.
@@ -41,9 +43,14 @@ pub struct Setup {
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum VariantState {
+    /// O'Sullivan's state: where the P4s stand, and which are freed.
     OSullivan(OSullivanState),
+    /// Yalta's state: controlled armies, first checks, pending mates, an earlier en passant.
     Yalta(YaltaState),
+    /// Yuri's state: unmoved pawns, the pawn that double-stepped, the shared square, the board
+    /// history.
     Yuri(YuriState),
+    /// Triple Crown's state: an earlier en passant, an instant win.
     TripleCrown(TripleCrownState),
 }
 

@@ -42,9 +42,10 @@ pub struct Cite {
     /// The register id of a clause or an interpretation, or a decision of DECISIONS.md
     /// (`D5`).
     pub id: &'static str,
-    /// The rule function's source file below `oracle/src/`, and the function: its doc comment
-    /// names the id (a decision as "decision D5").
+    /// The rule function's source file below `oracle/src/`; with `rule`, the function whose
+    /// doc comment names the id (a decision as "decision D5").
     pub file: &'static str,
+    /// The rule function's name.
     pub rule: &'static str,
 }
 
@@ -93,9 +94,13 @@ impl Question {
 /// The oracle's answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
+    /// The move is legal.
     Legal,
+    /// The move is illegal.
     Illegal,
+    /// The position is valid.
     Valid,
+    /// The position is invalid.
     Invalid,
     /// The state of the game.
     Outcome(Outcome),
@@ -155,8 +160,11 @@ impl Step {
 /// Why the oracle answers a question as it does.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Explanation {
+    /// The variant.
     pub variant: Variant,
+    /// What was asked.
     pub question: Question,
+    /// The oracle's answer.
     pub verdict: Verdict,
     /// Why: the deciding clause first, then the others the verdict rests on.
     pub steps: Vec<Step>,
@@ -246,6 +254,7 @@ impl Explanation {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ExplainError {
+    /// The readings of the game do not read.
     #[error(transparent)]
     Interpretation(#[from] InterpretationError),
     /// A move or a result is asked of a position that is not one of the game's.
@@ -299,12 +308,20 @@ pub enum Disagreement {
     MissingMove(Move),
     /// Both play the move and reach different positions (the other engine's is `theirs`):
     /// the clauses applied where the two differ.
-    DifferentPosition { mv: Move, theirs: Setup },
+    DifferentPosition {
+        /// The move both play.
+        mv: Move,
+        /// The position the other engine reaches.
+        theirs: Setup,
+    },
     /// The engines give different results: the clause that ends the game, or keeps it going.
     DifferentResult,
     /// One engine refuses the position: the clauses of the oracle's problems, or, when the
     /// oracle takes it, those of the checks for the kinds of problem the other engine names.
-    DifferentValidity { theirs: Vec<ProblemKind> },
+    DifferentValidity {
+        /// The kinds of problem the other engine names (none if it takes the position).
+        theirs: Vec<ProblemKind>,
+    },
 }
 
 /// The most clauses that decide a disagreement.

@@ -85,12 +85,19 @@ interpretation! {
 /// The readings chosen for one game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Options {
+    /// The reading of `osullivan.turn-order`.
     pub turn_order: TurnOrder,
+    /// The reading of `osullivan.stalemate`.
     pub stalemate: Stalemate,
+    /// The reading of `osullivan.end-of-game`.
     pub end_of_game: EndOfGame,
+    /// The reading of `osullivan.en-passant-window`.
     pub en_passant_window: EnPassantWindow,
+    /// The reading of `osullivan.knight-barrier`.
     pub knight_barrier: KnightBarrier,
+    /// The reading of `osullivan.castling-direction`.
     pub castling_direction: CastlingDirection,
+    /// The reading of `osullivan.exposed-king`.
     pub exposed_king: ExposedKing,
 }
 

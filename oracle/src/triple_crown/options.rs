@@ -131,16 +131,27 @@ interpretation! {
 /// The readings chosen for one game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Options {
+    /// The reading of `triple-crown.start-array`.
     pub start_array: StartArray,
+    /// The reading of `triple-crown.castling-eh`.
     pub castling_eh: CastlingEh,
+    /// The reading of `triple-crown.knight`.
     pub knight: Knight,
+    /// The reading of `triple-crown.turn-order`.
     pub turn_order: TurnOrder,
+    /// The reading of `triple-crown.en-passant-window`.
     pub en_passant_window: EnPassantWindow,
+    /// The reading of `triple-crown.pawn-rank-count`.
     pub pawn_rank_count: PawnRankCount,
+    /// The reading of `triple-crown.self-exposure`.
     pub self_exposure: SelfExposure,
+    /// The reading of `triple-crown.symmetric-pieces`.
     pub symmetric_pieces: SymmetricPieces,
+    /// The reading of `triple-crown.promotion-diarch-only`.
     pub promotion_diarch_only: PromotionDiarchOnly,
+    /// The reading of `triple-crown.stalemate`.
     pub stalemate: Stalemate,
+    /// The reading of `triple-crown.en-prise-chain`.
     pub en_prise_chain: EnPriseChain,
 }
 

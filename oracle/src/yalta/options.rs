@@ -137,15 +137,25 @@ interpretation! {
 /// The readings chosen for one game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Options {
+    /// The reading of `yalta.turn-order`.
     pub turn_order: TurnOrder,
+    /// The reading of `yalta.knight-centre`.
     pub knight_centre: KnightCentre,
+    /// The reading of `yalta.king-across-centre`.
     pub king_across_centre: KingAcrossCentre,
+    /// The reading of `yalta.en-passant-window`.
     pub en_passant_window: EnPassantWindow,
+    /// The reading of `yalta.mate-final`.
     pub mate_final: MateFinal,
+    /// The reading of `yalta.takeover-promotion`.
     pub takeover_promotion: TakeoverPromotion,
+    /// The reading of `yalta.simultaneous-checks`.
     pub simultaneous_checks: SimultaneousChecks,
+    /// The reading of `yalta.stalemate`.
     pub stalemate: Stalemate,
+    /// The reading of `yalta.exposed-king`.
     pub exposed_king: ExposedKing,
+    /// The reading of `yalta.captured-king-army`.
     pub captured_king_army: CapturedKingArmy,
 }
 

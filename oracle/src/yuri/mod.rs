@@ -2,8 +2,8 @@
 //! the register is `register/yuri.toml`.
 //!
 //! Seats: White (A, letter `w`), Red (B, `r`), Black (C, `b`); the turn order W → R → B is
-//! the seats' order. The board is the 7 x 7 square a1-g7 (see [`board`] for how the source's
-//! rotated diagram lies on it). The game ends at the first checkmate (Red wins; judged on the
+//! the seats' order. The board is the 7 x 7 square a1-g7 (its `board` module says how the
+//! source's rotated diagram lies on it). The game ends at the first checkmate (Red wins; judged on the
 //! mated player's turn, or at once under `yuri.mate-timing=immediately`), meeting of the White
 //! and Black Kings (Black wins) or stalemate (a draw, or a win for White or for the player who
 //! made the last move under `yuri.stalemate`); nobody leaves the game before that.

@@ -91,11 +91,17 @@ interpretation! {
 /// The readings chosen for one game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Options {
+    /// The reading of `yuri.pawns`.
     pub pawns: Pawns,
+    /// The reading of `yuri.double-step`.
     pub double_step: DoubleStep,
+    /// The reading of `yuri.king-onto-king`.
     pub king_onto_king: KingOntoKing,
+    /// The reading of `yuri.red-checkmate`.
     pub red_checkmate: RedCheckmate,
+    /// The reading of `yuri.stalemate`.
     pub stalemate: Stalemate,
+    /// The reading of `yuri.mate-timing`.
     pub mate_timing: MateTiming,
 }
 

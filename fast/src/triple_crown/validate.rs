@@ -9,10 +9,11 @@ use trichess_model::{
 };
 
 use super::bits::CELLS;
-use super::geo;
+use super::board;
 use super::position::*;
 use super::readings::Readings;
 use super::tables::{NONE, Tables};
+use crate::bitset::Bitset;
 
 /// Returns the internal role code of a model role, if Triple Crown has it.
 pub(crate) fn role_code(role: Role) -> Option<u8> {
@@ -77,7 +78,7 @@ pub(crate) fn start_setup(t: &Tables, r: &Readings) -> Setup {
     let mut pieces = BTreeMap::new();
     let mut castling = BTreeSet::new();
     for (s, seat) in Seat::ALL.into_iter().enumerate() {
-        let cell = |file: i32, rank: i32| t.cells[geo::index(s, file, rank)];
+        let cell = |file: i32, rank: i32| t.cells[board::index(s, file, rank)];
         for (f, role) in RANK1.into_iter().enumerate() {
             pieces.insert(cell(f as i32, 0), Piece::new(seat, role));
         }
@@ -121,6 +122,26 @@ pub(crate) fn problems(setup: &Setup, r: &Readings) -> Vec<PositionProblem> {
         return out;
     };
     let mut pos = Pos::empty();
+    let emperors = piece_problems(setup, &mut pos, &mut out);
+    let me = setup.to_move.index();
+    if emperors[me] == 0 {
+        out.push(PositionProblem::new(
+            ProblemKind::SideToMoveOut,
+            format!(
+                "the side to move, seat {}, is not in the game",
+                setup.to_move.letter()
+            ),
+        ));
+    }
+    castling_problems(setup, r, &pos, &mut out);
+    instant_win_problems(state, &emperors, &mut out);
+    en_passant_problems(setup, state, r, &emperors, &pos, &mut out);
+    out
+}
+
+/// The pieces: on the board, of Triple Crown's roles, no Pawn where it cannot stand, one
+/// Emperor a seat with pieces. Returns each seat's count of Emperors.
+fn piece_problems(setup: &Setup, pos: &mut Pos, out: &mut Vec<PositionProblem>) -> [usize; 3] {
     let mut emperors = [0usize; 3];
     let mut armies = [0usize; 3];
     for (&cell, &piece) in &setup.pieces {
@@ -144,7 +165,7 @@ pub(crate) fn problems(setup: &Setup, r: &Readings) -> Vec<PositionProblem> {
             emperors[seat] += 1;
         }
         if role == PAWN {
-            let (half, _, rank) = geo::coords(i);
+            let (half, _, rank) = board::coords(i);
             if half == seat && rank < 2 {
                 // triple-crown.double-step: Pawns start on rank 3 and never move back.
                 out.push(PositionProblem::new(
@@ -180,16 +201,10 @@ pub(crate) fn problems(setup: &Setup, r: &Readings) -> Vec<PositionProblem> {
             ));
         }
     }
-    let me = setup.to_move.index();
-    if emperors[me] == 0 {
-        out.push(PositionProblem::new(
-            ProblemKind::SideToMoveOut,
-            format!(
-                "the side to move, seat {}, is not in the game",
-                setup.to_move.letter()
-            ),
-        ));
-    }
+    emperors
+}
+
+fn castling_problems(setup: &Setup, r: &Readings, pos: &Pos, out: &mut Vec<PositionProblem>) {
     // triple-crown.castling-rights.
     for &cell in &setup.castling {
         let Some(i) = cell_index(cell) else {
@@ -199,13 +214,13 @@ pub(crate) fn problems(setup: &Setup, r: &Readings) -> Vec<PositionProblem> {
             ));
             continue;
         };
-        let (seat, file, rank) = geo::coords(i);
+        let (seat, file, rank) = board::coords(i);
         let spec = CASTLES.iter().find(|s| s.partner == file);
         let fits = rank == 0
             && spec.is_some_and(|spec| {
                 (file != 8 || r.eh_chatelaine)
                     && pos.board[i] == (seat as u8) << 4 | spec.role
-                    && pos.board[geo::index(seat, EMPEROR_FILE, 0)] == (seat as u8) << 4 | EMPEROR
+                    && pos.board[board::index(seat, EMPEROR_FILE, 0)] == (seat as u8) << 4 | EMPEROR
             });
         if !fits {
             out.push(PositionProblem::new(ProblemKind::CastlingRightWithoutPieces, format!(
@@ -213,6 +228,13 @@ pub(crate) fn problems(setup: &Setup, r: &Readings) -> Vec<PositionProblem> {
             )));
         }
     }
+}
+
+fn instant_win_problems(
+    state: &TripleCrownState,
+    emperors: &[usize; 3],
+    out: &mut Vec<PositionProblem>,
+) {
     if state.instant_win.len() > 1 {
         out.push(PositionProblem::new(
             ProblemKind::InstantWinDoesNotFit,
@@ -230,6 +252,17 @@ pub(crate) fn problems(setup: &Setup, r: &Readings) -> Vec<PositionProblem> {
             ));
         }
     }
+}
+
+fn en_passant_problems(
+    setup: &Setup,
+    state: &TripleCrownState,
+    r: &Readings,
+    emperors: &[usize; 3],
+    pos: &Pos,
+    out: &mut Vec<PositionProblem>,
+) {
+    let me = setup.to_move.index();
     // triple-crown.en-passant and triple-crown.en-passant-window.
     let active = |s: usize| emperors[s] == 1;
     let prev_active = {
@@ -249,8 +282,8 @@ pub(crate) fn problems(setup: &Setup, r: &Readings) -> Vec<PositionProblem> {
             ));
             continue;
         };
-        let (seat, file, rank) = geo::coords(i);
-        let victim = geo::index(seat, file, 4);
+        let (seat, file, rank) = board::coords(i);
+        let victim = board::index(seat, file, 4);
         // (A seat out of the game has no Pawn left: that is missing-royal, not this.)
         if rank != 3
             || seat == me
@@ -287,7 +320,6 @@ pub(crate) fn problems(setup: &Setup, r: &Readings) -> Vec<PositionProblem> {
                 )),
         _ => {}
     }
-    out
 }
 
 /// Builds the internal position of a setup that [`problems`] accepted, before any player en
@@ -311,7 +343,7 @@ pub(crate) fn to_pos(setup: &Setup) -> Pos {
         if let Some(i) = ep.and_then(cell_index) {
             pos.ep[k] = Ep {
                 cell: i as u8,
-                seat: geo::coords(i).0 as u8,
+                seat: board::coords(i).0 as u8,
             };
         }
     }
@@ -335,7 +367,7 @@ pub(crate) fn to_setup(pos: &Pos, t: &Tables) -> Setup {
     for b in 0..12 {
         if pos.castling >> b & 1 != 0 {
             let seat = b / 4;
-            castling.insert(t.cells[geo::index(seat, CASTLES[b % 4].partner, 0)]);
+            castling.insert(t.cells[board::index(seat, CASTLES[b % 4].partner, 0)]);
         }
     }
     let ep = |k: usize| (pos.ep[k].cell != NONE).then(|| t.cells[pos.ep[k].cell as usize]);
@@ -366,11 +398,11 @@ pub(crate) fn to_move(m: Mv, t: &Tables) -> Move {
             role: model_role(m.extra),
         },
         CASTLE => {
-            let seat = geo::coords(m.from as usize).0;
+            let seat = board::coords(m.from as usize).0;
             Move::Castle {
                 from,
                 to,
-                partner: t.cells[geo::index(seat, CASTLES[m.extra as usize].partner, 0)],
+                partner: t.cells[board::index(seat, CASTLES[m.extra as usize].partner, 0)],
             }
         }
         _ => Move::Plain { from, to },

@@ -67,8 +67,7 @@ pub(super) struct Tables {
     pub king: [u64; N],
     /// Cells along each direction from a cell, on the empty board.
     pub rays: [[u64; N]; 8],
-    /// The rook and bishop lines through a cell together, on the empty board.
-    pub lines: [u64; N],
+    /// The rook lines and the bishop lines through a cell, on the empty board.
     pub rook_lines: [u64; N],
     pub bishop_lines: [u64; N],
     /// The square an army's pawn captures on, or `NONE` off the board.
@@ -92,7 +91,6 @@ fn build() -> Tables {
         knight: [0; N],
         king: [0; N],
         rays: [[0; N]; 8],
-        lines: [0; N],
         rook_lines: [0; N],
         bishop_lines: [0; N],
         pawn_capture: [[NONE; N]; 3],
@@ -108,7 +106,6 @@ fn build() -> Tables {
         at(f + df, r + dr)
     });
     t.rays = lines.rays;
-    t.lines = lines.lines;
     t.king = lines.king;
     for i in 0..N {
         let (f, r) = coords(i);

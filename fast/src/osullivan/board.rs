@@ -35,8 +35,6 @@ pub(super) struct Geometry {
     pub grid: [[u8; 8]; 8],
     /// The cells along each direction from each cell, up to the edge, a corner or the barrier.
     pub rays: [[u64; N]; 8],
-    /// The union of the eight rays: the cells a queen on an empty board would see.
-    pub lines: [u64; N],
     /// King steps.
     pub king: [u64; N],
     /// Knight leaps: `[0]` jumps the barrier, `[1]` the straight-line reading.
@@ -110,7 +108,6 @@ impl Geometry {
             rank: [0; N],
             grid: [[NONE; 8]; 8],
             rays: [[0; N]; 8],
-            lines: [0; N],
             king: [0; N],
             knight: [[0; N]; 2],
             push: [[NONE; N]; 3],
@@ -127,7 +124,6 @@ impl Geometry {
         }
         let lines: Lines<N> = Lines::build(|sq, df, dr| g.step(sq, df, dr, mutant));
         g.rays = lines.rays;
-        g.lines = lines.lines;
         g.king = lines.king;
         for sq in 0..N {
             let (f, r) = (i32::from(g.file[sq]), i32::from(g.rank[sq]));

@@ -123,8 +123,36 @@ pub(super) struct Rules {
     pub(super) hostile_until_over: bool,
     /// Tests every move in full, without the pin filter (for testing the filter).
     pub(super) test_all: bool,
-    /// The rules bug planted on purpose, if any ([`Mutant`]).
-    pub(super) mutant: Option<Mutant>,
+    /// The rules bug planted on purpose, if any, as the switch of the rule it breaks.
+    pub(super) bugs: Bugs,
+}
+
+/// The rules a planted [`Mutant`] breaks, each a switch the generator reads as it reads the
+/// readings; all off without a mutant. (The mutants of the board play on tables of their own,
+/// and help-ignored changes the reading of yalta.mate-final.)
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Bugs {
+    /// yalta.check-response broken: a pinned piece may leave the line when not in check.
+    pub(super) pins_ignored: bool,
+    /// yalta.en-passant broken: no en passant.
+    pub(super) no_en_passant: bool,
+    /// yalta.multiple-check broken: the later of two checks mates.
+    pub(super) second_check_mates: bool,
+    /// yalta.army-takeover broken: a mated army leaves the board with its king.
+    pub(super) no_takeover: bool,
+}
+
+impl Bugs {
+    /// The switches of a planted mutant.
+    pub(super) fn of(mutant: Option<Mutant>) -> Bugs {
+        let is = |m: Mutant| mutant == Some(m);
+        Bugs {
+            pins_ignored: is(Mutant::YaltaPinsIgnored),
+            no_en_passant: is(Mutant::YaltaEnPassantMissing),
+            second_check_mates: is(Mutant::YaltaSecondCheckMates),
+            no_takeover: is(Mutant::YaltaTakeoverMissing),
+        }
+    }
 }
 
 /// yalta.left-player-help: the seat to one's left, whose half-board one's files a-d run into.
@@ -166,7 +194,7 @@ impl Bits {
 
 /// A position: pieces (code `army * 8 + role`, 0 for empty), turn and Yalta's state.
 #[derive(Clone, Debug)]
-pub(super) struct Pos {
+pub(crate) struct Pos {
     pub(super) board: [u8; CELLS],
     pub(super) b: Bits,
     /// Each seat's king cell, or NONE once checkmated.
@@ -429,7 +457,7 @@ impl Pos {
         let k = self.king[usize::from(s)];
         let risky = if r.test_all || self.checkers[usize::from(s)] != 0 || k == NONE {
             !0
-        } else if r.mutant == Some(Mutant::YaltaPinsIgnored) {
+        } else if r.bugs.pins_ignored {
             bit(k)
         } else {
             self.pinned(k, own, t) | bit(k)
@@ -553,15 +581,7 @@ impl Pos {
             }
         }
         let caps = t.caps[a][cu];
-        // yalta.en-passant, yalta.en-passant-window: each right still in its window (an
-        // earlier one only beside a latest one).
-        if self.ep != NONE && s == self.to_move && r.mutant != Some(Mutant::YaltaEnPassantMissing) {
-            for e in [self.ep, self.ep_earlier] {
-                if e != NONE && caps & !occ & bit(e) != 0 {
-                    self.try_push(mv(c, e, EN_PASSANT, 0), s, r, buf, risky);
-                }
-            }
-        }
+        self.pawn_en_passant(c, caps, s, r, buf, risky);
         let hits = caps & occ & !kings;
         if hits == 0 {
             return;
@@ -584,13 +604,35 @@ impl Pos {
         }
     }
 
+    /// yalta.en-passant, yalta.en-passant-window: the en passant captures of the pawn on `c`
+    /// (capturing on `caps`), each right still in its window (an earlier one only beside a
+    /// latest one).
+    #[inline(always)]
+    fn pawn_en_passant<B: Moves>(
+        &self,
+        c: u8,
+        caps: u128,
+        s: u8,
+        r: &Rules,
+        buf: &mut B,
+        risky: u128,
+    ) {
+        let occ = self.b.occ;
+        if self.ep != NONE && s == self.to_move && !r.bugs.no_en_passant {
+            for e in [self.ep, self.ep_earlier] {
+                if e != NONE && caps & !occ & bit(e) != 0 {
+                    self.try_push(mv(c, e, EN_PASSANT, 0), s, r, buf, risky);
+                }
+            }
+        }
+    }
+
     /// Plays a legal move of the side to move and settles the turn; `buf` ends up holding
     /// the legal moves of the next side to move (empty if the game is over).
     pub(super) fn make<B: Moves>(&mut self, m: u32, r: &Rules, buf: &mut B) {
         let (from, to, flag) = (from_of(m), to_of(m), flag_of(m));
         let mover = self.to_move;
         let p = self.board[usize::from(from)];
-        let a = p >> 3;
         // yalta.exposed-king = capture: the seat whose king is taken.
         let taken = self.board[usize::from(to)];
         let king_taken = (taken & 7 == KING).then_some(taken >> 3);
@@ -624,8 +666,29 @@ impl Pos {
             }
             _ => {}
         }
-        // Castling rights: a king that moves loses both, a rook that leaves (or is taken on)
-        // its corner that one.
+        self.update_rights(from, to, p, flag, r);
+        if let Some(v) = king_taken {
+            self.king[usize::from(v)] = NONE;
+            self.take_over(v, mover, r);
+        }
+        self.update_checks(mover, changed, r);
+        if r.after_left {
+            for q in 0..3u8 {
+                if self.pending & (1 << q) != 0 && left(q) == mover {
+                    self.resolve_pending(q, r);
+                }
+            }
+            self.lift_unchecked_pending();
+        }
+        self.to_move = self.next_in_game(mover, r);
+        self.settle(r, buf);
+    }
+
+    /// The rights a move changes: castling (a king that moves loses both, a rook that leaves
+    /// or is taken on its corner that one) and en passant.
+    #[inline(always)]
+    fn update_rights(&mut self, from: u8, to: u8, p: u8, flag: u32, r: &Rules) {
+        let a = p >> 3;
         if p & 7 == KING {
             self.castling &= !(3 << (2 * a));
         }
@@ -659,21 +722,6 @@ impl Pos {
         } else {
             [self.ep, self.ep_earlier] = [fresh, NONE];
         }
-        if let Some(v) = king_taken {
-            self.king[usize::from(v)] = NONE;
-            self.take_over(v, mover, r);
-        }
-        self.update_checks(mover, changed, r);
-        if r.after_left {
-            for q in 0..3u8 {
-                if self.pending & (1 << q) != 0 && left(q) == mover {
-                    self.resolve_pending(q, r);
-                }
-            }
-            self.lift_unchecked_pending();
-        }
-        self.to_move = self.next_in_game(mover, r);
-        self.settle(r, buf);
     }
 
     /// An en passant cell still stands: empty, with a pawn of the army whose half-board it is
@@ -873,7 +921,7 @@ impl Pos {
         let mater = match checkers.count_ones() {
             0 => return,
             1 => checkers.trailing_zeros() as u8,
-            _ if r.mutant == Some(Mutant::YaltaSecondCheckMates) && self.first[su] != NONE => {
+            _ if r.bugs.second_check_mates && self.first[su] != NONE => {
                 (checkers & !(1 << self.first[su])).trailing_zeros() as u8
             }
             _ if self.first[su] != NONE => self.first[su],
@@ -889,7 +937,7 @@ impl Pos {
     fn take_over(&mut self, s: u8, by: u8, r: &Rules) {
         let su = usize::from(s);
         for a in 0..3 {
-            if self.control[a] == s && r.mutant == Some(Mutant::YaltaTakeoverMissing) {
+            if self.control[a] == s && r.bugs.no_takeover {
                 for c in bits(self.b.army[a]) {
                     self.remove(c);
                 }
@@ -971,35 +1019,4 @@ impl Pos {
             self.to_move = self.next_in_game(s, r);
         }
     }
-}
-
-/// Counts the move paths of length `depth` from a settled position whose legal moves are in
-/// `bufs[0]` (bulk counting at the last ply).
-pub(super) fn perft(pos: &Pos, depth: u32, r: &Rules, bufs: &mut [Vec<u32>]) -> u64 {
-    let Some((cur, rest)) = bufs.split_first_mut() else {
-        return 0;
-    };
-    if depth <= 1 {
-        return cur.len() as u64;
-    }
-    if depth == 2 {
-        let mut total = 0;
-        for &m in cur.iter() {
-            let mut child = pos.clone();
-            let mut n = Count(0);
-            child.make(m, r, &mut n);
-            total += n.0;
-        }
-        return total;
-    }
-    if rest.is_empty() {
-        return 0;
-    }
-    let mut total = 0;
-    for &m in cur.iter() {
-        let mut child = pos.clone();
-        child.make(m, r, &mut rest[0]);
-        total += perft(&child, depth - 1, r, rest);
-    }
-    total
 }
