@@ -240,6 +240,13 @@ def reading_cell(triage, report, point):
     return "-"
 
 
+def html(column):
+    """A link to the engine's HTML report, if the run wrote one."""
+    if (HERE / column / "index.html").exists():
+        return f", [HTML]({column}/index.html)"
+    return ""
+
+
 def interop(engines):
     names = [t["column"] for t, _, _ in engines]
     lines = [
@@ -248,7 +255,7 @@ def interop(engines):
         "",
         "Each column is a public implementation, cross-checked by `trichess cross-check` through a",
         "shim of `adapters/real/` (the engine's README there says how to fetch, build and run it);",
-        "each engine's directory holds the report (Markdown, JSON, one SVG a row), its TRIAGE.md (the",
+        "each engine's directory holds the report (HTML, Markdown, JSON, one SVG a row), its TRIAGE.md (the",
         "triage of every row) and its expect.toml (each finding with the reason its triage gives, for",
         "`trichess cross-check --expect`). A cell says how the engine stands on a family of rules: **agrees** (no",
         "row), **follows** a reading of an open point, **differs (bug)** (a bug of that engine),",
@@ -290,7 +297,10 @@ def interop(engines):
         "|---|---|---|---|",
     ]
     for t, report, _ in engines:
-        lines.append(f"| {t['engine']} | {t['commit']} | [{t['column']}/cross-check.md]({t['column']}/cross-check.md) | `{report['invocation']}` |")
+        lines.append(
+            f"| {t['engine']} | {t['commit']} | [{t['column']}/cross-check.md]({t['column']}/cross-check.md)"
+            f"{html(t['column'])} | `{report['invocation']}` |"
+        )
     return "\n".join(lines) + "\n"
 
 

@@ -22,7 +22,7 @@ cross_check() {
 
 if [ -n "${YALTA_CHECKOUT:-}" ]; then
   make -s -C adapters/real/g-amoros YALTA_CHECKOUT="$YALTA_CHECKOUT"
-  rm -rf reports/real/g-amoros/cross-check* reports/real/g-amoros/expect.toml
+  rm -rf reports/real/g-amoros/cross-check* reports/real/g-amoros/index.html reports/real/g-amoros/expect.toml
   cross_check --engine adapters/real/g-amoros/build/yalta-shim --variant yalta \
     --positions 8000 --seed 1 --max-rows 100 --report reports/real/g-amoros \
     --write-expect reports/real/g-amoros/expect.toml
@@ -32,7 +32,7 @@ fi
 
 if [ -n "${CMRSCHWARZ_CHECKOUT:-}" ]; then
   CMRSCHWARZ_CHECKOUT="$CMRSCHWARZ_CHECKOUT" adapters/real/cmrschwarz/build.sh
-  rm -rf reports/real/cmrschwarz/cross-check* reports/real/cmrschwarz/expect.toml
+  rm -rf reports/real/cmrschwarz/cross-check* reports/real/cmrschwarz/index.html reports/real/cmrschwarz/expect.toml
   cross_check --engine adapters/real/cmrschwarz/target/release/cmrschwarz-shim --variant yalta \
     --positions 20000 --seed 1 --max-rows 100 --report reports/real/cmrschwarz \
     --write-expect reports/real/cmrschwarz/expect.toml
@@ -42,7 +42,7 @@ fi
 
 if [ -n "${DRTNF_CHECKOUT:-}" ]; then
   DRTNF_CHECKOUT="$DRTNF_CHECKOUT" adapters/real/drtnf/build.sh
-  rm -rf reports/real/drtnf/cross-check* reports/real/drtnf/expect.toml
+  rm -rf reports/real/drtnf/cross-check* reports/real/drtnf/index.html reports/real/drtnf/expect.toml
   # Its moves are isLegalMove over every pair of cells, about 11 ms a position: a perft of
   # depth 1 at each position, and 20 s a line for the perft table's rows.
   cross_check --engine adapters/real/drtnf/build/drtnf-shim --variant yalta \
