@@ -222,12 +222,7 @@ fn browser() -> Option<String> {
         "google-chrome-stable",
     ]
     .into_iter()
-    .find(|b| {
-        std::process::Command::new(b)
-            .arg("--version")
-            .output()
-            .is_ok_and(|o| o.status.success())
-    })
+    .find(|b| runs(b))
     .map(str::to_string)
 }
 
