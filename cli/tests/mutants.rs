@@ -259,3 +259,30 @@ fn the_command_line_plants_mutants() {
     assert!(text.contains("│ yuri "), "{text}");
     assert!(!text.contains("│ osullivan "), "{text}");
 }
+
+/// A bug that only shows after a takeover: the differential run, whose whole games reach
+/// armies taken over, finds it within a minute, and its row names the rule it breaks.
+#[test]
+fn diff_finds_the_taken_over_pawns_missing_en_passant_right_within_a_minute() {
+    let out = trichess(&[
+        "diff",
+        "--mutant",
+        "yalta-takeover-double-step-no-en-passant",
+        "--seconds",
+        "60",
+        "--seed",
+        "1",
+        "--max-rows",
+        "1",
+    ]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "a finding: {stdout}");
+    let row = stdout
+        .lines()
+        .find(|l| l.contains("different-position"))
+        .unwrap_or_else(|| panic!("no different-position row: {stdout}"));
+    assert!(
+        row.contains("control=") && row.contains("yalta.en-passant"),
+        "the row is after a takeover and names yalta.en-passant: {row}"
+    );
+}

@@ -15,7 +15,10 @@ use std::time::{Duration, Instant};
 use trichess_model::{Engine, Game, Setup, Variant};
 use trichess_suite::{OpenPoint, PerftTable};
 
-use crate::{Again, Choices, Duel, Finding, Generator, Kind, Seeded, Step, random_game, shrink};
+use crate::{
+    Again, Choices, DeepStates, Duel, Finding, Generator, Kind, Policy, Seeded, Step, random_game,
+    shrink,
+};
 
 /// Whether a campaign goes on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -107,6 +110,9 @@ pub struct VariantRun {
     pub findings: usize,
     /// Disagreements that did not come back when asked about again ([`Sink::unconfirmed`]).
     pub unconfirmed: u64,
+    /// The deep states reached by the positions played from the start of the game (walks
+    /// from other roots, and edited positions, are not counted there).
+    pub deep: DeepStates,
 }
 
 /// What a campaign found: each variant's run, and the disagreements, shrunk, in the order of
@@ -145,6 +151,28 @@ impl CampaignReport {
             discrepancies: r.findings,
         });
         tabled::Table::new(lines)
+            .with(tabled::settings::Style::sharp())
+            .to_string()
+    }
+
+    /// The deep states each variant's games reached, per 10,000 positions played from the
+    /// start (see [`DeepStates`]).
+    pub fn deep_table(&self) -> String {
+        let mut builder = tabled::builder::Builder::default();
+        let mut header = vec!["per 10,000 played".to_string()];
+        header.extend(
+            DeepStates::default()
+                .per_10k()
+                .map(|(name, _)| name.to_string()),
+        );
+        builder.push_record(header);
+        for run in &self.runs {
+            let mut line = vec![run.variant.id().to_string()];
+            line.extend(run.deep.per_10k().map(|(_, per)| format!("{per:.0}")));
+            builder.push_record(line);
+        }
+        builder
+            .build()
             .with(tabled::settings::Style::sharp())
             .to_string()
     }
@@ -225,6 +253,7 @@ pub struct Campaign {
     shrink_budget: usize,
     roots: BTreeMap<Variant, Vec<Setup>>,
     trust: (bool, bool),
+    policy: Policy,
 }
 
 impl Campaign {
@@ -247,6 +276,7 @@ impl Campaign {
             shrink_depth: None,
             shrink_budget: 400,
             trust: (true, true),
+            policy: Policy::default(),
             roots: variants
                 .iter()
                 .map(|&v| (v, table_roots(tables, v)))
@@ -269,6 +299,12 @@ impl Campaign {
     /// threads (with [`Campaign::seconds`] too, whichever ends first).
     pub fn positions(mut self, positions: u64) -> Campaign {
         self.positions = Some(positions);
+        self
+    }
+
+    /// Chooses the walks' moves by `policy` ([`Policy::default`] unless said).
+    pub fn policy(mut self, policy: Policy) -> Campaign {
+        self.policy = policy;
         self
     }
 
@@ -492,7 +528,7 @@ struct Walk<'a> {
 
 /// What one thread found: positions compared, disagreements skipped and unconfirmed, and those
 /// kept, shrunk.
-type ThreadRun = (u64, (u64, u64), Vec<Finding>);
+type ThreadRun = (u64, (u64, u64), DeepStates, Vec<Finding>);
 
 impl Walk<'_> {
     /// Runs the variant on the campaign's threads, telling the sink of the progress while
@@ -530,12 +566,14 @@ impl Walk<'_> {
             skipped: 0,
             findings: 0,
             unconfirmed: 0,
+            deep: DeepStates::default(),
         };
         let mut found = Vec::new();
         let mut keys = BTreeSet::new();
         for result in results {
-            let (positions, (skipped, unconfirmed), findings) = result?;
+            let (positions, (skipped, unconfirmed), deep, findings) = result?;
             run.positions += positions;
+            run.deep.add(&deep);
             run.skipped += skipped;
             run.unconfirmed += unconfirmed;
             for f in findings {
@@ -569,10 +607,14 @@ impl Walk<'_> {
         let (mut compared, mut generated, mut skipped, mut unconfirmed) = (0u64, 0u64, 0u64, 0u64);
         let mut findings = Vec::new();
         let mut seen = BTreeSet::new();
+        let mut deep = DeepStates::default();
         let mut generator: Option<(Generator, u64)> = None;
         let campaign = self.campaign;
         while !self.stopped(compared) {
-            if generator.as_ref().is_none_or(|(_, steps)| *steps >= WALK) {
+            if generator
+                .as_ref()
+                .is_none_or(|(g, steps)| *steps >= WALK && !g.playing_whole_game())
+            {
                 generator = Some((self.generator(&mut duel, &mut choices)?, 0));
             }
             let Some((walk, steps)) = generator.as_mut() else {
@@ -594,6 +636,13 @@ impl Walk<'_> {
                     };
                     generated += 1;
                     let c = duel.compare(&game, &setup, depth);
+                    if walk.played_from_first_root() {
+                        deep.count(
+                            &setup,
+                            walk.last_move(),
+                            duel.surveyed_outcome_of_a(&game, &setup),
+                        );
+                    }
                     compared += c.positions;
                     self.compared.fetch_add(c.positions, Ordering::Relaxed);
                     c.finding.map(|f| match walk.trail() {
@@ -610,11 +659,20 @@ impl Walk<'_> {
                 self.stop.store(true, Ordering::Relaxed);
             }
             let Some(found) = finding else { continue };
-            generator = None;
             if !self.sink.keep(&found) {
                 skipped += 1;
+                // A walk of the second engine's moves goes on past a disagreement the sink
+                // does not keep (one it expects, or of a finding already full), into the
+                // positions only that engine reaches.
+                if !generator
+                    .as_ref()
+                    .is_some_and(|(g, _)| g.driven_by_second())
+                {
+                    generator = None;
+                }
                 continue;
             }
+            generator = None;
             let seconds = self.started.elapsed().as_secs_f64();
             let depth = campaign.shrink_depth.unwrap_or(campaign.depth);
             let shrunk = shrink(
@@ -656,7 +714,7 @@ impl Walk<'_> {
                 self.stop.store(true, Ordering::Relaxed);
             }
         }
-        Ok((compared, (skipped, unconfirmed), findings))
+        Ok((compared, (skipped, unconfirmed), deep, findings))
     }
 
     /// A generator for a new random game: its readings drawn, its roots the start and, half
@@ -676,7 +734,9 @@ impl Walk<'_> {
             // Walks from the start half the time, else from any root.
             game_roots.truncate(1);
         }
-        Ok(Generator::new(game, game_roots))
+        let mut generator = Generator::new(game, game_roots);
+        generator.policy = self.campaign.policy;
+        Ok(generator)
     }
 }
 

@@ -49,6 +49,15 @@ pub struct Compared {
     pub finding: Option<Finding>,
 }
 
+/// One of the two engines of a [`Duel`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    /// The first engine (the reference).
+    First,
+    /// The second engine (the one under test).
+    Second,
+}
+
 /// What asking again about a disagreement found ([`Duel::recheck`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Again {
@@ -256,11 +265,24 @@ impl Duel {
         surveyed
     }
 
-    /// Returns the first engine's survey of `setup` if it is the last one made.
-    fn last_survey_of_a(&self, game: &Game, setup: &Setup) -> Option<&Survey> {
+    /// Returns one engine's survey of `setup` if it is the last one made.
+    fn last_survey(&self, side: Side, game: &Game, setup: &Setup) -> Option<&Survey> {
         let last = self.last.as_ref()?;
+        let survey = match side {
+            Side::First => &last.a,
+            Side::Second => &last.b,
+        };
         (last.setup == *setup && last.game == *game)
-            .then_some(&last.a)?
+            .then_some(survey)?
+            .as_ref()
+            .ok()
+    }
+
+    /// Returns the first engine's result for `setup` as its last survey gave it (after a
+    /// [`Duel::compare`] of that position), without asking again.
+    pub fn surveyed_outcome_of_a(&self, game: &Game, setup: &Setup) -> Option<&Outcome> {
+        self.last_survey(Side::First, game, setup)?
+            .outcome
             .as_ref()
             .ok()
     }
@@ -321,31 +343,52 @@ impl Duel {
 
     /// Lists the first engine's legal moves, sorted (empty if it gives none).
     pub fn moves_of_a(&mut self, game: &Game, setup: &Setup) -> Vec<Move> {
-        let mut moves = match self.last_survey_of_a(game, setup) {
+        self.moves_of(Side::First, game, setup)
+    }
+
+    /// Plays a move with the first engine.
+    pub fn play_a(&mut self, game: &Game, setup: &Setup, mv: Move) -> Option<Setup> {
+        self.play_with(Side::First, game, setup, mv)
+    }
+
+    /// Lists one engine's legal moves, sorted (empty if it gives none).
+    pub fn moves_of(&mut self, side: Side, game: &Game, setup: &Setup) -> Vec<Move> {
+        let mut moves = match self.last_survey(side, game, setup) {
             Some(Survey {
                 moves: Ok(moves), ..
             }) => moves.iter().map(|(mv, _)| *mv).collect(),
-            _ => catch_unwind(AssertUnwindSafe(|| self.a.legal_moves(game, setup)))
-                .ok()
-                .and_then(Result::ok)
-                .unwrap_or_default(),
+            _ => {
+                let engine = self.engine(side);
+                catch_unwind(AssertUnwindSafe(|| engine.legal_moves(game, setup)))
+                    .ok()
+                    .and_then(Result::ok)
+                    .unwrap_or_default()
+            }
         };
         moves.sort();
         moves
     }
 
-    /// Plays a move with the first engine.
-    pub fn play_a(&mut self, game: &Game, setup: &Setup, mv: Move) -> Option<Setup> {
+    /// Plays a move with one engine.
+    pub fn play_with(&mut self, side: Side, game: &Game, setup: &Setup, mv: Move) -> Option<Setup> {
         if let Some(Survey {
             moves: Ok(moves), ..
-        }) = self.last_survey_of_a(game, setup)
+        }) = self.last_survey(side, game, setup)
             && let Some((_, after)) = moves.iter().find(|(m, _)| *m == mv)
         {
             return after.as_ref().ok().cloned();
         }
-        catch_unwind(AssertUnwindSafe(|| self.a.play(game, setup, mv)))
+        let engine = self.engine(side);
+        catch_unwind(AssertUnwindSafe(|| engine.play(game, setup, mv)))
             .ok()
             .and_then(Result::ok)
+    }
+
+    fn engine(&mut self, side: Side) -> &mut Box<dyn Engine> {
+        match side {
+            Side::First => &mut self.a,
+            Side::Second => &mut self.b,
+        }
     }
 
     /// Compares the engines on `setup`: validity, result, legal move set, the position after

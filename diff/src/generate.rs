@@ -3,10 +3,10 @@
 
 use std::collections::BTreeMap;
 
-use trichess_model::{Cell, Game, Move, Piece, Seat, Setup, Shape, Variant, VariantState};
+use trichess_model::{Cell, Game, Move, Piece, Role, Seat, Setup, Shape, Variant, VariantState};
 use trichess_suite::OpenPoint;
 
-use crate::{Choices, Compared, Duel, Finding, Kind};
+use crate::{Choices, Compared, Duel, Finding, Kind, Side};
 
 /// Picks a game of `variant`: each open point at its default (half the time) or at a random
 /// one of its other readings.
@@ -221,16 +221,69 @@ pub struct Generator {
     /// played since.
     origin: Option<Setup>,
     trail: Vec<Move>,
+    /// The position the last position yielded was reached from by the trail's last move,
+    /// when it was reached by a move.
+    previous: Option<Setup>,
+    /// Whether the current walk started at the first root with no edit since.
+    from_first_root: bool,
+    /// Whether the current walk is a whole game ([`Policy::game_percent`]).
+    whole_game: bool,
     plies: usize,
     /// How many plies a walk goes before it starts again from a root.
     pub walk_length: usize,
     /// The chance, in percent, that a step is an edit rather than a move.
     pub edit_percent: usize,
+    /// How moves are chosen.
+    pub policy: Policy,
+    /// The engine whose moves the current walk plays.
+    driver: Side,
+}
+
+/// The most plies a whole-game walk plays ([`Policy::game_percent`]).
+pub const GAME_PLIES: usize = 1000;
+
+/// How a walk chooses its moves: a uniform walk rarely reaches the states where the rules are
+/// most special (mates, armies taken over, players out, the end of the game), so by default
+/// it seeks mates and captures on some of its moves, and some walks play the moves of the
+/// second engine (the one under test), so that positions only it reaches are compared.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Policy {
     /// The chance, in percent, that a move is sought that mates or eliminates
     /// ([`mate_or_elimination`]): the legal moves are tried in turn from a random one and the
-    /// first such one is played (a random move if none is). A walk that reaches one goes on
-    /// at least half its length from there, into the game after it.
+    /// first such one is played (else the next choice is made). A walk that reaches one goes
+    /// on at least half its length from there, into the game after it.
     pub mate_percent: usize,
+    /// The chance, in percent, that a capture is played (a random one; else a random move).
+    pub capture_percent: usize,
+    /// The chance, in percent, that a walk is a whole game: from the first root (the start),
+    /// with no edits, until the game is over (or [`GAME_PLIES`] plies).
+    pub game_percent: usize,
+    /// The chance, in percent, that a walk plays the second engine's moves (chosen from its
+    /// list, played by it) instead of the first's.
+    pub second_engine_percent: usize,
+}
+
+impl Policy {
+    /// Random moves of the first engine, nothing sought.
+    pub const UNIFORM: Policy = Policy {
+        mate_percent: 0,
+        capture_percent: 0,
+        game_percent: 0,
+        second_engine_percent: 0,
+    };
+}
+
+impl Default for Policy {
+    /// Mates sought on a quarter of the moves, captures on a third; a quarter of the walks
+    /// whole games, a quarter driven by the second engine.
+    fn default() -> Policy {
+        Policy {
+            mate_percent: 25,
+            capture_percent: 33,
+            game_percent: 25,
+            second_engine_percent: 25,
+        }
+    }
 }
 
 impl Generator {
@@ -243,10 +296,14 @@ impl Generator {
             current: None,
             origin: None,
             trail: Vec::new(),
+            previous: None,
+            from_first_root: false,
+            whole_game: false,
             plies: 0,
             walk_length: 60,
             edit_percent: 25,
-            mate_percent: 25,
+            policy: Policy::default(),
+            driver: Side::First,
         }
     }
 
@@ -261,27 +318,50 @@ impl Generator {
         Some((self.origin.as_ref()?, &self.trail))
     }
 
+    /// Returns the position the last position yielded was reached from and the move that
+    /// reached it, if it was reached by a move (not a root or an edit).
+    pub fn last_move(&self) -> Option<(&Setup, Move)> {
+        Some((self.previous.as_ref()?, *self.trail.last()?))
+    }
+
     /// Returns the next position, or a finding met on the way; `None` if no root is usable.
     pub fn next(&mut self, duel: &mut Duel, choices: &mut impl Choices) -> Option<Step> {
         for _ in 0..64 {
             let Some(current) = self.current.clone() else {
-                let root = choices.pick(&self.roots)?.clone();
+                self.whole_game = choices.chance(self.policy.game_percent);
+                let root = if self.whole_game {
+                    self.roots.first()
+                } else {
+                    choices.pick(&self.roots)
+                }?
+                .clone();
                 self.plies = 0;
+                self.driver = if choices.chance(self.policy.second_engine_percent) {
+                    Side::Second
+                } else {
+                    Side::First
+                };
                 match duel.both_accept(&self.game, &root) {
                     Some(true) => {
                         self.start_from(&root);
+                        self.from_first_root = self.roots.first() == Some(&root);
                         return Some(Step::Position(root));
                     }
                     Some(false) => continue,
                     None => return Some(Step::Finding(validity(duel, &self.game, &root))),
                 }
             };
-            if self.plies >= self.walk_length {
+            let length = if self.whole_game {
+                GAME_PLIES
+            } else {
+                self.walk_length
+            };
+            if self.plies >= length {
                 self.current = None;
                 continue;
             }
             self.plies += 1;
-            if choices.chance(self.edit_percent) {
+            if !self.whole_game && choices.chance(self.edit_percent) {
                 let edit = *choices.pick(&Edit::ALL)?;
                 let Some(edited) = edit.apply(&current, choices) else {
                     continue;
@@ -295,7 +375,7 @@ impl Generator {
                     None => return Some(Step::Finding(validity(duel, &self.game, &edited))),
                 }
             }
-            let moves = duel.moves_of_a(&self.game, &current);
+            let moves = duel.moves_of(self.driver, &self.game, &current);
             let Some((mv, next)) = self.play_one(duel, &current, &moves, choices) else {
                 self.current = None;
                 continue;
@@ -306,6 +386,7 @@ impl Generator {
                         self.plies = self.plies.min(self.walk_length / 2);
                     }
                     self.current = Some(next.clone());
+                    self.previous = Some(current);
                     self.trail.push(mv);
                     return Some(Step::Position(next));
                 }
@@ -315,9 +396,9 @@ impl Generator {
         None
     }
 
-    /// Picks one of `moves` and plays it with the first engine (`None` if there are none):
-    /// `mate_percent` of the time the first move, counting from a random one, that mates or
-    /// eliminates, else (or if none does) a random move.
+    /// Picks one of `moves` by the policy and plays it with the walk's engine (`None` if there
+    /// are none): a move that mates or eliminates (the first, counting from a random one),
+    /// else a capture, else a random move, each sought by its chance.
     fn play_one(
         &self,
         duel: &mut Duel,
@@ -325,11 +406,14 @@ impl Generator {
         moves: &[Move],
         choices: &mut impl Choices,
     ) -> Option<(Move, Option<Setup>)> {
-        if choices.chance(self.mate_percent) {
+        let side = self.driver;
+        // A whole game seeks a mate on every move, so that it ends.
+        let seek_mate = self.whole_game || choices.chance(self.policy.mate_percent);
+        if seek_mate && !moves.is_empty() {
             let first = choices.below(moves.len());
             for k in 0..moves.len() {
                 let mv = moves[(first + k) % moves.len()];
-                let next = duel.play_a(&self.game, current, mv);
+                let next = duel.play_with(side, &self.game, current, mv);
                 if next
                     .as_ref()
                     .is_some_and(|n| mate_or_elimination(current, n))
@@ -338,8 +422,39 @@ impl Generator {
                 }
             }
         }
-        let mv = *choices.pick(moves)?;
-        Some((mv, duel.play_a(&self.game, current, mv)))
+        // Captures thin the armies out towards mates; a whole game keeps its material and
+        // pushes its pawns instead, towards promotions.
+        let favoured = |mv: &&Move| match current.pieces.get(&mv.from()) {
+            _ if !self.whole_game => current.pieces.contains_key(&mv.to()),
+            Some(p) => p.role == Role::Pawn,
+            None => false,
+        };
+        let mv = if choices.chance(self.policy.capture_percent) {
+            let chosen: Vec<Move> = moves.iter().filter(favoured).copied().collect();
+            match choices.pick(&chosen) {
+                Some(mv) => *mv,
+                None => *choices.pick(moves)?,
+            }
+        } else {
+            *choices.pick(moves)?
+        };
+        Some((mv, duel.play_with(side, &self.game, current, mv)))
+    }
+
+    /// Says whether the last position yielded was reached by play from the first root (the
+    /// start of the game, where the campaign gives it first), with no edit on the way.
+    pub fn played_from_first_root(&self) -> bool {
+        self.from_first_root
+    }
+
+    /// Says whether a whole-game walk is under way ([`Policy::game_percent`]).
+    pub fn playing_whole_game(&self) -> bool {
+        self.whole_game && self.current.is_some()
+    }
+
+    /// Says whether the current walk plays the second engine's moves.
+    pub fn driven_by_second(&self) -> bool {
+        self.driver == Side::Second
     }
 
     /// Makes `setup` the current position and the walk's new origin.
@@ -347,6 +462,8 @@ impl Generator {
         self.current = Some(setup.clone());
         self.origin = Some(setup.clone());
         self.trail.clear();
+        self.previous = None;
+        self.from_first_root = false;
     }
 }
 

@@ -45,6 +45,7 @@ mod campaign;
 mod choices;
 mod compare;
 pub mod cross_check;
+mod deep;
 pub mod expect;
 mod finding;
 mod generate;
@@ -62,7 +63,8 @@ pub use campaign::{
     VariantRun, table_roots,
 };
 pub use choices::{Choices, Seeded};
-pub use compare::{Again, Compared, Duel, EngineFactory};
+pub use compare::{Again, Compared, Duel, EngineFactory, Side};
+pub use deep::DeepStates;
 pub use finding::{Finding, Kind};
-pub use generate::{Edit, Generator, Step, mate_or_elimination, random_game};
+pub use generate::{Edit, GAME_PLIES, Generator, Policy, Step, mate_or_elimination, random_game};
 pub use shrink::{shorten_path, shrink};

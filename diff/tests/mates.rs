@@ -37,7 +37,7 @@ struct Counted {
 
 /// Walks and compares `POSITIONS` seeded positions of `variant` (seeking a mate on
 /// `mate_percent` of the moves if given, else as the generator does by default:
-/// [`Generator::mate_percent`]), counting those right after a mate or an elimination in a
+/// [`trichess_diff::Policy::mate_percent`]), counting those right after a mate or an elimination in a
 /// game with a reading off its default.
 fn count(variant: Variant, seed: u64, mate_percent: Option<usize>) -> Counted {
     let mut duel = Duel::new(
@@ -52,7 +52,7 @@ fn count(variant: Variant, seed: u64, mate_percent: Option<usize>) -> Counted {
     let mut current = generator(&mut duel, variant, &open, &roots, &mut choices);
     let seek = |g: &mut Generator| {
         if let Some(p) = mate_percent {
-            g.mate_percent = p;
+            g.policy.mate_percent = p;
         }
     };
     seek(&mut current);

@@ -97,6 +97,8 @@ pub enum Mutant {
     YaltaHelpIgnored,
     /// `yalta-second-check-mates`, breaking `yalta.multiple-check`.
     YaltaSecondCheckMates,
+    /// `yalta-takeover-double-step-no-en-passant`, breaking `yalta.en-passant`.
+    YaltaTakeoverDoubleStepNoEnPassant,
     /// `yuri-king-captures-king`, breaking `yuri.kings-no-capture`.
     YuriKingCapturesKing,
     /// `yuri-pawns-other-reading`, breaking `yuri.pawns`.
@@ -155,7 +157,7 @@ const fn card(
 }
 
 /// Every mutant's card, in the order of [`Mutant::ALL`] (the enum's order).
-const CARDS: [Card; 31] = [
+const CARDS: [Card; 32] = [
     card(
         Mutant::OSullivanBarrierIgnored,
         "osullivan-barrier-ignored",
@@ -269,6 +271,13 @@ const CARDS: [Card; 31] = [
         "checked by two opponents, the later check, not the first, delivers the mate and takes the army",
     ),
     card(
+        Mutant::YaltaTakeoverDoubleStepNoEnPassant,
+        "yalta-takeover-double-step-no-en-passant",
+        "yalta.en-passant",
+        Family::Pawns,
+        "the double step of a taken-over pawn records no en passant cell: nobody may take it en passant",
+    ),
+    card(
         Mutant::YuriKingCapturesKing,
         "yuri-king-captures-king",
         "yuri.kings-no-capture",
@@ -377,8 +386,8 @@ const CARDS: [Card; 31] = [
 
 impl Mutant {
     /// Every mutant, by variant (O'Sullivan, Yalta, Yuri, Triple Crown).
-    pub const ALL: [Mutant; 31] = {
-        let mut all = [Mutant::OSullivanBarrierIgnored; 31];
+    pub const ALL: [Mutant; 32] = {
+        let mut all = [Mutant::OSullivanBarrierIgnored; 32];
         let mut i = 0;
         while i < all.len() {
             all[i] = CARDS[i].mutant;
@@ -416,7 +425,8 @@ impl Mutant {
             | YaltaPinsIgnored
             | YaltaTakeoverMissing
             | YaltaHelpIgnored
-            | YaltaSecondCheckMates => Variant::Yalta,
+            | YaltaSecondCheckMates
+            | YaltaTakeoverDoubleStepNoEnPassant => Variant::Yalta,
             YuriKingCapturesKing
             | YuriPawnsOtherReading
             | YuriPinsIgnored

@@ -109,6 +109,7 @@ pub fn run(o: DiffOptions) -> Result<ExitCode> {
     let found = result?;
     let table = live.finish(&found)?;
     say!("{}", found.table());
+    say!("{}", found.deep_table());
     let unconfirmed: u64 = found.runs.iter().map(|r| r.unconfirmed).sum();
     if unconfirmed > 0 {
         say!("{unconfirmed} disagreements did not come back when asked again: not rows");

@@ -140,6 +140,9 @@ pub(super) struct Bugs {
     pub(super) second_check_mates: bool,
     /// yalta.army-takeover broken: a mated army leaves the board with its king.
     pub(super) no_takeover: bool,
+    /// yalta.en-passant broken after a takeover: a taken-over pawn's double step records no
+    /// en passant cell.
+    pub(super) no_takeover_en_passant: bool,
 }
 
 impl Bugs {
@@ -151,6 +154,7 @@ impl Bugs {
             no_en_passant: is(Mutant::YaltaEnPassantMissing),
             second_check_mates: is(Mutant::YaltaSecondCheckMates),
             no_takeover: is(Mutant::YaltaTakeoverMissing),
+            no_takeover_en_passant: is(Mutant::YaltaTakeoverDoubleStepNoEnPassant),
         }
     }
 }
@@ -704,7 +708,8 @@ impl Pos {
         // both-opponents a right lasts while the cell is empty with the pawn beyond, and a
         // second double step keeps the first one's right as the earlier one (D2). A right
         // whose double-stepper is to move again ends in `settle`.
-        let fresh = if flag == DOUBLE {
+        let taken_over = self.control_set & (1 << a) != 0;
+        let fresh = if flag == DOUBLE && !(r.bugs.no_takeover_en_passant && taken_over) {
             r.t.push[usize::from(a)][usize::from(from)]
         } else {
             NONE
