@@ -6,8 +6,10 @@
 //! [`Generator`] with its choices read from the bytes ([`Choices`] for `Unstructured`), so that
 //! cargo fuzz explores the same positions as `trichess diff`: a variant, a random reading of
 //! each open point, a root (the start or a perft table's position) and a walk of random legal
-//! moves and edits. The property is checked at every position of the walk, and the case is
-//! the first position that breaks it (or the last). A case of a parser target is a variant
+//! moves and edits, played by the second engine (the fast one: cheap). The property is
+//! checked at the walk's last position alone, so that an input costs one position's checks
+//! and the fuzzer runs about a thousand a second; the fuzzer's coverage guidance, not the
+//! input, goes through the walk's positions one by one. A case of a parser target is a variant
 //! and a text; a case of the protocol target (`protocol`) is a variant and a line of bytes.
 //!
 //! A case prints ([`fmt::Debug`]) as a paste-ready fixture whose expectation is the first
@@ -24,7 +26,7 @@ use serde_json::{Value, json};
 use trichess_model::{Engine, EngineError, Game, Move, Setup, Variant};
 use trichess_suite::OpenPoint;
 
-use crate::{Choices, Duel, Generator, Step, random_game};
+use crate::{Choices, Duel, Generator, Policy, Step, random_game};
 
 mod protocol;
 
@@ -104,7 +106,8 @@ pub enum Case {
         setup: Setup,
         /// The move concerned, if the target is about one.
         mv: Option<Move>,
-        /// The first engine's answer, as a fixture expectation (`None` if it gave none).
+        /// The first engine's answer, as a fixture expectation: asked for a case read back
+        /// or one that fails, not while fuzzing (`None` if not asked, or it gave none).
         first_says: Option<Value>,
     },
     /// A text for a parser.
@@ -218,37 +221,35 @@ impl Harness {
             roots.extend(self.roots.get(&variant).into_iter().flatten().cloned());
         }
         let mut generator = Generator::new(game.clone(), roots);
+        // Cheap walks (no mate sought: that plays every move), so that an input costs one
+        // position's checks and the fuzzer runs a thousand a second.
+        generator.policy = Policy {
+            capture_percent: Policy::default().capture_percent,
+            ..Policy::UNIFORM
+        };
         // No root both engines accept (should not happen): the empty board, which both
         // engines refuse.
-        let mut found = (empty_setup(variant), None);
+        let mut found = empty_setup(variant);
         for _ in 0..=u.below(MAX_STEPS) {
             match generator.next(&mut self.walker, &mut u) {
-                Some(Step::Position(setup)) => {
-                    let mv = match target {
-                        Target::EnginesSamePositions => {
-                            u.pick(&self.listed(&game, &setup, 0)).copied()
-                        }
-                        Target::EnginesPlayableIffListed => {
-                            Some(self.any_move(&game, &setup, &mut u))
-                        }
-                        _ => None,
-                    };
-                    // The property is checked at every position of the walk, and the case
-                    // is the first that breaks it (or the last).
-                    let [a, b] = self.duel.engines();
-                    let broken = check_engines(target, [a, b], &game, &setup, mv).is_err();
-                    found = (setup, mv);
-                    if broken {
-                        break;
-                    }
-                }
+                Some(Step::Position(setup)) => found = setup,
                 // A disagreement on validity is trichess diff's to report; the walk stops at
                 // the last position both accept.
                 Some(Step::Finding(_)) | None => break,
             }
         }
-        let (setup, mv) = found;
-        self.case(target, game, setup, mv)
+        let mv = match target {
+            Target::EnginesSamePositions => u.pick(&self.listed(&game, &found, 0)).copied(),
+            Target::EnginesPlayableIffListed => Some(self.any_move(&game, &found, &mut u)),
+            _ => None,
+        };
+        Case::Position {
+            target,
+            game,
+            setup: found,
+            mv,
+            first_says: None,
+        }
     }
 
     /// Builds a case, asking the first engine for its answer.
@@ -333,7 +334,10 @@ impl Harness {
             } => {
                 let names = self.duel.names();
                 let [a, b] = self.duel.engines();
-                check_engines(*target, [a, b], game, setup, *mv).map_err(|(a_says, b_says)| {
+                let checked = check_engines(*target, [a, b], game, setup, *mv);
+                checked.map_err(|(a_says, b_says)| {
+                    // The first engine's answer, asked only now that it is needed.
+                    let case = self.case(*target, game.clone(), setup.clone(), *mv);
                     Failure {
                         what: format!(
                             "{}: {} {}\n  {} says: {a_says}\n  {} says: {b_says}",
@@ -709,7 +713,7 @@ impl Case {
                 }
                 f["expect"] = first_says
                     .clone()
-                    .unwrap_or_else(|| json!("TO CONFIRM: the first engine gave no answer"));
+                    .unwrap_or_else(|| json!("TO CONFIRM: the first engine's answer"));
                 f
             }
         }
