@@ -240,7 +240,7 @@ pub struct Generator {
 }
 
 /// The most plies a whole-game walk plays ([`Policy::game_percent`]).
-pub const GAME_PLIES: usize = 1000;
+pub const GAME_PLIES: usize = 300;
 
 /// How a walk chooses its moves: a uniform walk rarely reaches the states where the rules are
 /// most special (mates, armies taken over, players out, the end of the game), so by default
@@ -274,13 +274,14 @@ impl Policy {
 }
 
 impl Default for Policy {
-    /// Mates sought on a quarter of the moves, captures on a third; a quarter of the walks
-    /// whole games, a quarter driven by the second engine.
+    /// Mates sought on a quarter of the moves, captures on a third; one walk in twenty a
+    /// whole game (each is long: about a fifth of the positions), a quarter driven by the
+    /// second engine.
     fn default() -> Policy {
         Policy {
             mate_percent: 25,
             capture_percent: 33,
-            game_percent: 25,
+            game_percent: 5,
             second_engine_percent: 25,
         }
     }
