@@ -213,6 +213,127 @@ fn an_engine_that_does_not_validate_is_sent_no_invalid_position() {
     }
 }
 
+/// The fixtures of `variant` (under `suite/fixtures/`) that expect a position refused for
+/// `kind` alone.
+fn fixtures_refusing_for(variant: &str, kind: &str) -> Vec<String> {
+    fn walk(dir: &std::path::Path, out: &mut Vec<PathBuf>) {
+        for entry in std::fs::read_dir(dir)
+            .expect("the fixture directory")
+            .flatten()
+        {
+            let path = entry.path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path.extension().is_some_and(|e| e == "json") {
+                out.push(path);
+            }
+        }
+    }
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../suite/fixtures");
+    let mut files = Vec::new();
+    walk(&root.join(variant), &mut files);
+    files
+        .iter()
+        .filter(|f| {
+            let fixture: Value =
+                serde_json::from_str(&std::fs::read_to_string(f).expect("a fixture"))
+                    .expect("JSON");
+            fixture["expect"]["invalid"]["position"] == serde_json::json!([kind])
+        })
+        .map(|f| f.display().to_string())
+        .collect()
+}
+
+#[test]
+fn an_engine_that_accepts_pawns_anywhere_gives_one_validity_finding_of_that_kind() {
+    // `--fault pawns-anywhere` takes every position whose only problems are pawns where no
+    // pawn can stand; the rest it judges as trichess does.
+    let dir = temp("validity");
+    let dir_text = dir.to_string_lossy().into_owned();
+    let file = temp("validity-expect.toml");
+    let file_text = file.to_string_lossy().into_owned();
+    let engine = format!("{TRICHESS} serve --fault pawns-anywhere");
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "cross-check",
+            "--engine",
+            &engine,
+            "--variant",
+            "yalta",
+            "--positions",
+            "300",
+            "--seed",
+            "5",
+            "--rows-per-finding",
+            "50",
+        ];
+        args.extend_from_slice(extra);
+        let out = run_bounded(&mut trichess_command(&args), 300);
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+        )
+    };
+    let (code, out) = run(&["--report", &dir_text, "--write-expect", &file_text]);
+    assert_eq!(code, Some(0), "{out}");
+    let json: Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.join("cross-check.json")).expect("the JSON report"),
+    )
+    .expect("JSON");
+    // Nothing but validity: the findings table is empty, the validity section has one group.
+    assert_eq!(json["findings"], serde_json::json!([]), "{out}");
+    let validity = json["validity"].as_array().expect("a validity section");
+    assert_eq!(validity.len(), 1, "{out}");
+    let group = &validity[0];
+    assert_eq!(group["problem"], "accepts pawn-on-impossible-rank");
+    // Its count: every row of it, each a position the reference refuses for that kind alone
+    // and the engine takes; among them, each fixture of the kind.
+    let rows = json["rows"].as_array().expect("rows");
+    let count = group["count"].as_u64().expect("count");
+    assert_eq!(count as usize, rows.len(), "{out}");
+    assert_eq!(group["rows"].as_array().map(Vec::len), Some(rows.len()));
+    for row in rows {
+        let first = row["first_says"].as_str().expect("first says");
+        assert!(
+            first.starts_with("invalid position [pawn-on-impossible-rank]:"),
+            "{row}"
+        );
+        assert_eq!(row["second_says"], "valid", "{row}");
+    }
+    let fixtures = fixtures_refusing_for("yalta", "pawn-on-impossible-rank");
+    let from_fixtures = rows
+        .iter()
+        .filter(|r| r["fixture"]["fixture"].is_string())
+        .count();
+    assert!(!fixtures.is_empty());
+    assert_eq!(from_fixtures, fixtures.len(), "{fixtures:?}");
+    assert!(
+        out.contains(&format!(
+            "yalta (defaults): accepts pawn-on-impossible-rank: {count} positions, e.g. #"
+        )),
+        "{out}"
+    );
+    let md = std::fs::read_to_string(dir.join("cross-check.md")).expect("the report");
+    let sections: Vec<usize> = ["## Findings", "## Validity", "## Rows"]
+        .iter()
+        .map(|s| md.find(s).expect(s))
+        .collect();
+    assert!(sections.is_sorted(), "{md}");
+    let html = std::fs::read_to_string(dir.join("index.html")).expect("index.html");
+    assert!(html.contains("<section class=\"finding validity\""));
+    // The expectations name the problem, and a run against them passes.
+    let written = std::fs::read_to_string(&file).expect("the expectations file");
+    assert!(
+        written.contains("problem = \"accepts pawn-on-impossible-rank\""),
+        "{written}"
+    );
+    let (code, out) = run(&["--expect", &file_text]);
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("1 findings expected, 0 unexpected"), "{out}");
+    std::fs::remove_dir_all(&dir).ok();
+    std::fs::remove_file(&file).ok();
+}
+
 /// The first of the browsers a headless test can drive, if one is installed.
 fn browser() -> Option<String> {
     [

@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 
 use serde_json::Value;
 
-use crate::report::{Group, Head, Row, Table};
+use crate::report::{Group, Head, NO_VALIDITY, Row, Table};
 
 /// Escapes text for HTML.
 fn escape(text: &str) -> String {
@@ -61,9 +61,13 @@ fn readings(head: &Head) -> String {
 /// One finding's section: its key, count, the example drawn, the replay command, the rows.
 fn finding(group: &Group, rows: &[Row]) -> String {
     let key = &group.key;
+    let (class, problem) = match &key.problem {
+        Some(problem) => ("finding validity", format!(": {}", escape(problem))),
+        None => ("finding", String::new()),
+    };
     let mut html = format!(
-        "<section class=\"finding\" id=\"F{n}\" data-variant=\"{v}\" data-kind=\"{k}\" data-clause=\"{c}\">\n\
-         <h3>F{n}: {v} {k}, {c} <small>({r}; {count} rows met)</small></h3>\n",
+        "<section class=\"{class}\" id=\"F{n}\" data-variant=\"{v}\" data-kind=\"{k}\" data-clause=\"{c}\">\n\
+         <h3>F{n}: {v} {k}, {c}{problem} <small>({r}; {count} rows met)</small></h3>\n",
         n = group.number,
         v = escape(&key.variant),
         k = escape(&key.kind),
@@ -148,7 +152,7 @@ pub fn page(head: &Head, table: &Table) -> String {
     html += &filter("clause", &field(|g| g.key.clause.as_str()));
     html += "</form>\n<table class=\"findings\"><tr><th>finding</th><th>variant</th><th>kind</th>\
              <th>clause</th><th>readings</th><th>count</th><th>example</th></tr>\n";
-    for g in &table.groups {
+    for g in table.groups_about_validity(false) {
         html += &format!(
             "<tr data-variant=\"{v}\" data-kind=\"{k}\" data-clause=\"{c}\"><td><a href=\"#F{n}\">F{n}</a></td>\
              <td>{v}</td><td>{k}</td><td>{c}</td><td>{r}</td><td>{count}</td><td>#{e}</td></tr>\n",
@@ -161,7 +165,31 @@ pub fn page(head: &Head, table: &Table) -> String {
             e = g.example,
         );
     }
-    html += "</table>\n";
+    html += "</table>\n<h2>Validity</h2>\n";
+    let any = table.groups_about_validity(true).next().is_some();
+    if any {
+        html += "<table class=\"validity\"><tr><th>finding</th><th>variant</th><th>readings</th>\
+                 <th>the engine</th><th>positions</th><th>example</th><th>clause</th></tr>\n";
+    }
+    for g in table.groups_about_validity(true) {
+        html += &format!(
+            "<tr data-variant=\"{v}\" data-kind=\"{k}\" data-clause=\"{c}\"><td><a href=\"#F{n}\">F{n}</a></td>\
+             <td>{v}</td><td>{r}</td><td>{p}</td><td>{count}</td><td>#{e}</td><td>{c}</td></tr>\n",
+            n = g.number,
+            v = escape(&g.key.variant),
+            k = escape(&g.key.kind),
+            c = escape(&g.key.clause),
+            r = escape(&g.key.readings),
+            p = escape(g.key.problem.as_deref().unwrap_or_default()),
+            count = g.count,
+            e = g.example,
+        );
+    }
+    html += &if any {
+        "</table>\n".to_string()
+    } else {
+        format!("<p>{NO_VALIDITY}</p>\n")
+    };
     if table.is_empty() {
         html += "<p>No discrepancies.</p>\n";
     }
