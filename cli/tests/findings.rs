@@ -385,28 +385,137 @@ fn the_html_report_is_one_self_contained_page_with_every_finding() {
             "{filter}"
         );
     }
-    // In a real browser, where one is installed: the page renders and its script runs (the
-    // count of findings shown is written by it) without errors.
-    let Some(browser) = browser() else {
-        println!("skipped: no headless browser (chromium) is installed to render index.html");
-        std::fs::remove_dir_all(&dir).ok();
-        return;
-    };
-    let page = format!("file://{}", dir.join("index.html").display());
-    let out = std::process::Command::new(&browser)
-        .args([
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Renders `page` (an address) in `browser`, headless: the DOM once its scripts have run, and
+/// the browser's log (where the page's console messages go, one `CONSOLE` line each).
+fn render(browser: &str, page: &str) -> (String, String) {
+    let out = run_bounded(
+        std::process::Command::new(browser).args([
             "--headless",
             "--disable-gpu",
             "--no-sandbox",
             "--enable-logging=stderr",
-        ])
-        .args(["--dump-dom", &page])
-        .output()
-        .expect("the browser runs");
-    let dom = String::from_utf8_lossy(&out.stdout);
-    let log = String::from_utf8_lossy(&out.stderr);
-    assert!(dom.contains("class=\"finding\""), "{dom}");
-    assert!(!log.contains("Uncaught"), "{log}");
+            "--v=0",
+            "--dump-dom",
+            page,
+        ]),
+        120,
+    );
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// The value of the attribute `name` in the start tag `tag`.
+fn attribute<'a>(tag: &'a str, name: &str) -> Option<&'a str> {
+    let from = tag.find(&format!(" {name}=\""))? + name.len() + 3;
+    Some(&tag[from..from + tag[from..].find('"')?])
+}
+
+/// The findings sections of a rendered page: each finding's number and whether it is shown.
+fn sections(dom: &str) -> Vec<(u64, bool)> {
+    dom.split("<section")
+        .skip(1)
+        .filter_map(|rest| {
+            let tag = &rest[..rest.find('>')?];
+            let id = attribute(tag, "id")?.strip_prefix('F')?.parse().ok()?;
+            let class = attribute(tag, "class").unwrap_or_default();
+            Some((id, !class.split(' ').any(|c| c == "hidden")))
+        })
+        .collect()
+}
+
+#[test]
+fn the_html_report_renders_in_a_headless_browser_and_its_filters_work() {
+    let Some(browser) = browser() else {
+        println!("skipped: no headless browser (chromium) is installed to render index.html");
+        return;
+    };
+    // A report with findings in every variant, of several clauses: an engine that takes pawns
+    // anywhere.
+    let dir = temp("browser");
+    let out = run_bounded(
+        &mut trichess_command(&[
+            "cross-check",
+            "--engine",
+            &format!("{TRICHESS} serve --fault pawns-anywhere"),
+            "--variant",
+            "all",
+            "--positions",
+            "100",
+            "--seed",
+            "5",
+            "--report",
+            &dir.to_string_lossy(),
+        ]),
+        300,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let json: Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.join("cross-check.json")).expect("the JSON report"),
+    )
+    .expect("JSON");
+    let findings: Vec<(u64, String, String)> = ["findings", "validity"]
+        .iter()
+        .flat_map(|k| json[k].as_array().cloned().unwrap_or_default())
+        .map(|f| {
+            let text = |k: &str| f[k].as_str().expect(k).to_string();
+            (
+                f["number"].as_u64().expect("number"),
+                text("variant"),
+                text("clause"),
+            )
+        })
+        .collect();
+    let variants: std::collections::BTreeSet<&str> =
+        findings.iter().map(|(_, v, _)| v.as_str()).collect();
+    assert_eq!(variants.len(), 4, "{findings:?}");
+    let (_, _, yalta_clause) = findings
+        .iter()
+        .find(|(_, v, _)| v == "yalta")
+        .expect("a Yalta finding");
+    let page = format!("file://{}", dir.join("index.html").display());
+    // Unfiltered, then filtered by the address's fragment, as a shared link would be.
+    let views: [(String, Box<dyn Fn(&str, &str) -> bool>); 4] = [
+        (String::new(), Box::new(|_, _| true)),
+        ("#variant=yalta".into(), Box::new(|v, _| v == "yalta")),
+        (
+            format!("#variant=yalta&clause={yalta_clause}"),
+            Box::new(|v, c| v == "yalta" && c == yalta_clause),
+        ),
+        (
+            format!("#variant=osullivan&clause={yalta_clause}"),
+            Box::new(|_, _| false),
+        ),
+    ];
+    for (fragment, wanted) in &views {
+        let (dom, log) = render(&browser, &format!("{page}{fragment}"));
+        // It renders, its scripts ran without an error, and it wrote nothing on the console.
+        assert!(dom.contains("<h2>Validity</h2>"), "{fragment}: {dom}");
+        let root = dom
+            .split_once("<html")
+            .and_then(|(_, rest)| rest.split_once('>'))
+            .map(|(tag, _)| tag)
+            .expect("the root element");
+        assert_eq!(attribute(root, "data-errors"), None, "{fragment}");
+        let console: Vec<&str> = log.lines().filter(|l| l.contains(":CONSOLE")).collect();
+        assert!(console.is_empty(), "{fragment}: {console:?}");
+        let want: Vec<(u64, bool)> = findings
+            .iter()
+            .map(|(n, v, c)| (*n, wanted(v, c)))
+            .collect();
+        let mut got = sections(&dom);
+        got.sort();
+        assert_eq!(got, want, "{fragment}");
+        let shown = want.iter().filter(|(_, s)| *s).count();
+        assert!(
+            dom.contains(&format!("<span id=\"shown\">{shown}</span>")),
+            "{fragment}: the count of findings shown"
+        );
+    }
     std::fs::remove_dir_all(&dir).ok();
 }
 

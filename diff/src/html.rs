@@ -119,14 +119,30 @@ vertical-align:top}.finding{border-top:2px solid #888;margin-top:1.5em}\
 .example{display:flex;gap:1.5em;align-items:flex-start}.board svg{width:320px;height:auto}\
 dt{font-weight:bold}dd{margin:0 0 .4em 0}code{background:#f4f4f4}.hidden{display:none}";
 
-/// Shows only the findings (sections and lines of the findings table) that match every filter.
+/// Records every error of the page's scripts on its root element (`data-errors`), where a
+/// browser's DOM shows it (a headless browser's dump of it, the inspector): run first, so that
+/// it hears the errors of the script after it too.
+const ERRORS: &str = "window.addEventListener('error',e=>{const r=document.documentElement;\
+r.setAttribute('data-errors',(r.getAttribute('data-errors')||'')+e.message+'\\n');});";
+
+/// Shows only the findings (sections and lines of the findings tables) that match every
+/// filter. The filters are also the page's address fragment (`#variant=yalta&kind=...`), so a
+/// filtered view can be shared: read on load (and when the fragment changes), written when a
+/// filter changes. A fragment without `=` (a link to a finding, `#F3`) leaves them as they are.
 const SCRIPT: &str = "const selects=[...document.querySelectorAll('select[data-filter]')];\
 function apply(){const want={};for(const s of selects){want[s.dataset.filter]=s.value;}\
 let shown=0;for(const e of document.querySelectorAll('[data-variant]')){\
 const ok=Object.entries(want).every(([k,v])=>!v||e.dataset[k]===v);\
 e.classList.toggle('hidden',!ok);if(ok&&e.tagName==='SECTION'){shown++;}}\
 document.getElementById('shown').textContent=String(shown);}\
-for(const s of selects){s.addEventListener('change',apply);}apply();";
+function fromHash(){const hash=location.hash.slice(1);if(hash.includes('=')){\
+const given=new URLSearchParams(hash);for(const s of selects){const v=given.get(s.dataset.filter)||'';\
+s.value=[...s.options].some(o=>o.value===v)?v:'';}}apply();}\
+function toHash(){const given=new URLSearchParams();\
+for(const s of selects){if(s.value){given.set(s.dataset.filter,s.value);}}\
+location.hash=given.toString();}\
+for(const s of selects){s.addEventListener('change',toHash);}\
+window.addEventListener('hashchange',fromHash);fromHash();";
 
 /// The report of `table` as one self-contained HTML page.
 pub fn page(head: &Head, table: &Table) -> String {
@@ -135,7 +151,7 @@ pub fn page(head: &Head, table: &Table) -> String {
     });
     let mut html = format!(
         "<!DOCTYPE html>\n{generated}<html lang=\"en\"><head><meta charset=\"utf-8\">\
-         <title>{t}</title><style>{STYLE}</style></head><body>\n<h1>{t}</h1>\n<pre class=\"intro\">{i}</pre>\n",
+         <title>{t}</title><style>{STYLE}</style><script>{ERRORS}</script></head><body>\n<h1>{t}</h1>\n<pre class=\"intro\">{i}</pre>\n",
         t = escape(&head.title),
         i = escape(head.intro.trim_end()),
     );
