@@ -213,6 +213,127 @@ fn an_engine_that_does_not_validate_is_sent_no_invalid_position() {
     }
 }
 
+/// The fixtures of `variant` (under `suite/fixtures/`) that expect a position refused for
+/// `kind` alone.
+fn fixtures_refusing_for(variant: &str, kind: &str) -> Vec<String> {
+    fn walk(dir: &std::path::Path, out: &mut Vec<PathBuf>) {
+        for entry in std::fs::read_dir(dir)
+            .expect("the fixture directory")
+            .flatten()
+        {
+            let path = entry.path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path.extension().is_some_and(|e| e == "json") {
+                out.push(path);
+            }
+        }
+    }
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../suite/fixtures");
+    let mut files = Vec::new();
+    walk(&root.join(variant), &mut files);
+    files
+        .iter()
+        .filter(|f| {
+            let fixture: Value =
+                serde_json::from_str(&std::fs::read_to_string(f).expect("a fixture"))
+                    .expect("JSON");
+            fixture["expect"]["invalid"]["position"] == serde_json::json!([kind])
+        })
+        .map(|f| f.display().to_string())
+        .collect()
+}
+
+#[test]
+fn an_engine_that_accepts_pawns_anywhere_gives_one_validity_finding_of_that_kind() {
+    // `--fault pawns-anywhere` takes every position whose only problems are pawns where no
+    // pawn can stand; the rest it judges as trichess does.
+    let dir = temp("validity");
+    let dir_text = dir.to_string_lossy().into_owned();
+    let file = temp("validity-expect.toml");
+    let file_text = file.to_string_lossy().into_owned();
+    let engine = format!("{TRICHESS} serve --fault pawns-anywhere");
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "cross-check",
+            "--engine",
+            &engine,
+            "--variant",
+            "yalta",
+            "--positions",
+            "300",
+            "--seed",
+            "5",
+            "--rows-per-finding",
+            "50",
+        ];
+        args.extend_from_slice(extra);
+        let out = run_bounded(&mut trichess_command(&args), 300);
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+        )
+    };
+    let (code, out) = run(&["--report", &dir_text, "--write-expect", &file_text]);
+    assert_eq!(code, Some(0), "{out}");
+    let json: Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.join("cross-check.json")).expect("the JSON report"),
+    )
+    .expect("JSON");
+    // Nothing but validity: the findings table is empty, the validity section has one group.
+    assert_eq!(json["findings"], serde_json::json!([]), "{out}");
+    let validity = json["validity"].as_array().expect("a validity section");
+    assert_eq!(validity.len(), 1, "{out}");
+    let group = &validity[0];
+    assert_eq!(group["problem"], "accepts pawn-on-impossible-rank");
+    // Its count: every row of it, each a position the reference refuses for that kind alone
+    // and the engine takes; among them, each fixture of the kind.
+    let rows = json["rows"].as_array().expect("rows");
+    let count = group["count"].as_u64().expect("count");
+    assert_eq!(count as usize, rows.len(), "{out}");
+    assert_eq!(group["rows"].as_array().map(Vec::len), Some(rows.len()));
+    for row in rows {
+        let first = row["first_says"].as_str().expect("first says");
+        assert!(
+            first.starts_with("invalid position [pawn-on-impossible-rank]:"),
+            "{row}"
+        );
+        assert_eq!(row["second_says"], "valid", "{row}");
+    }
+    let fixtures = fixtures_refusing_for("yalta", "pawn-on-impossible-rank");
+    let from_fixtures = rows
+        .iter()
+        .filter(|r| r["fixture"]["fixture"].is_string())
+        .count();
+    assert!(!fixtures.is_empty());
+    assert_eq!(from_fixtures, fixtures.len(), "{fixtures:?}");
+    assert!(
+        out.contains(&format!(
+            "yalta (defaults): accepts pawn-on-impossible-rank: {count} positions, e.g. #"
+        )),
+        "{out}"
+    );
+    let md = std::fs::read_to_string(dir.join("cross-check.md")).expect("the report");
+    let sections: Vec<usize> = ["## Findings", "## Validity", "## Rows"]
+        .iter()
+        .map(|s| md.find(s).expect(s))
+        .collect();
+    assert!(sections.is_sorted(), "{md}");
+    let html = std::fs::read_to_string(dir.join("index.html")).expect("index.html");
+    assert!(html.contains("<section class=\"finding validity\""));
+    // The expectations name the problem, and a run against them passes.
+    let written = std::fs::read_to_string(&file).expect("the expectations file");
+    assert!(
+        written.contains("problem = \"accepts pawn-on-impossible-rank\""),
+        "{written}"
+    );
+    let (code, out) = run(&["--expect", &file_text]);
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("1 findings expected, 0 unexpected"), "{out}");
+    std::fs::remove_dir_all(&dir).ok();
+    std::fs::remove_file(&file).ok();
+}
+
 /// The first of the browsers a headless test can drive, if one is installed.
 fn browser() -> Option<String> {
     [
@@ -264,28 +385,143 @@ fn the_html_report_is_one_self_contained_page_with_every_finding() {
             "{filter}"
         );
     }
-    // In a real browser, where one is installed: the page renders and its script runs (the
-    // count of findings shown is written by it) without errors.
-    let Some(browser) = browser() else {
-        println!("skipped: no headless browser (chromium) is installed to render index.html");
-        std::fs::remove_dir_all(&dir).ok();
-        return;
-    };
-    let page = format!("file://{}", dir.join("index.html").display());
-    let out = std::process::Command::new(&browser)
-        .args([
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Renders `page` (an address) in `browser`, headless: the DOM once its scripts have run, and
+/// the browser's log (where the page's console messages go, one `CONSOLE` line each).
+fn render(browser: &str, page: &str) -> (String, String) {
+    let out = run_bounded(
+        std::process::Command::new(browser).args([
             "--headless",
             "--disable-gpu",
             "--no-sandbox",
             "--enable-logging=stderr",
-        ])
-        .args(["--dump-dom", &page])
-        .output()
-        .expect("the browser runs");
-    let dom = String::from_utf8_lossy(&out.stdout);
-    let log = String::from_utf8_lossy(&out.stderr);
-    assert!(dom.contains("class=\"finding\""), "{dom}");
-    assert!(!log.contains("Uncaught"), "{log}");
+            "--v=0",
+            "--dump-dom",
+            page,
+        ]),
+        120,
+    );
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// The value of the attribute `name` in the start tag `tag`.
+fn attribute<'a>(tag: &'a str, name: &str) -> Option<&'a str> {
+    let from = tag.find(&format!(" {name}=\""))? + name.len() + 3;
+    Some(&tag[from..from + tag[from..].find('"')?])
+}
+
+/// The findings sections of a rendered page: each finding's number and whether it is shown.
+fn sections(dom: &str) -> Vec<(u64, bool)> {
+    dom.split("<section")
+        .skip(1)
+        .filter_map(|rest| {
+            let tag = &rest[..rest.find('>')?];
+            let id = attribute(tag, "id")?.strip_prefix('F')?.parse().ok()?;
+            let class = attribute(tag, "class").unwrap_or_default();
+            Some((id, !class.split(' ').any(|c| c == "hidden")))
+        })
+        .collect()
+}
+
+#[test]
+fn the_html_report_renders_in_a_headless_browser_and_its_filters_work() {
+    let Some(browser) = browser() else {
+        println!("skipped: no headless browser (chromium) is installed to render index.html");
+        return;
+    };
+    // A report with findings in every variant, of several clauses: an engine that takes pawns
+    // anywhere.
+    let dir = temp("browser");
+    let out = run_bounded(
+        &mut trichess_command(&[
+            "cross-check",
+            "--engine",
+            &format!("{TRICHESS} serve --fault pawns-anywhere"),
+            "--variant",
+            "all",
+            "--positions",
+            "100",
+            "--seed",
+            "5",
+            "--report",
+            &dir.to_string_lossy(),
+        ]),
+        300,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let json: Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.join("cross-check.json")).expect("the JSON report"),
+    )
+    .expect("JSON");
+    let findings: Vec<(u64, String, String)> = ["findings", "validity"]
+        .iter()
+        .flat_map(|k| json[k].as_array().cloned().unwrap_or_default())
+        .map(|f| {
+            let text = |k: &str| f[k].as_str().expect(k).to_string();
+            (
+                f["number"].as_u64().expect("number"),
+                text("variant"),
+                text("clause"),
+            )
+        })
+        .collect();
+    let variants: std::collections::BTreeSet<&str> =
+        findings.iter().map(|(_, v, _)| v.as_str()).collect();
+    assert_eq!(variants.len(), 4, "{findings:?}");
+    let (_, _, yalta_clause) = findings
+        .iter()
+        .find(|(_, v, _)| v == "yalta")
+        .expect("a Yalta finding");
+    let page = format!("file://{}", dir.join("index.html").display());
+    // Unfiltered, then filtered by the address's fragment, as a shared link would be.
+    // (fragment, the variant and the clause it filters by)
+    let views = [
+        (String::new(), None, None),
+        ("#variant=yalta".to_string(), Some("yalta"), None),
+        (
+            format!("#variant=yalta&clause={yalta_clause}"),
+            Some("yalta"),
+            Some(yalta_clause.as_str()),
+        ),
+        (
+            format!("#variant=osullivan&clause={yalta_clause}"),
+            Some("osullivan"),
+            Some(yalta_clause.as_str()),
+        ),
+    ];
+    for (fragment, variant, clause) in &views {
+        let (dom, log) = render(&browser, &format!("{page}{fragment}"));
+        // It renders, its scripts ran without an error, and it wrote nothing on the console.
+        assert!(dom.contains("<h2>Validity</h2>"), "{fragment}: {dom}");
+        let root = dom
+            .split_once("<html")
+            .and_then(|(_, rest)| rest.split_once('>'))
+            .map(|(tag, _)| tag)
+            .expect("the root element");
+        assert_eq!(attribute(root, "data-errors"), None, "{fragment}");
+        let console: Vec<&str> = log.lines().filter(|l| l.contains(":CONSOLE")).collect();
+        assert!(console.is_empty(), "{fragment}: {console:?}");
+        let want: Vec<(u64, bool)> = findings
+            .iter()
+            .map(|(n, v, c)| {
+                let shown = variant.is_none_or(|x| x == v) && clause.is_none_or(|x| x == c);
+                (*n, shown)
+            })
+            .collect();
+        let mut got = sections(&dom);
+        got.sort();
+        assert_eq!(got, want, "{fragment}");
+        let shown = want.iter().filter(|(_, s)| *s).count();
+        assert!(
+            dom.contains(&format!("<span id=\"shown\">{shown}</span>")),
+            "{fragment}: the count of findings shown"
+        );
+    }
     std::fs::remove_dir_all(&dir).ok();
 }
 

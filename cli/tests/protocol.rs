@@ -40,6 +40,43 @@ fn the_protocol_examples_are_what_trichess_serve_answers() {
     let answers: Vec<&str> = text.lines().filter_map(|l| l.strip_prefix("< ")).collect();
     assert_eq!(sent.len(), answers.len(), "each > line has its < line");
     assert!(sent.len() >= 14, "the examples are there");
+    // A worked example for each variant: its hello, and a position checked, its moves, a
+    // move played and a result; Yuri's with a history and a shared square.
+    let worked = text
+        .split_once("## Worked examples")
+        .expect("the worked examples")
+        .1;
+    let requests: Vec<Value> = worked
+        .lines()
+        .filter_map(|l| l.strip_prefix("> "))
+        .map(|l| serde_json::from_str(l).expect("a request"))
+        .collect();
+    let hellos = requests.iter().filter(|r| r["cmd"] == "hello").count();
+    assert_eq!(hellos, 4, "a hello for each variant");
+    for variant in ["osullivan", "yalta", "yuri", "triple-crown"] {
+        for cmd in ["check", "moves", "play", "result"] {
+            assert!(
+                requests
+                    .iter()
+                    .any(|r| r["variant"] == variant && r["cmd"] == cmd),
+                "{variant}: no worked {cmd}"
+            );
+        }
+    }
+    assert!(requests.iter().any(|r| {
+        r["variant"] == "yuri"
+            && r["cmd"] == "play"
+            && r["position"]["history"]
+                .as_array()
+                .is_some_and(|h| !h.is_empty())
+    }));
+    assert!(
+        worked
+            .lines()
+            .filter_map(|l| l.strip_prefix("< "))
+            .any(|l| l.contains("\"shared_square\": \"e4\"")),
+        "a Yuri answer with a shared square"
+    );
     let mut child = Command::new(TRICHESS)
         .arg("serve")
         .stdin(Stdio::piped())

@@ -11,7 +11,20 @@
 //! readings = "defaults"
 //! reason = "our queen crosses the barrier: issue 12"
 //! link = "https://example.org/our-engine/issues/12"
+//!
+//! [[finding]]
+//! variant = "yalta"
+//! kind = "different-validity"
+//! clause = "yalta.pawn-moves"
+//! readings = "defaults"
+//! problem = "accepts pawn-on-impossible-rank"
+//! reason = "we do not check where pawns stand"
 //! ```
+//!
+//! A finding about validity is known by the kinds of problem too (`problem`, as the report's
+//! validity section writes it). An entry without `problem` (as files written before validity
+//! findings were grouped by problem kind have them) expects every validity finding of its
+//! clause, whatever the problem.
 
 use std::path::{Path, PathBuf};
 
@@ -40,6 +53,10 @@ pub struct Expected {
     pub clause: String,
     /// The readings, as the findings table writes them (`defaults`, or `id=reading ...`).
     pub readings: String,
+    /// For a finding about validity: what the engine does with the kinds of problem, as the
+    /// validity section writes it (`accepts pawn-on-impossible-rank`); left out, any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub problem: Option<String>,
     /// Why it is expected (a bug reported upstream, a rule of another game, ...).
     pub reason: String,
     /// Where to read more, if anywhere.
@@ -55,6 +72,22 @@ impl Expected {
             kind: self.kind.clone(),
             clause: self.clause.clone(),
             readings: self.readings.clone(),
+            problem: self.problem.clone(),
+        }
+    }
+
+    /// Returns true if it expects the finding of `key`: the same key, or, where it names no
+    /// problem, the same but for the problem.
+    pub fn matches(&self, key: &FindingKey) -> bool {
+        let mine = self.key();
+        match &self.problem {
+            Some(_) => mine == *key,
+            None => {
+                FindingKey {
+                    problem: key.problem.clone(),
+                    ..mine
+                } == *key
+            }
         }
     }
 }
@@ -82,8 +115,8 @@ pub enum ExpectError {
 
 impl Expectations {
     /// Reads the expectations file at `path`: TOML, `[[finding]]` tables each with `variant`,
-    /// `kind`, `clause`, `readings`, a `reason` that is not empty and an optional `link`; a
-    /// finding listed twice is refused.
+    /// `kind`, `clause`, `readings`, an optional `problem`, a `reason` that is not empty and
+    /// an optional `link`; a finding listed twice is refused.
     pub fn read(path: &Path) -> Result<Expectations, ExpectError> {
         let text = std::fs::read_to_string(path).map_err(|source| ExpectError::Read {
             path: path.to_path_buf(),
@@ -125,6 +158,7 @@ impl Expectations {
                     kind: g.key.kind.clone(),
                     clause: g.key.clause.clone(),
                     readings: g.key.readings.clone(),
+                    problem: g.key.problem.clone(),
                     reason: format!(
                         "TO SAY WHY: {} rows, e.g. `{}`",
                         g.count,
@@ -146,7 +180,7 @@ impl Expectations {
     pub fn judge<'a>(&'a self, table: &'a Table) -> Judgement<'a> {
         let mut judgement = Judgement::default();
         for group in &table.groups {
-            match self.findings.iter().find(|e| e.key() == group.key) {
+            match self.findings.iter().find(|e| e.matches(&group.key)) {
                 Some(e) => judgement.expected.push((group, e)),
                 None => judgement.unexpected.push(group),
             }
@@ -154,7 +188,7 @@ impl Expectations {
         judgement.gone = self
             .findings
             .iter()
-            .filter(|e| !table.groups.iter().any(|g| g.key == e.key()))
+            .filter(|e| !table.groups.iter().any(|g| e.matches(&g.key)))
             .collect();
         judgement
     }
@@ -228,5 +262,35 @@ reason = "our queen crosses the barrier"
         assert!(why.contains("listed twice"), "{why}");
         let unknown = FILE.replace("reason", "reson");
         assert!(Expectations::parse(&unknown).is_err());
+    }
+
+    #[test]
+    fn a_validity_finding_is_expected_by_its_problem_or_by_an_entry_naming_none() {
+        let key = |problem: &str| FindingKey {
+            variant: "yalta".into(),
+            kind: "different-validity".into(),
+            clause: "yalta.pawns".into(),
+            readings: "defaults".into(),
+            problem: Some(problem.into()),
+        };
+        let file = |problem: &str| {
+            format!(
+                "[[finding]]\nvariant = \"yalta\"\nkind = \"different-validity\"\n\
+                 clause = \"yalta.pawns\"\nreadings = \"defaults\"\n{problem}reason = \"known\"\n"
+            )
+        };
+        let named =
+            Expectations::parse(&file("problem = \"accepts missing-royal\"\n")).expect("valid");
+        assert!(named.findings[0].matches(&key("accepts missing-royal")));
+        assert!(!named.findings[0].matches(&key("accepts pawn-on-impossible-rank")));
+        // An entry of a file written before validity findings named their problem.
+        let old = Expectations::parse(&file("")).expect("valid");
+        assert!(old.findings[0].matches(&key("accepts missing-royal")));
+        assert!(old.findings[0].matches(&key("accepts pawn-on-impossible-rank")));
+        let other_clause = FindingKey {
+            clause: "yalta.kings".into(),
+            ..key("accepts missing-royal")
+        };
+        assert!(!old.findings[0].matches(&other_clause));
     }
 }

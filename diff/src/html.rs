@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 
 use serde_json::Value;
 
-use crate::report::{Group, Head, Row, Table};
+use crate::report::{Group, Head, NO_VALIDITY, Row, Table};
 
 /// Escapes text for HTML.
 fn escape(text: &str) -> String {
@@ -61,9 +61,13 @@ fn readings(head: &Head) -> String {
 /// One finding's section: its key, count, the example drawn, the replay command, the rows.
 fn finding(group: &Group, rows: &[Row]) -> String {
     let key = &group.key;
+    let (class, problem) = match &key.problem {
+        Some(problem) => ("finding validity", format!(": {}", escape(problem))),
+        None => ("finding", String::new()),
+    };
     let mut html = format!(
-        "<section class=\"finding\" id=\"F{n}\" data-variant=\"{v}\" data-kind=\"{k}\" data-clause=\"{c}\">\n\
-         <h3>F{n}: {v} {k}, {c} <small>({r}; {count} rows met)</small></h3>\n",
+        "<section class=\"{class}\" id=\"F{n}\" data-variant=\"{v}\" data-kind=\"{k}\" data-clause=\"{c}\">\n\
+         <h3>F{n}: {v} {k}, {c}{problem} <small>({r}; {count} rows met)</small></h3>\n",
         n = group.number,
         v = escape(&key.variant),
         k = escape(&key.kind),
@@ -115,14 +119,30 @@ vertical-align:top}.finding{border-top:2px solid #888;margin-top:1.5em}\
 .example{display:flex;gap:1.5em;align-items:flex-start}.board svg{width:320px;height:auto}\
 dt{font-weight:bold}dd{margin:0 0 .4em 0}code{background:#f4f4f4}.hidden{display:none}";
 
-/// Shows only the findings (sections and lines of the findings table) that match every filter.
+/// Records every error of the page's scripts on its root element (`data-errors`), where a
+/// browser's DOM shows it (a headless browser's dump of it, the inspector): run first, so that
+/// it hears the errors of the script after it too.
+const ERRORS: &str = "window.addEventListener('error',e=>{const r=document.documentElement;\
+r.setAttribute('data-errors',(r.getAttribute('data-errors')||'')+e.message+'\\n');});";
+
+/// Shows only the findings (sections and lines of the findings tables) that match every
+/// filter. The filters are also the page's address fragment (`#variant=yalta&kind=...`), so a
+/// filtered view can be shared: read on load (and when the fragment changes), written when a
+/// filter changes. A fragment without `=` (a link to a finding, `#F3`) leaves them as they are.
 const SCRIPT: &str = "const selects=[...document.querySelectorAll('select[data-filter]')];\
 function apply(){const want={};for(const s of selects){want[s.dataset.filter]=s.value;}\
 let shown=0;for(const e of document.querySelectorAll('[data-variant]')){\
 const ok=Object.entries(want).every(([k,v])=>!v||e.dataset[k]===v);\
 e.classList.toggle('hidden',!ok);if(ok&&e.tagName==='SECTION'){shown++;}}\
 document.getElementById('shown').textContent=String(shown);}\
-for(const s of selects){s.addEventListener('change',apply);}apply();";
+function fromHash(){const hash=location.hash.slice(1);if(hash.includes('=')){\
+const given=new URLSearchParams(hash);for(const s of selects){const v=given.get(s.dataset.filter)||'';\
+s.value=[...s.options].some(o=>o.value===v)?v:'';}}apply();}\
+function toHash(){const given=new URLSearchParams();\
+for(const s of selects){if(s.value){given.set(s.dataset.filter,s.value);}}\
+location.hash=given.toString();}\
+for(const s of selects){s.addEventListener('change',toHash);}\
+window.addEventListener('hashchange',fromHash);fromHash();";
 
 /// The report of `table` as one self-contained HTML page.
 pub fn page(head: &Head, table: &Table) -> String {
@@ -131,7 +151,7 @@ pub fn page(head: &Head, table: &Table) -> String {
     });
     let mut html = format!(
         "<!DOCTYPE html>\n{generated}<html lang=\"en\"><head><meta charset=\"utf-8\">\
-         <title>{t}</title><style>{STYLE}</style></head><body>\n<h1>{t}</h1>\n<pre class=\"intro\">{i}</pre>\n",
+         <title>{t}</title><style>{STYLE}</style><script>{ERRORS}</script></head><body>\n<h1>{t}</h1>\n<pre class=\"intro\">{i}</pre>\n",
         t = escape(&head.title),
         i = escape(head.intro.trim_end()),
     );
@@ -148,7 +168,7 @@ pub fn page(head: &Head, table: &Table) -> String {
     html += &filter("clause", &field(|g| g.key.clause.as_str()));
     html += "</form>\n<table class=\"findings\"><tr><th>finding</th><th>variant</th><th>kind</th>\
              <th>clause</th><th>readings</th><th>count</th><th>example</th></tr>\n";
-    for g in &table.groups {
+    for g in table.groups_about_validity(false) {
         html += &format!(
             "<tr data-variant=\"{v}\" data-kind=\"{k}\" data-clause=\"{c}\"><td><a href=\"#F{n}\">F{n}</a></td>\
              <td>{v}</td><td>{k}</td><td>{c}</td><td>{r}</td><td>{count}</td><td>#{e}</td></tr>\n",
@@ -161,7 +181,31 @@ pub fn page(head: &Head, table: &Table) -> String {
             e = g.example,
         );
     }
-    html += "</table>\n";
+    html += "</table>\n<h2>Validity</h2>\n";
+    let any = table.groups_about_validity(true).next().is_some();
+    if any {
+        html += "<table class=\"validity\"><tr><th>finding</th><th>variant</th><th>readings</th>\
+                 <th>the engine</th><th>positions</th><th>example</th><th>clause</th></tr>\n";
+    }
+    for g in table.groups_about_validity(true) {
+        html += &format!(
+            "<tr data-variant=\"{v}\" data-kind=\"{k}\" data-clause=\"{c}\"><td><a href=\"#F{n}\">F{n}</a></td>\
+             <td>{v}</td><td>{r}</td><td>{p}</td><td>{count}</td><td>#{e}</td><td>{c}</td></tr>\n",
+            n = g.number,
+            v = escape(&g.key.variant),
+            k = escape(&g.key.kind),
+            c = escape(&g.key.clause),
+            r = escape(&g.key.readings),
+            p = escape(g.key.problem.as_deref().unwrap_or_default()),
+            count = g.count,
+            e = g.example,
+        );
+    }
+    html += &if any {
+        "</table>\n".to_string()
+    } else {
+        format!("<p>{NO_VALIDITY}</p>\n")
+    };
     if table.is_empty() {
         html += "<p>No discrepancies.</p>\n";
     }

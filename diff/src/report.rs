@@ -9,11 +9,11 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 use tabled::Tabled;
-use trichess_model::Variant;
+use trichess_model::{ProblemKind, Variant};
 use trichess_suite::readings_text;
 
 use crate::attribute::{Reference, decide};
-use crate::{CampaignReport, Discovery, Finding, Flow, Observer, Sink};
+use crate::{CampaignReport, Discovery, Finding, Flow, Kind, Observer, Sink};
 
 /// One row of the discrepancy table.
 #[derive(Clone, Debug, Tabled)]
@@ -44,6 +44,10 @@ pub struct Row {
     /// What those rules do here, or why nothing decides it.
     #[tabled(skip)]
     pub why: String,
+    /// For a disagreement about validity: what the engine under test does with the position
+    /// the reference judges, by the kinds of problem they name ([`validity_problem`]).
+    #[tabled(skip)]
+    pub problem: Option<String>,
     /// How many pieces the position has.
     #[tabled(skip)]
     pub pieces: usize,
@@ -75,6 +79,7 @@ pub fn row(number: usize, f: &Finding, reference: Reference) -> Row {
         b_says: f.b_says.clone(),
         rules: decided.rules(),
         why: decided.why.clone(),
+        problem: validity_problem(f, reference),
         pieces: f.setup.pieces.len(),
         reached: f
             .origin
@@ -86,8 +91,41 @@ pub fn row(number: usize, f: &Finding, reference: Reference) -> Row {
     }
 }
 
+/// What the engine under test does with a position whose validity it judges otherwise than
+/// the reference (`reference` says which engine of `f` that is), by the kinds of problem each
+/// names: `accepts pawn-on-impossible-rank` (the reference refuses the position for that
+/// kind, the engine takes it), `refuses a valid position: missing-royal`, `finds
+/// missing-royal instead of too-many-royals`, or `neither accepts nor refuses` (it fails).
+/// `None` for a finding of another kind.
+pub fn validity_problem(f: &Finding, reference: Reference) -> Option<String> {
+    if f.kind != Kind::DifferentValidity {
+        return None;
+    }
+    let [first, second] = &f.refusals;
+    let (ours, theirs) = match reference {
+        Reference::First => (first, second),
+        Reference::Second => (second, first),
+    };
+    let kinds = |kinds: &[ProblemKind]| {
+        if kinds.is_empty() {
+            ProblemKind::Unclassified.id().to_string()
+        } else {
+            kinds.iter().map(|k| k.id()).collect::<Vec<_>>().join(", ")
+        }
+    };
+    Some(match (ours, theirs) {
+        (Some(ours), None) => format!("accepts {}", kinds(ours)),
+        (None, Some(theirs)) => format!("refuses a valid position: {}", kinds(theirs)),
+        (Some(ours), Some(theirs)) => {
+            format!("finds {} instead of {}", kinds(theirs), kinds(ours))
+        }
+        (None, None) => "neither accepts nor refuses".into(),
+    })
+}
+
 /// What tells one finding from another: rows of the same variant, kind, deciding clause and
-/// readings are one cause. The clause is the first rule id of the row (`(none)` where the
+/// readings are one cause, and rows about validity are one only if they are about the same
+/// kinds of problem too. The clause is the first rule id of the row (`(none)` where the
 /// oracle has nothing to explain), or for a fault of the engine as a process the request it
 /// failed (`asked moves`).
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Tabled)]
@@ -100,6 +138,10 @@ pub struct FindingKey {
     pub clause: String,
     /// The readings, as the rows write them.
     pub readings: String,
+    /// For a finding about validity, what the engine does with the kinds of problem
+    /// ([`validity_problem`]); such findings make the report's validity section.
+    #[tabled(skip)]
+    pub problem: Option<String>,
 }
 
 impl FindingKey {
@@ -119,17 +161,18 @@ impl FindingKey {
             kind: row.kind.clone(),
             clause,
             readings: row.readings.clone(),
+            problem: row.problem.clone(),
         }
     }
 }
 
 impl std::fmt::Display for FindingKey {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "{} {} {} ({})",
-            self.variant, self.kind, self.clause, self.readings
-        )
+        write!(f, "{} {} {}", self.variant, self.kind, self.clause)?;
+        if let Some(problem) = &self.problem {
+            write!(f, ": {problem}")?;
+        }
+        write!(f, " ({})", self.readings)
     }
 }
 
@@ -247,6 +290,13 @@ impl Table {
     /// Returns the number of findings.
     pub fn findings(&self) -> usize {
         self.groups.len()
+    }
+
+    /// The findings about validity (`true`) or the others (`false`), in the order first met.
+    pub fn groups_about_validity(&self, validity: bool) -> impl Iterator<Item = &Group> {
+        self.groups
+            .iter()
+            .filter(move |g| g.key.problem.is_some() == validity)
     }
 
     /// Returns true if the run found nothing.
@@ -443,7 +493,8 @@ pub fn write_diff(dir: &Path, command: &str, seed: u64, table: &Table) -> Result
         title: "trichess diff: discrepancies".into(),
         intro: format!(
             "{} findings, {} rows. A finding is one cause: the rows of one variant, kind, \
-             deciding clause and readings. The fixtures' rules, quote and expectation (the first \
+             deciding clause and readings (and, about validity, kinds of problem: the validity \
+             section). The fixtures' rules, quote and expectation (the first \
              engine's answer) are for a person to confirm. Diagrams show the position, with the \
              move (if any) as an arrow.",
             table.findings(),
@@ -464,17 +515,24 @@ pub fn write_atomic(path: &Path, text: &str) -> Result<(), ReportError> {
     std::fs::rename(&tmp, path).map_err(failed(path))
 }
 
-/// The findings of `table` as a Markdown section: one line each, with its count, its smallest
-/// example and the command that replays it.
+/// What the validity section says when it has no finding.
+pub(crate) const NO_VALIDITY: &str =
+    "None: the engines judge alike every position whose validity they both judged.";
+
+/// The findings of `table` as Markdown sections: the findings about the rules, then those
+/// about validity, grouped by the kinds of problem; one line each, with its count, its
+/// smallest example and the command that replays it.
 fn findings_markdown(table: &Table) -> String {
-    let mut md = String::from("## Findings\n\n");
-    if table.is_empty() {
-        return md + "None.\n";
-    }
-    md += "| finding | variant | kind | clause | readings | count | example | replay |\n";
-    md += "|---|---|---|---|---|---|---|---|\n";
     let cell = |s: &str| s.replace('|', "\\|");
-    for g in &table.groups {
+    let mut md = String::from("## Findings\n\n");
+    let mut rules = table.groups_about_validity(false).peekable();
+    if rules.peek().is_none() {
+        md += "None.\n";
+    } else {
+        md += "| finding | variant | kind | clause | readings | count | example | replay |\n";
+        md += "|---|---|---|---|---|---|---|---|\n";
+    }
+    for g in rules {
         md += &format!(
             "| F{} | {} | {} | {} | {} | {} | [#{}](#{}) | `{}` |\n",
             g.number,
@@ -488,20 +546,46 @@ fn findings_markdown(table: &Table) -> String {
             cell(&g.replay)
         );
     }
+    md += "\n## Validity\n\n";
+    let mut validity = table.groups_about_validity(true).peekable();
+    if validity.peek().is_none() {
+        return md + NO_VALIDITY + "\n";
+    }
+    md += "Positions whose validity the engine under test judges otherwise than the reference, \
+           grouped by the kinds of problem the reference (or the engine) names.\n\n";
+    md += "| finding | variant | readings | the engine | positions | example | clause | replay |\n";
+    md += "|---|---|---|---|---|---|---|---|\n";
+    for g in validity {
+        md += &format!(
+            "| F{} | {} | {} | {} | {} | [#{}](#{}) | {} | `{}` |\n",
+            g.number,
+            g.key.variant,
+            cell(&g.key.readings),
+            cell(g.key.problem.as_deref().unwrap_or_default()),
+            g.count,
+            g.example,
+            g.example,
+            cell(&g.key.clause),
+            cell(&g.replay)
+        );
+    }
     md
 }
 
-/// The findings of `table` as JSON.
-fn findings_json(table: &Table) -> Value {
+/// The findings of `table` about validity (`true`) or the others, as JSON.
+fn findings_json(table: &Table, validity: bool) -> Value {
     table
-        .groups
-        .iter()
+        .groups_about_validity(validity)
         .map(|g| {
-            json!({
+            let mut group = json!({
                 "number": g.number, "variant": g.key.variant, "kind": g.key.kind,
                 "clause": g.key.clause, "readings": g.key.readings, "count": g.count,
                 "rows": g.rows, "example": g.example, "replay": g.replay,
-            })
+            });
+            if let Some(problem) = &g.key.problem {
+                group["problem"] = json!(problem);
+            }
+            group
         })
         .collect()
 }
@@ -576,6 +660,9 @@ pub fn write(dir: &Path, head: &Head, table: &Table) -> Result<(), ReportError> 
             "second_says": r.b_says, "rules": r.rules, "why": r.why, "pieces": r.pieces,
             "fixture": r.fixture,
         });
+        if let Some(problem) = &r.problem {
+            json_row["problem"] = json!(problem);
+        }
         if let Some((origin, path)) = &r.reached {
             json_row["reached_from"] = json!({"position": origin, "moves": path});
         }
@@ -610,7 +697,8 @@ pub fn write(dir: &Path, head: &Head, table: &Table) -> Result<(), ReportError> 
     write_atomic(&dir.join("index.html"), &crate::html::page(head, table))?;
     let mut json = head.json.clone();
     if let Some(object) = json.as_object_mut() {
-        object.insert("findings".into(), findings_json(table));
+        object.insert("findings".into(), findings_json(table, false));
+        object.insert("validity".into(), findings_json(table, true));
         object.insert("rows".into(), Value::Array(json_rows));
     }
     write_atomic(&dir.join(format!("{stem}.json")), &pretty(&json))

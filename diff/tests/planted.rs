@@ -54,10 +54,13 @@ enum Bug {
     /// Perft to depth 2 or more counts one path too many where a pawn stands; every move
     /// set and position is right.
     PerftMiscounts,
+    /// Takes every position (as an engine that trusts its input): a bug of validity, which
+    /// the walks find only where edits make positions the oracle refuses.
+    TrustsItsInput,
 }
 
 impl Bug {
-    /// Every planted bug.
+    /// Every planted bug of the rules of play.
     const ALL: [Bug; 7] = [
         Bug::NoKnightMoves,
         Bug::NeverEnds,
@@ -87,6 +90,7 @@ impl Bug {
             Bug::NoCastling => (Kind::MissingMove, 4),
             Bug::EnPassantForgotten => (Kind::DifferentPosition, 4),
             Bug::PerftMiscounts => (Kind::DifferentPerft, 4),
+            Bug::TrustsItsInput => (Kind::DifferentValidity, 1),
         }
     }
 }
@@ -102,6 +106,9 @@ impl Engine for Broken {
         self.inner.start(game)
     }
     fn check(&mut self, game: &Game, setup: &Setup) -> Result<(), EngineError> {
+        if self.bug == Bug::TrustsItsInput {
+            return Ok(());
+        }
         self.inner.check(game, setup)
     }
     fn legal_moves(&mut self, game: &Game, setup: &Setup) -> Result<Vec<Move>, EngineError> {
@@ -240,6 +247,71 @@ fn every_planted_bug_shrinks_to_at_most_six_pieces_more_than_its_rule_needs() {
             }
         }
     }
+}
+
+/// The kinds of problem the oracle (the reference) refuses a position for under `game`, or
+/// `None` if it accepts it.
+fn oracle_refuses(game: &Game, setup: &Setup) -> Option<Vec<ProblemKind>> {
+    match Oracle.check(game, setup) {
+        Ok(()) => None,
+        Err(EngineError::InvalidPosition(refused)) => Some(refused.kinds().into_iter().collect()),
+        Err(e) => panic!("the oracle fails on {}: {e}", setup.to_text()),
+    }
+}
+
+/// Every step of the shrinker keeps a position the reference (the oracle) judges as it judged
+/// the finding's: it accepts it under the step's readings, or, for a validity finding, refuses
+/// it for the same kinds of problem (the King taken off a position refused for a pawn on its
+/// back rank would be refused for a missing King too, and an engine that takes every position
+/// would still disagree). The steps are the shrinker's answers under every budget: it stops
+/// after its `n`th comparison, so its answers for budgets 0, 1, 2, ... are the cases it goes
+/// through on its way (for a finding with a move path, the path gets half of each budget).
+#[test]
+fn shrinking_keeps_the_references_verdict_at_every_step() {
+    let mut steps = 0;
+    for variant in Variant::ALL {
+        for (bug, seed) in [
+            (Bug::TrustsItsInput, 1),
+            (Bug::TrustsItsInput, 2),
+            (Bug::NoPromotions, 1),
+        ] {
+            let mut duel = duel(bug);
+            let game = game_for(variant, bug);
+            let found = first_raw_finding(&mut duel, &game, bug, seed, true);
+            assert_eq!(found.kind, bug.expect().0, "{variant} {bug:?}: {found:?}");
+            let verdict = oracle_refuses(&found.game, &found.setup);
+            assert_eq!(
+                verdict.is_some(),
+                bug == Bug::TrustsItsInput,
+                "{variant} {bug:?}: {}",
+                found.setup.to_text()
+            );
+            let mut last = found.clone();
+            for budget in 0..=150 {
+                let step = shrink(&mut duel, found.clone(), 1, budget, &BTreeMap::new());
+                assert_eq!(
+                    oracle_refuses(&step.game, &step.setup),
+                    verdict,
+                    "{variant} {bug:?} seed {seed}, budget {budget}: {} shrinks to {} ({:?})",
+                    found.setup.to_text(),
+                    step.setup.to_text(),
+                    step.game.interpretations
+                );
+                if step != last {
+                    steps += 1;
+                    last = step;
+                }
+            }
+            println!(
+                "{variant} {bug:?} seed {seed}: {} pieces -> {}: {}",
+                found.setup.pieces.len(),
+                last.setup.pieces.len(),
+                last.setup.to_text()
+            );
+        }
+    }
+    // Cases went through, so that the check has something to check.
+    assert!(steps >= 24, "{steps} steps");
 }
 
 #[test]

@@ -6,7 +6,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::Duration;
 
 use serde_json::{Value, json};
-use trichess_model::{Engine, EngineError, Game, Setup, Variant};
+use trichess_model::{Engine, EngineError, Game, ProblemKind, Setup, Variant};
 
 use crate::{LineReader, MAX_LINE, PROTOCOL_VERSION, ReadLine};
 
@@ -216,6 +216,10 @@ pub enum Misbehaviour {
     /// answers a request about a position it would refuse with a failure instead, as an engine
     /// that trusts its input breaks on one: trichess must send it none.
     Trusting,
+    /// Takes a position whose only problems are pawns where no pawn can stand (answers
+    /// `check` with `true`; its other answers about the position still refuse it), as an
+    /// engine that does not check where pawns stand.
+    PawnsAnywhere,
 }
 
 impl std::str::FromStr for Misbehaviour {
@@ -233,6 +237,7 @@ impl std::str::FromStr for Misbehaviour {
             "malformed-move" => Misbehaviour::MalformedMove,
             "flaky" => Misbehaviour::Flaky,
             "trusting" => Misbehaviour::Trusting,
+            "pawns-anywhere" => Misbehaviour::PawnsAnywhere,
             other => return Err(format!("unknown misbehaviour '{other}'")),
         })
     }
@@ -262,14 +267,16 @@ impl Server {
         let mut input = LineReader::new(input, MAX_LINE);
         let mut count = 0u64;
         loop {
-            let reply = match input.next_line()? {
+            let (reply, line) = match input.next_line()? {
                 ReadLine::End => return Ok(()),
-                ReadLine::TooLong(length) => Server::too_long(length),
-                ReadLine::Line(line) => self.answer(&line),
+                ReadLine::TooLong(length) => (Server::too_long(length), Vec::new()),
+                ReadLine::Line(line) => (self.answer(&line), line),
             };
             count += 1;
             let reply = match faulty {
-                Some(f) if count.is_multiple_of(f.every.max(1)) => misbehave(f.how, reply, f.ms),
+                Some(f) if count.is_multiple_of(f.every.max(1)) => {
+                    misbehave(f.how, reply, &line, f.ms)
+                }
                 _ => reply,
             };
             writeln!(output, "{reply}")?;
@@ -278,8 +285,8 @@ impl Server {
     }
 }
 
-/// Turns a reply line into what a faulty engine would write.
-fn misbehave(fault: Misbehaviour, reply: String, ms: u64) -> String {
+/// Turns a reply line (to the request line `line`) into what a faulty engine would write.
+fn misbehave(fault: Misbehaviour, reply: String, line: &[u8], ms: u64) -> String {
     match fault {
         Misbehaviour::Crash => std::process::exit(3),
         Misbehaviour::Hang => loop {
@@ -298,6 +305,22 @@ fn misbehave(fault: Misbehaviour, reply: String, ms: u64) -> String {
             match &mut value {
                 Value::Array(replies) => replies.iter_mut().for_each(trust),
                 reply => trust(reply),
+            }
+            value.to_string()
+        }
+        Misbehaviour::PawnsAnywhere => {
+            let (Ok(request), Ok(mut value)) = (
+                serde_json::from_slice::<Value>(line),
+                serde_json::from_str::<Value>(&reply),
+            ) else {
+                return reply;
+            };
+            match (&request, &mut value) {
+                (Value::Array(requests), Value::Array(replies)) => requests
+                    .iter()
+                    .zip(replies.iter_mut())
+                    .for_each(|(q, r)| pawns_anywhere(q, r)),
+                (q, r) => pawns_anywhere(q, r),
             }
             value.to_string()
         }
@@ -339,6 +362,22 @@ fn trust(reply: &mut Value) {
             "index out of bounds: sent a position it cannot hold".into(),
         );
         reply.remove("problems");
+    }
+}
+
+/// Changes the reply to a `check` that refuses a position only for pawns where no pawn can
+/// stand into `true` ([`Misbehaviour::PawnsAnywhere`]).
+fn pawns_anywhere(request: &Value, reply: &mut Value) {
+    let pawns_only = reply
+        .get("problems")
+        .and_then(Value::as_array)
+        .is_some_and(|p| {
+            !p.is_empty()
+                && p.iter()
+                    .all(|p| p["kind"] == ProblemKind::PawnOnImpossibleRank.id())
+        });
+    if request["cmd"] == "check" && reply["error"] == "invalid-position" && pawns_only {
+        *reply = json!({"id": reply["id"], "ok": true});
     }
 }
 

@@ -246,19 +246,42 @@ fn writable_dir(dir: &Path) -> Result<()> {
     Ok(trichess_diff::output::check_dir(dir)?)
 }
 
-/// Prints a run's findings (one line each: count, smallest example, replay command), then
-/// its rows, each with its fixture (or the request to replay).
+/// Prints a run's findings (one line each: count, smallest example, replay command), those
+/// about validity apart, grouped by the kinds of problem, then its rows, each with its fixture
+/// (or the request to replay).
 fn print_table(table: &trichess_diff::report::Table) -> Result<()> {
     use tabled::settings::Style;
     if table.is_empty() {
         say!("no discrepancies");
         return Ok(());
     }
-    say!(
-        "{} findings:\n{}",
-        table.findings(),
-        tabled::Table::new(&table.groups).with(Style::sharp())
-    );
+    let rules: Vec<_> = table.groups_about_validity(false).collect();
+    if !rules.is_empty() {
+        say!(
+            "{} findings:\n{}",
+            rules.len(),
+            tabled::Table::new(rules).with(Style::sharp())
+        );
+    }
+    let validity: Vec<_> = table.groups_about_validity(true).collect();
+    if !validity.is_empty() {
+        say!("validity, {} findings:", validity.len());
+    }
+    for g in validity {
+        let example = table.rows.get(g.example - 1).map_or(String::new(), |r| {
+            format!(" ({} pieces) {}", r.pieces, r.position)
+        });
+        say!(
+            "  F{} {} ({}): {}: {} positions, e.g. #{}{example}; replay: {}",
+            g.number,
+            g.key.variant,
+            g.key.readings,
+            g.key.problem.as_deref().unwrap_or_default(),
+            g.count,
+            g.example,
+            g.replay
+        );
+    }
     say!("{}", tabled::Table::new(&table.rows).with(Style::sharp()));
     for r in &table.rows {
         say!("#{} ({} pieces): {}", r.number, r.pieces, r.fixture);
