@@ -13,7 +13,7 @@ use trichess_model::{ProblemKind, Variant};
 use trichess_suite::readings_text;
 
 use crate::attribute::{Reference, decide};
-use crate::{CampaignReport, Discovery, Finding, Flow, Kind, Observer, Sink};
+use crate::{CampaignReport, Discovery, Finding, Flow, Kind, Observer, Sink, VariantRun};
 
 /// One row of the discrepancy table.
 #[derive(Clone, Debug, Tabled)]
@@ -431,7 +431,7 @@ impl<'o> LiveTable<'o> {
             table.add(row(0, f, self.reference));
         }
         if let Some(dir) = &self.report {
-            write_diff(dir, &self.command, self.seed, &table)?;
+            write_diff(dir, &self.command, self.seed, &table, &found.runs)?;
         }
         Ok(table)
     }
@@ -448,7 +448,7 @@ impl Sink for LiveTable<'_> {
         }
         table.add(row(0, &d.shrunk, self.reference));
         if let Some(dir) = &self.report
-            && let Err(e) = write_diff(dir, &self.command, self.seed, table)
+            && let Err(e) = write_diff(dir, &self.command, self.seed, table, &[])
         {
             error.get_or_insert(e);
             return Flow::Stop;
@@ -485,8 +485,18 @@ impl Sink for LiveTable<'_> {
 }
 
 /// Writes the report of a `trichess diff` run into `dir` (see [`write()`]): `command` replays
-/// the run.
-pub fn write_diff(dir: &Path, command: &str, seed: u64, table: &Table) -> Result<(), ReportError> {
+/// the run; the JSON gives the deep states of each variant's `runs` (none while it runs).
+pub fn write_diff(
+    dir: &Path,
+    command: &str,
+    seed: u64,
+    table: &Table,
+    runs: &[VariantRun],
+) -> Result<(), ReportError> {
+    let deep: serde_json::Map<String, Value> = runs
+        .iter()
+        .map(|r| (r.variant.id().to_string(), json!(r.deep)))
+        .collect();
     let head = Head {
         stem: "diff",
         generated_by: Some(command.to_string()),
@@ -500,7 +510,7 @@ pub fn write_diff(dir: &Path, command: &str, seed: u64, table: &Table) -> Result
             table.findings(),
             table.rows.len()
         ),
-        json: json!({"generated_by": command, "seed": seed}),
+        json: json!({"generated_by": command, "seed": seed, "deep_states": deep}),
     };
     write(dir, &head, table)
 }

@@ -56,7 +56,7 @@ pub fn run(o: DiffOptions) -> Result<ExitCode> {
     let command = replay(seed);
     if let Some(dir) = &o.report {
         super::writable_dir(dir)?;
-        write_diff(dir, &command, seed, &Table::new(1, None))?;
+        write_diff(dir, &command, seed, &Table::new(1, None), &[])?;
     }
     let (ea, eb) = o.engines;
     let threads = o.threads.max(1);
