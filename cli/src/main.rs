@@ -20,7 +20,7 @@ fn main() -> ExitCode {
         return ExitCode::SUCCESS;
     }
     // Plain styles: an error's text keeps the control characters of an argument, for
-    // `commands::clean` to escape (clap's own rendering strips them).
+    // `trichess_model::input::clean` to escape (clap's own rendering strips them).
     let command = args::Cli::command().styles(clap::builder::Styles::plain());
     let parsed = command
         .try_get_matches()
@@ -42,7 +42,7 @@ fn main() -> ExitCode {
         Err(e) if closed_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             let message = format!("{e:#}").replace('\n', "; ");
-            eprintln!("trichess: {}", commands::clean(&message));
+            eprintln!("trichess: {}", trichess_model::input::clean(&message));
             ExitCode::from(if commands::began() { 3 } else { 2 })
         }
     }
@@ -103,5 +103,5 @@ fn clap_line(e: &clap::Error) -> String {
         });
         joined.push_str(part);
     }
-    commands::clean(&joined)
+    trichess_model::input::clean(&joined)
 }

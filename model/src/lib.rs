@@ -35,6 +35,7 @@
 
 mod cell;
 mod engine;
+pub mod input;
 mod json;
 mod moves;
 pub mod notation;

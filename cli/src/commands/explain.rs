@@ -5,11 +5,12 @@
 use std::process::ExitCode;
 
 use anyhow::{Result, anyhow};
+use trichess_model::input::read_position;
 use trichess_model::{Game, Move, Setup, Variant};
 use trichess_oracle::explain::{ExplainError, Question, explain};
 use trichess_oracle::rules_for;
 
-use super::{interpretation_map, locate_with, note_start, position_text, tidy};
+use super::{interpretation_map, locate_with, note_start};
 use crate::args::{At, EngineArg, ExplainOptions};
 
 /// Prints the oracle's explanation.
@@ -56,10 +57,8 @@ fn located(
         interpretations: interpretation_map(variant, &at.interpretations)?,
     };
     let rules = rules_for(&game)?;
-    let text = position_text(&at.position)?;
-    if text.trim() == "start" {
-        return Ok((game, rules.start().into_setup(), rules.start_note()));
-    }
-    let setup = Setup::parse(variant, &tidy(&text))?;
-    Ok((game, setup, None))
+    Ok(match read_position(variant, &at.position)? {
+        None => (game, rules.start().into_setup(), rules.start_note()),
+        Some(setup) => (game, setup, None),
+    })
 }

@@ -31,15 +31,16 @@ mod register;
 mod serve;
 
 use std::collections::BTreeMap;
-use std::io::{IsTerminal, Read};
+use std::io::IsTerminal;
 use std::path::Path;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use anyhow::{Context, Result, anyhow, bail};
+use anyhow::{Result, bail};
 use serde_json::json;
 use trichess_fast::Fast;
-use trichess_model::{Engine, EngineError, Game, Move, Setup, Variant};
+use trichess_model::input::{LocateError, Refusal, locate};
+use trichess_model::{Engine, Game, Move, Setup, Variant};
 use trichess_oracle::{Oracle, Rules, rules_for};
 
 use crate::args::{At, Cli, Command, EngineArg, EngineChoice, Here, Interpretations};
@@ -105,10 +106,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Moves { here, json } => located(&here, |l| {
-            let moves = l
-                .engine
-                .legal_moves(&l.game, &l.setup)
-                .map_err(engine_error)?;
+            let moves = l.engine.legal_moves(&l.game, &l.setup).map_err(Refusal)?;
             let mut moves: Vec<String> = moves.iter().map(Move::to_string).collect();
             moves.sort();
             if json {
@@ -155,7 +153,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             format,
         } => located(&here, |l| perft::bench(l, depth, format)),
         Command::Result { here, json } => located(&here, |l| {
-            let outcome = l.engine.outcome(&l.game, &l.setup).map_err(engine_error)?;
+            let outcome = l.engine.outcome(&l.game, &l.setup).map_err(Refusal)?;
             let variant = l.game.variant;
             if json {
                 say!("{}", outcome.to_json(variant));
@@ -291,39 +289,6 @@ fn rules_of(variant: Variant, given: &Interpretations) -> Result<Box<dyn Rules>>
     Ok(rules_for(&game)?)
 }
 
-/// The most a position (`@FILE`, `-`) may read: 4 MiB.
-pub const MAX_INPUT: u64 = 4 << 20;
-
-/// The most of a message that is shown, in bytes; the rest is cut.
-const MAX_MESSAGE: usize = 600;
-
-/// The most problems (the parts of a message between "; ") that are shown.
-const MAX_PROBLEMS: usize = 10;
-
-/// Makes a message fit for a terminal: control characters (NUL, ESC, ...) written as escapes
-/// (`\u{1b}`), and a message longer than a few hundred characters cut short.
-pub fn clean(message: &str) -> String {
-    let mut parts: Vec<&str> = message.split("; ").collect();
-    let hidden = parts.len().saturating_sub(MAX_PROBLEMS);
-    parts.truncate(MAX_PROBLEMS);
-    let mut out = String::new();
-    for c in parts.join("; ").chars() {
-        if out.len() >= MAX_MESSAGE {
-            out.push_str(" ...(cut)");
-            break;
-        }
-        if c.is_control() {
-            out.extend(c.escape_default());
-        } else {
-            out.push(c);
-        }
-    }
-    if hidden > 0 {
-        out.push_str(&format!("; ... and {hidden} more"));
-    }
-    out
-}
-
 /// The width tables are fitted to: the terminal's on a terminal, else `COLUMNS`, else 100.
 pub fn table_width() -> usize {
     if let Some((terminal_size::Width(w), _)) = terminal_size::terminal_size() {
@@ -336,51 +301,6 @@ pub fn table_width() -> usize {
         .max(40)
 }
 
-/// Reads at most [`MAX_INPUT`] bytes from `reader`, as UTF-8 text without a byte-order mark.
-pub fn read_capped(reader: impl Read, what: &str) -> Result<String> {
-    let mut bytes = Vec::new();
-    reader
-        .take(MAX_INPUT + 1)
-        .read_to_end(&mut bytes)
-        .with_context(|| format!("cannot read {what}"))?;
-    if bytes.len() as u64 > MAX_INPUT {
-        bail!("{what} is larger than {} MiB", MAX_INPUT >> 20);
-    }
-    let text = String::from_utf8(bytes).map_err(|_| anyhow!("{what} is not UTF-8 text"))?;
-    Ok(text.strip_prefix('\u{feff}').unwrap_or(&text).to_string())
-}
-
-/// Reads the `--position` argument.
-fn position_text(arg: &str) -> Result<String> {
-    if let Some(path) = arg.strip_prefix('@') {
-        let file = std::fs::File::open(path).with_context(|| format!("cannot read {path}"))?;
-        return read_capped(file, path);
-    }
-    if arg == "-" {
-        return read_capped(std::io::stdin().lock(), "standard input");
-    }
-    Ok(arg.strip_prefix('\u{feff}').unwrap_or(arg).to_string())
-}
-
-/// Accepts spaces after the commas of a text form (`d8:wK, a1:bK`), as people write lists;
-/// a JSON form is left as it is.
-fn tidy(text: &str) -> String {
-    if text.trim_start().starts_with('{') {
-        return text.to_string();
-    }
-    let mut out = String::with_capacity(text.len());
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        out.push(c);
-        if c == ',' {
-            while chars.peek().is_some_and(|c| c.is_whitespace()) {
-                chars.next();
-            }
-        }
-    }
-    out
-}
-
 /// What a command looks at through an engine: the game, the position, and, for a position
 /// reached from the start, what a user of the start must know about it (that it is a
 /// reconstruction, say).
@@ -389,15 +309,6 @@ struct Located {
     game: Game,
     setup: Setup,
     note: Option<&'static str>,
-}
-
-/// Turns an engine's refusal into the one-line cause the user sees: an illegal move or an
-/// unsupported reading says only why; an invalid position says so first.
-fn engine_error(e: EngineError) -> anyhow::Error {
-    match e {
-        EngineError::IllegalMove(why) | EngineError::Unsupported(why) => anyhow!(why),
-        other => anyhow!(other),
-    }
 }
 
 /// Runs `f` on the position a command looks at (see [`locate_with`]), then tells what a user
@@ -419,35 +330,12 @@ fn locate_with(variant: Variant, at: &At, choice: &EngineArg) -> Result<Located>
     };
     choice.validate(Some(variant))?;
     let mut engine = choice.build();
-    engine.supports(&game).map_err(engine_error)?;
-    let text = position_text(&at.position)?;
-    let from_start = text.trim() == "start";
-    let mut setup = if from_start {
-        engine.start(&game).map_err(engine_error)?
-    } else {
-        let setup = Setup::parse(variant, &tidy(&text))?;
-        engine.check(&game, &setup).map_err(engine_error)?;
-        setup
-    };
-    for (n, m) in at.after.split_whitespace().enumerate() {
-        let context = || format!("--after move {}", n + 1);
-        let mv = Move::parse(variant, m).with_context(context)?;
-        let outcome = engine.outcome(&game, &setup).map_err(engine_error)?;
-        if matches!(
-            outcome,
-            trichess_model::Outcome::Won { .. } | trichess_model::Outcome::Drawn { .. }
-        ) {
-            return Err(anyhow!(
-                "the game is over ({}): no move can follow",
-                outcome.describe(variant)
-            ))
-            .with_context(context);
+    let (setup, from_start) = match locate(engine.as_mut(), &game, &at.position, &at.after) {
+        Err(LocateError::Move { number, source }) => {
+            return Err(anyhow::Error::new(source).context(format!("--after move {number}")));
         }
-        setup = engine
-            .play(&game, &setup, mv)
-            .map_err(engine_error)
-            .with_context(context)?;
-    }
+        other => other?,
+    };
     let note = from_start
         .then(|| rules_for(&game).ok()?.start_note())
         .flatten();

@@ -7,8 +7,9 @@ use anyhow::{Result, bail};
 use trichess_diff::measure;
 use trichess_model::Move;
 
-use super::{EngineArg, Located, engine_error};
+use super::{EngineArg, Located};
 use crate::args::Format;
+use trichess_model::input::Refusal;
 
 /// Runs perft, on one thread or split at the root moves over `threads` threads (each with an
 /// engine of its own); with `divide`, prints each root move's count first.
@@ -26,18 +27,11 @@ pub fn run(
     // Depth 1 and below are one engine call; deeper runs go by root move, so that progress is
     // shown, threads can share the work and Ctrl-C can say what was counted.
     if depth <= 1 && !divide {
-        let nodes = here
-            .engine
-            .perft(game, setup, depth)
-            .map_err(engine_error)?;
+        let nodes = here.engine.perft(game, setup, depth).map_err(Refusal)?;
         say!("{nodes}");
         return Ok(());
     }
-    let roots = here
-        .engine
-        .legal_moves(game, setup)
-        .map_err(engine_error)?
-        .len();
+    let roots = here.engine.legal_moves(game, setup).map_err(Refusal)?.len();
     let terminal = std::io::stderr().is_terminal();
     let bar = progress(
         terminal && depth >= 4,
@@ -68,7 +62,7 @@ pub fn run(
         threads,
         &counted,
     )
-    .map_err(engine_error)?;
+    .map_err(Refusal)?;
     bar.finish_and_clear();
     if divide && !print_each {
         for (m, n) in &rows {
@@ -129,7 +123,7 @@ pub fn bench(here: &mut Located, depth: u32, format: Format) -> Result<()> {
         depth,
         &mut |_| bar.inc(1),
     )
-    .map_err(engine_error)?;
+    .map_err(Refusal)?;
     bar.finish_and_clear();
     let peak = measure::peak_memory_kib();
     let engine = here.engine.name();
