@@ -255,6 +255,28 @@ impl Table {
     }
 }
 
+/// For the terminal: "no discrepancies", or the findings (one line each: count, smallest
+/// example, replay command), then the rows, then each row's fixture (or the request to replay).
+impl std::fmt::Display for Table {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use tabled::settings::Style;
+        if self.is_empty() {
+            return f.write_str("no discrepancies");
+        }
+        write!(
+            f,
+            "{} findings:\n{}\n{}",
+            self.findings(),
+            tabled::Table::new(&self.groups).with(Style::sharp()),
+            tabled::Table::new(&self.rows).with(Style::sharp())
+        )?;
+        for r in &self.rows {
+            write!(f, "\n#{} ({} pieces): {}", r.number, r.pieces, r.fixture)?;
+        }
+        Ok(())
+    }
+}
+
 /// A command that shows trichess's side of `row`: `trichess explain` of its move, result or
 /// validity, `trichess perft` of a count, `trichess fixtures --filter` of a fixture, or for a
 /// fault the request sent to `engine` again.

@@ -26,7 +26,10 @@ type Fixed = BTreeMap<Variant, BTreeMap<String, String>>;
 /// Runs the cross-check (or, with `--mutants`, one of each mutant): the readings and the report
 /// directory checked first, stopped early by SIGINT or SIGTERM (exit 130).
 pub fn run(options: CrossCheckOptions) -> Result<ExitCode> {
-    let seed = options.generated.seed.unwrap_or_else(super::clock_seed);
+    let seed = options
+        .generated
+        .seed
+        .unwrap_or_else(trichess_diff::clock_seed);
     let readings = trichess_suite::readings_for_run(
         &options.generated.variant.0,
         &options.generated.interpretations.given,
@@ -83,7 +86,7 @@ pub fn run(options: CrossCheckOptions) -> Result<ExitCode> {
     if let Some(dir) = &options.report {
         say!("report: {}", dir.join("cross-check.md").display());
     }
-    super::print_table(&found.table)?;
+    say!("{}", found.table);
     if let Some(file) = &options.write_expect {
         let text = Expectations::starting_file(&found.table, &replay(seed));
         trichess_diff::output::write(file, &text)?;
@@ -106,7 +109,7 @@ pub fn run(options: CrossCheckOptions) -> Result<ExitCode> {
 
 /// The reference engine of `--reference`.
 fn reference(choice: EngineChoice) -> ReferenceEngine {
-    Arc::new(move || build_engine(choice))
+    Arc::new(move || build_engine(choice, None))
 }
 
 /// The cross-check of the engine `command` on the variants `asked`, under the readings
@@ -147,7 +150,7 @@ fn plan(
 fn sweep(options: &CrossCheckOptions, seed: u64, fixed: &Fixed) -> Result<ExitCode> {
     let exe = std::env::current_exe()?.to_string_lossy().into_owned();
     super::begin_run();
-    let reference_name = build_engine(options.reference).name();
+    let reference_name = build_engine(options.reference, None).name();
     say!("trichess cross-check --mutants: seed {seed}, first engine {reference_name}");
     let mut table = Vec::new();
     for m in Mutant::ALL

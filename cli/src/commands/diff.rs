@@ -8,23 +8,10 @@ use anyhow::{Result, bail};
 use trichess_diff::Campaign;
 use trichess_diff::attribute::Reference;
 use trichess_diff::report::{LiveTable, Table, write_diff};
-use trichess_fast::Fast;
-use trichess_model::{Engine, Variant};
-use trichess_oracle::Oracle;
+use trichess_model::Variant;
 
-use super::{Loud, replay, spinner};
+use super::{Loud, build_engine, replay, spinner};
 use crate::args::{DiffOptions, EngineChoice};
-
-fn factory(
-    choice: EngineChoice,
-    mutant: Option<trichess_fast::Mutant>,
-) -> impl Fn() -> Box<dyn Engine> + Clone + Send + Sync + 'static {
-    move || match (choice, mutant) {
-        (EngineChoice::Oracle, _) => Box::new(Oracle) as Box<dyn Engine>,
-        (EngineChoice::Fast, None) => Box::new(Fast::default()),
-        (EngineChoice::Fast, Some(m)) => Box::new(Fast::with_mutant(m)),
-    }
-}
 
 /// The variants `trichess diff --mutant NAME` runs: the mutant's own, which must be among those
 /// asked for, with the fast engine second (it carries the mutant).
@@ -52,7 +39,7 @@ fn variants(o: &DiffOptions) -> Result<Vec<Variant>> {
 pub fn run(o: DiffOptions) -> Result<ExitCode> {
     let variants = variants(&o)?;
     let readings = trichess_suite::readings_for_run(&variants, &o.generated.interpretations.given)?;
-    let seed = o.generated.seed.unwrap_or_else(super::clock_seed);
+    let seed = o.generated.seed.unwrap_or_else(trichess_diff::clock_seed);
     let command = replay(seed);
     if let Some(dir) = &o.report {
         super::writable_dir(dir)?;
@@ -103,24 +90,20 @@ pub fn run(o: DiffOptions) -> Result<ExitCode> {
     // A panic in an engine is caught and reported as a row; keep the default hook from
     // printing it.
     std::panic::set_hook(Box::new(|_| {}));
-    let result = campaign.run_with(factory(ea, None), factory(eb, o.mutant), &live);
+    let result = campaign.run_with(
+        move || build_engine(ea, None),
+        move || build_engine(eb, o.mutant),
+        &live,
+    );
     let _ = std::panic::take_hook();
     loud.0.finish_and_clear();
     let found = result?;
     let table = live.finish(&found)?;
     say!("{}", found.table());
-    let unconfirmed: u64 = found.runs.iter().map(|r| r.unconfirmed).sum();
-    if unconfirmed > 0 {
-        say!("{unconfirmed} disagreements did not come back when asked again: not rows");
-    }
-    if found.interrupted {
-        let positions: u64 = found.runs.iter().map(|r| r.positions).sum();
-        say!("interrupted after {positions} positions");
-    }
     if let Some(dir) = &o.report {
         say!("report: {}", dir.join("diff.md").display());
     }
-    super::print_table(&table)?;
+    say!("{table}");
     Ok(super::verdict(!table.is_empty()))
 }
 

@@ -38,7 +38,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::{Result, bail};
 use serde_json::json;
-use trichess_fast::Fast;
+use trichess_fast::{Fast, Mutant};
 use trichess_model::input::{LocateError, Refusal, locate};
 use trichess_model::{Engine, Game, Move, Setup, Variant};
 use trichess_oracle::{Oracle, Rules, rules_for};
@@ -64,20 +64,22 @@ impl EngineArg {
         }
     }
 
+    /// Builds the engine chosen: the fast engine with the mutant planted, if one is given.
     fn build(&self) -> Box<dyn Engine> {
-        match (self.mutant, self.engine) {
-            (Some(m), _) => Box::new(Fast::with_mutant(m)),
-            (None, Some(EngineChoice::Fast)) => Box::new(Fast::default()),
-            (None, _) => Box::new(Oracle),
-        }
+        let fast = self.mutant.is_some().then_some(EngineChoice::Fast);
+        build_engine(
+            self.engine.or(fast).unwrap_or(EngineChoice::Oracle),
+            self.mutant,
+        )
     }
 }
 
-/// Builds one of trichess's engines.
-fn build_engine(choice: EngineChoice) -> Box<dyn Engine> {
-    match choice {
-        EngineChoice::Oracle => Box::new(Oracle),
-        EngineChoice::Fast => Box::new(Fast::default()),
+/// Builds one of trichess's engines, the fast one with `mutant` planted if one is given.
+fn build_engine(choice: EngineChoice, mutant: Option<Mutant>) -> Box<dyn Engine> {
+    match (choice, mutant) {
+        (EngineChoice::Oracle, _) => Box::new(Oracle),
+        (EngineChoice::Fast, None) => Box::new(Fast::default()),
+        (EngineChoice::Fast, Some(m)) => Box::new(Fast::with_mutant(m)),
     }
 }
 
@@ -244,26 +246,6 @@ fn writable_dir(dir: &Path) -> Result<()> {
     Ok(trichess_diff::output::check_dir(dir)?)
 }
 
-/// Prints a run's findings (one line each: count, smallest example, replay command), then
-/// its rows, each with its fixture (or the request to replay).
-fn print_table(table: &trichess_diff::report::Table) -> Result<()> {
-    use tabled::settings::Style;
-    if table.is_empty() {
-        say!("no discrepancies");
-        return Ok(());
-    }
-    say!(
-        "{} findings:\n{}",
-        table.findings(),
-        tabled::Table::new(&table.groups).with(Style::sharp())
-    );
-    say!("{}", tabled::Table::new(&table.rows).with(Style::sharp()));
-    for r in &table.rows {
-        say!("#{} ({} pieces): {}", r.number, r.pieces, r.fixture);
-    }
-    Ok(())
-}
-
 /// The exit code of a long run: 130 if it was interrupted, else 1 if it found something.
 fn verdict(found: bool) -> ExitCode {
     match (trichess_protocol::interrupted(), found) {
@@ -355,43 +337,10 @@ fn note_start(note: Option<&str>) {
     }
 }
 
-/// The command line that replays this run: the words it was given, but the output options (`--report`, `--expect`, `--write-expect`) and their
-/// value, with the seed it walked (`--seed S` added if it was not given).
+/// The command line that replays this run with `seed` ([`trichess_diff::replay_command`]).
 fn replay(seed: u64) -> String {
-    let mut words = vec!["trichess".to_string()];
-    let mut args = std::env::args_os()
-        .skip(1)
-        .map(|a| a.to_string_lossy().into_owned());
-    let mut seeded = false;
-    // Where the outputs go is not part of the run.
-    let outputs = ["--report", "--expect", "--write-expect"];
-    while let Some(word) = args.next() {
-        if outputs.contains(&word.as_str()) {
-            args.next();
-            continue;
-        }
-        if outputs.iter().any(|o| word.starts_with(&format!("{o}="))) {
-            continue;
-        }
-        seeded |= word == "--seed" || word.starts_with("--seed=");
-        let plain = !word.is_empty() && !word.contains(|c: char| c.is_whitespace() || c == '\'');
-        words.push(if plain {
-            word
-        } else {
-            format!("'{}'", word.replace('\'', "'\\''"))
-        });
-    }
-    if !seeded {
-        words.push(format!("--seed {seed}"));
-    }
-    words.join(" ")
-}
-
-/// A seed from the clock, for a run given none.
-fn clock_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64 % 1_000_000_000)
+    let words = std::env::args_os().skip(1);
+    trichess_diff::replay_command(words.map(|a| a.to_string_lossy().into_owned()), seed)
 }
 
 /// Tells the user what a long run does: lines on standard output, progress on a spinner.
