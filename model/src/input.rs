@@ -241,6 +241,38 @@ pub fn clean(message: &str) -> String {
     out
 }
 
+/// Folds a command-line parser's error message into one line for [`clean`]: its first line,
+/// then what is missing (the indented lines after "not provided:") and the tip, joined with
+/// "; " (a space after a line ending in ':'); the usage and "For more information" lines and the
+/// "error: " and "tip: " labels are left out.
+pub fn one_line(text: &str) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    for line in text.lines() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with("Usage:") || line.starts_with("For more information")
+        {
+            continue;
+        }
+        let line = line
+            .trim_start_matches("error: ")
+            .trim_start_matches("tip: ");
+        parts.push(line.to_string());
+    }
+    if parts.is_empty() {
+        return "bad command line".to_string();
+    }
+    let mut joined = parts[0].clone();
+    for (i, part) in parts.iter().enumerate().skip(1) {
+        joined.push_str(if i == 1 && parts[0].ends_with(':') {
+            " "
+        } else {
+            "; "
+        });
+        joined.push_str(part);
+    }
+    clean(&joined)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -299,5 +331,21 @@ mod tests {
         let long = "x".repeat(2000);
         let cut = clean(&long);
         assert!(cut.ends_with(" ...(cut)") && cut.len() < 700, "{cut}");
+    }
+
+    #[test]
+    fn one_line_keeps_what_is_missing_and_the_tip() {
+        let text = "error: the following required arguments were not provided:\n  <DEPTH>\n\n\
+                    Usage: trichess perft <VARIANT> <DEPTH>\n\nFor more information, try '--help'.\n";
+        assert_eq!(
+            one_line(text),
+            "the following required arguments were not provided: <DEPTH>"
+        );
+        let text = "error: unrecognized subcommand 'move'\n\n  tip: a similar subcommand exists: 'moves'\n";
+        assert_eq!(
+            one_line(text),
+            "unrecognized subcommand 'move'; a similar subcommand exists: 'moves'"
+        );
+        assert_eq!(one_line("Usage: x\n"), "bad command line");
     }
 }

@@ -8,10 +8,10 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::{Result, anyhow, bail};
-use tabled::Table;
-use tabled::settings::Style;
 use trichess_diff::Silent;
-use trichess_diff::cross_check::{CrossCheck, ReferenceEngine, SweepRow, write_sweep};
+use trichess_diff::cross_check::{
+    CrossCheck, ReferenceEngine, SweepRow, not_found, sweep_text, write_sweep,
+};
 use trichess_diff::expect::Expectations;
 use trichess_fast::Mutant;
 use trichess_model::Variant;
@@ -67,22 +67,7 @@ pub fn run(options: CrossCheckOptions) -> Result<ExitCode> {
         return Ok(ExitCode::from(INTERRUPTED));
     }
     let found = found?;
-    for m in &found.matches {
-        say!("{}", m.verdict);
-    }
-    if let Some(why) = &found.given_up {
-        say!("the engine was given up: {why}");
-    }
-    say!("{}", Table::new(&found.summaries).with(Style::sharp()));
-    for s in &found.summaries {
-        for (why, n) in &s.not_compared {
-            say!("{}: {n} {why}", s.variant);
-        }
-    }
-    if interrupted() {
-        let positions: u64 = found.summaries.iter().map(|s| s.positions).sum();
-        say!("interrupted after {positions} positions");
-    }
+    say!("{}", found.summary(interrupted()));
     if let Some(dir) = &options.report {
         say!("report: {}", dir.join("cross-check.md").display());
     }
@@ -171,22 +156,12 @@ fn sweep(options: &CrossCheckOptions, seed: u64, fixed: &Fixed) -> Result<ExitCo
         }
         table.push(SweepRow::new(&super::mutants::planted(m), &found?)?);
     }
-    let escaped: Vec<&str> = table
-        .iter()
-        .filter(|r| r.rows == 0)
-        .map(|r| r.mutant)
-        .collect();
-    let named = table.iter().filter(|r| r.named == "yes").count();
-    say!("{}", Table::new(&table).with(Style::sharp()));
-    say!(
-        "{} mutants: {} found, {named} with their rule named",
-        table.len(),
-        table.len() - escaped.len()
-    );
+    say!("{}", sweep_text(&table));
     if let Some(dir) = &options.report {
         write_sweep(dir, (&replay(seed), &reference_name, seed), &table)?;
         say!("report: {}", dir.join("cross-check-mutants.md").display());
     }
+    let escaped = not_found(&table);
     if !escaped.is_empty() {
         say!("not found: {}", escaped.join(", "));
     }
