@@ -363,15 +363,23 @@ impl trichess_diff::Observer for Loud {
 /// A spinner with a message on standard error when it is a terminal (hidden otherwise, so
 /// piped output stays clean).
 fn spinner() -> indicatif::ProgressBar {
+    progress(
+        std::io::stderr().is_terminal(),
+        None,
+        "{spinner} {elapsed} {msg}",
+    )
+}
+
+/// A progress bar (of `len` steps, or a spinner) drawn by `template` on standard error if
+/// `show`, else hidden.
+fn progress(show: bool, len: Option<u64>, template: &str) -> indicatif::ProgressBar {
     use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-    let progress = if std::io::stderr().is_terminal() {
-        ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr())
-    } else {
-        ProgressBar::hidden()
-    };
-    progress.set_style(
-        ProgressStyle::with_template("{spinner} {elapsed} {msg}")
-            .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+    if !show {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(len, ProgressDrawTarget::stderr());
+    bar.set_style(
+        ProgressStyle::with_template(template).unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
-    progress
+    bar
 }
