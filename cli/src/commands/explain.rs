@@ -10,7 +10,7 @@ use trichess_model::{Game, Move, Setup, Variant};
 use trichess_oracle::explain::{ExplainError, Question, explain};
 use trichess_oracle::rules_for;
 
-use super::{interpretation_map, locate_with, note_start};
+use super::{game_of, locate_with, note_start};
 use crate::args::{At, EngineArg, ExplainOptions};
 
 /// Prints the oracle's explanation.
@@ -52,10 +52,7 @@ fn located(
         let here = locate_with(variant, at, &oracle)?;
         return Ok((here.game, here.setup, here.note));
     }
-    let game = Game {
-        variant,
-        interpretations: interpretation_map(variant, &at.interpretations)?,
-    };
+    let game = game_of(variant, &at.interpretations)?;
     let rules = rules_for(&game)?;
     Ok(match read_position(variant, &at.position)? {
         None => (game, rules.start().into_setup(), rules.start_note()),

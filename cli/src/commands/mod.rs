@@ -30,7 +30,6 @@ mod perft_suite;
 mod register;
 mod serve;
 
-use std::collections::BTreeMap;
 use std::io::IsTerminal;
 use std::path::Path;
 use std::process::ExitCode;
@@ -41,7 +40,7 @@ use serde_json::json;
 use trichess_fast::{Fast, Mutant};
 use trichess_model::input::{LocateError, Refusal, locate};
 use trichess_model::{Engine, Game, Move, Setup, Variant};
-use trichess_oracle::{Oracle, Rules, rules_for};
+use trichess_oracle::{Oracle, rules_for};
 
 use crate::args::{At, Cli, Command, EngineArg, EngineChoice, Here, Interpretations};
 
@@ -96,7 +95,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             keyed,
             interpretations,
         } => {
-            let rules = rules_of(variant, &interpretations)?;
+            let rules = rules_for(&game_of(variant, &interpretations)?)?;
             let start = rules.start();
             let setup = start.setup();
             match (keyed, json) {
@@ -255,20 +254,14 @@ fn verdict(found: bool) -> ExitCode {
     }
 }
 
-/// Reads `-i` options into an interpretation map, adding the variant prefix where left out.
-fn interpretation_map(
-    variant: Variant,
-    given: &Interpretations,
-) -> Result<BTreeMap<String, String>> {
-    Ok(trichess_suite::parse_readings(variant, &given.given)?)
-}
-
-fn rules_of(variant: Variant, given: &Interpretations) -> Result<Box<dyn Rules>> {
-    let game = Game {
+/// The game of `variant` with the readings of the `-i` options (the variant prefix of an id
+/// may be left out).
+fn game_of(variant: Variant, given: &Interpretations) -> Result<Game> {
+    let interpretations = trichess_suite::parse_readings(variant, &given.given)?;
+    Ok(Game {
         variant,
-        interpretations: interpretation_map(variant, given)?,
-    };
-    Ok(rules_for(&game)?)
+        interpretations,
+    })
 }
 
 /// The width tables are fitted to: the terminal's on a terminal, else `COLUMNS`, else 100.
@@ -306,10 +299,7 @@ fn located(here: &Here, f: impl FnOnce(&mut Located) -> Result<()>) -> Result<Ex
 /// Builds the engine, the game and the position a command looks at: the position read (or
 /// the engine's start), checked by the engine, and the `--after` moves played by it.
 fn locate_with(variant: Variant, at: &At, choice: &EngineArg) -> Result<Located> {
-    let game = Game {
-        variant,
-        interpretations: interpretation_map(variant, &at.interpretations)?,
-    };
+    let game = game_of(variant, &at.interpretations)?;
     choice.validate(Some(variant))?;
     let mut engine = choice.build();
     let (setup, from_start) = match locate(engine.as_mut(), &game, &at.position, &at.after) {
