@@ -339,17 +339,8 @@ pub struct DiffOptions {
           value_parser = clap::builder::TypedValueParser::map(
               clap::value_parser!(u16).range(1..=256), usize::from))]
     pub threads: usize,
-    /// Stop once this many rows are kept (1 to 10,000).
-    #[arg(long, default_value_t = 20,
-          value_parser = clap::builder::TypedValueParser::map(
-              clap::value_parser!(u16).range(1..=10_000), usize::from))]
-    pub max_rows: usize,
-    /// Keep at most this many rows of each finding (a cause: variant, kind, clause, readings);
-    /// the rest are counted (1 to 10,000).
-    #[arg(long, value_name = "N", default_value_t = 5,
-          value_parser = clap::builder::TypedValueParser::map(
-              clap::value_parser!(u16).range(1..=10_000), usize::from))]
-    pub rows_per_finding: usize,
+    #[command(flatten)]
+    pub rows: Rows,
     /// Plant this rules bug in the second engine, which must be fast (`trichess mutants`
     /// lists them); the run is then of the mutant's variant alone.
     #[arg(long, value_name = "NAME", value_parser = parse_mutant)]
@@ -384,6 +375,7 @@ pub struct CatchOptions {
 
 /// The options of `trichess cross-check`.
 #[derive(Debug, clap::Args)]
+#[command(mut_arg("max_rows", |a| a.default_value("50")))]
 pub struct CrossCheckOptions {
     /// The engine's command line (words split as a shell would; no pipes).
     #[arg(
@@ -414,17 +406,8 @@ pub struct CrossCheckOptions {
     /// Check only the perft-table rows of at most this many nodes.
     #[arg(long, default_value_t = 20_000, value_name = "N")]
     pub max_nodes: u64,
-    /// Stop once this many rows are kept (1 to 10,000).
-    #[arg(long, default_value_t = 50,
-          value_parser = clap::builder::TypedValueParser::map(
-              clap::value_parser!(u16).range(1..=10_000), usize::from))]
-    pub max_rows: usize,
-    /// Keep at most this many rows of each finding (a cause: variant, kind, clause, readings);
-    /// the rest are counted (1 to 10,000).
-    #[arg(long, value_name = "N", default_value_t = 5,
-          value_parser = clap::builder::TypedValueParser::map(
-              clap::value_parser!(u16).range(1..=10_000), usize::from))]
-    pub rows_per_finding: usize,
+    #[command(flatten)]
+    pub rows: Rows,
     /// Judge the findings against this expectations file (TOML, `[[finding]]` tables: see
     /// `--write-expect`): exit 0 when every finding is expected, and list the unexpected ones
     /// and the expected ones not seen any more.
@@ -434,6 +417,22 @@ pub struct CrossCheckOptions {
     /// a reason to fill in: the starting file of `--expect`. The run then exits 0 on findings.
     #[arg(long, value_name = "FILE", conflicts_with = "mutants")]
     pub write_expect: Option<PathBuf>,
+}
+
+/// How many rows a run keeps (`diff`, `cross-check`).
+#[derive(Debug, clap::Args)]
+pub struct Rows {
+    /// Stop once this many rows are kept (1 to 10,000).
+    #[arg(long, default_value_t = 20,
+          value_parser = clap::builder::TypedValueParser::map(
+              clap::value_parser!(u16).range(1..=10_000), usize::from))]
+    pub max_rows: usize,
+    /// Keep at most this many rows of each finding (a cause: variant, kind, clause, readings);
+    /// the rest are counted (1 to 10,000).
+    #[arg(long, value_name = "N", default_value_t = 5,
+          value_parser = clap::builder::TypedValueParser::map(
+              clap::value_parser!(u16).range(1..=10_000), usize::from))]
+    pub rows_per_finding: usize,
 }
 
 /// The default of `--perft-every`.

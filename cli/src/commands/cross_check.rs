@@ -121,8 +121,8 @@ fn plan(
         depth: options.generated.depth,
         timeout: Duration::from_millis(options.timeout_ms),
         max_nodes: options.max_nodes,
-        max_rows: options.max_rows,
-        per_finding: options.rows_per_finding,
+        max_rows: options.rows.max_rows,
+        per_finding: options.rows.rows_per_finding,
         report: if loud { options.report.clone() } else { None },
         invocation: replay(seed),
     }

@@ -82,7 +82,7 @@ pub fn run(o: DiffOptions) -> Result<ExitCode> {
     let live = LiveTable::new(
         (command, seed),
         o.report.clone(),
-        (o.max_rows, o.rows_per_finding),
+        (o.rows.max_rows, o.rows.rows_per_finding),
         reference,
         &loud,
     );
