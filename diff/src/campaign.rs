@@ -193,6 +193,15 @@ impl fmt::Display for CampaignReport {
     }
 }
 
+/// Runs `f` without the panic hook printing anything: for a run whose engines may panic (the
+/// campaign catches a panic and makes it a finding).
+pub fn quietly<T>(f: impl FnOnce() -> T) -> T {
+    std::panic::set_hook(Box::new(|_| {}));
+    let out = f();
+    let _ = std::panic::take_hook();
+    out
+}
+
 /// A seed from the clock, for a run given none.
 pub fn clock_seed() -> u64 {
     std::time::SystemTime::now()

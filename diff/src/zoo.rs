@@ -176,22 +176,20 @@ where
     M: Fn() -> Box<dyn Engine> + Clone + Send + Sync + 'static,
     C: Fn() -> Box<dyn Engine> + Clone + Send + Sync + 'static,
 {
-    std::panic::set_hook(Box::new(|_| {}));
-    let rows = bugs
-        .into_iter()
-        .map(|(planted, fixtures, mutated)| {
-            let (reference, clean) = (reference.clone(), clean.clone());
-            let diff = hunt(planted.variant, limits, reference, mutated, clean)?;
-            done(&planted);
-            Ok(CatchRow {
-                planted,
-                fixtures,
-                diff,
+    crate::quietly(|| {
+        bugs.into_iter()
+            .map(|(planted, fixtures, mutated)| {
+                let (reference, clean) = (reference.clone(), clean.clone());
+                let diff = hunt(planted.variant, limits, reference, mutated, clean)?;
+                done(&planted);
+                Ok(CatchRow {
+                    planted,
+                    fixtures,
+                    diff,
+                })
             })
-        })
-        .collect();
-    let _ = std::panic::take_hook();
-    rows
+            .collect()
+    })
 }
 
 /// The number of bugs of the catch table that escape both the fixtures and the differential

@@ -5,9 +5,10 @@
 use std::process::ExitCode;
 
 use anyhow::{Result, bail};
-use trichess_diff::Campaign;
+use clap::ValueEnum;
 use trichess_diff::attribute::Reference;
 use trichess_diff::report::{LiveTable, Table, write_diff};
+use trichess_diff::{Campaign, quietly};
 use trichess_model::Variant;
 
 use super::{Loud, build_engine, replay, spinner};
@@ -60,19 +61,12 @@ pub fn run(o: DiffOptions) -> Result<ExitCode> {
     for note in &readings.notes {
         say!("note: {note}");
     }
-    let mut campaign = Campaign::new(&variants)
-        .seed(seed)
-        .threads(threads)
-        .perft(o.generated.depth, o.perft_every);
-    if let Some(s) = o.generated.seconds {
-        campaign = campaign.seconds(s);
-    }
-    if let Some(p) = o.generated.positions {
-        campaign = campaign.positions(p);
-    }
-    for (v, fixed) in readings.fixed {
-        campaign = campaign.fixed(v, fixed);
-    }
+    let g = &o.generated;
+    let campaign = Campaign::new(&variants).seed(seed).threads(threads);
+    let campaign = campaign.perft(g.depth, o.perft_every);
+    let campaign = g.seconds.into_iter().fold(campaign, Campaign::seconds);
+    let campaign = g.positions.into_iter().fold(campaign, Campaign::positions);
+    let campaign = (readings.fixed.into_iter()).fold(campaign, |c, (v, f)| c.fixed(v, f));
     let loud = Loud(spinner());
     // The explanation of each row starts from the oracle's answers.
     let reference = match (ea, eb) {
@@ -87,15 +81,9 @@ pub fn run(o: DiffOptions) -> Result<ExitCode> {
         &loud,
     );
     super::begin_run();
-    // A panic in an engine is caught and reported as a row; keep the default hook from
-    // printing it.
-    std::panic::set_hook(Box::new(|_| {}));
-    let result = campaign.run_with(
-        move || build_engine(ea, None),
-        move || build_engine(eb, o.mutant),
-        &live,
-    );
-    let _ = std::panic::take_hook();
+    // A panic in an engine is caught and reported as a row, not printed.
+    let (a, mutant) = (move || build_engine(ea, None), o.mutant);
+    let result = quietly(|| campaign.run_with(a, move || build_engine(eb, mutant), &live));
     loud.0.finish_and_clear();
     let found = result?;
     let table = live.finish(&found)?;
@@ -107,9 +95,8 @@ pub fn run(o: DiffOptions) -> Result<ExitCode> {
     Ok(super::verdict(!table.is_empty()))
 }
 
-fn engine_id(e: EngineChoice) -> &'static str {
-    match e {
-        EngineChoice::Oracle => "oracle",
-        EngineChoice::Fast => "fast",
-    }
+/// The name of an engine on the command line.
+fn engine_id(e: EngineChoice) -> String {
+    e.to_possible_value()
+        .map_or_else(String::new, |v| v.get_name().to_string())
 }

@@ -29,7 +29,9 @@ pub fn run(options: ExplainOptions) -> Result<ExitCode> {
     if options.json {
         say!("{}", explanation.to_json());
     } else {
-        say_raw!("{}", explanation.to_text());
+        // The text ends with its own newline.
+        let text = explanation.to_text();
+        say!("{}", text.strip_suffix('\n').unwrap_or(&text));
     }
     note_start(note);
     Ok(ExitCode::SUCCESS)

@@ -12,14 +12,6 @@ macro_rules! say {
     }};
 }
 
-/// Writes to standard output without a newline, like [`say!`].
-macro_rules! say_raw {
-    ($($arg:tt)*) => {{
-        use std::io::Write as _;
-        write!(std::io::stdout().lock(), $($arg)*)?
-    }};
-}
-
 mod cross_check;
 mod diff;
 mod explain;
@@ -136,15 +128,12 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
                     let picture = trichess_diagram::svg(setup, None);
                     return Ok(trichess_diff::output::write(path, &picture)?);
                 }
-                say_raw!("{}", trichess_diagram::text(setup));
-                say!(
-                    "{}",
-                    if keyed {
-                        setup.to_keyed()
-                    } else {
-                        setup.to_text()
-                    }
-                );
+                let form = if keyed {
+                    setup.to_keyed()
+                } else {
+                    setup.to_text()
+                };
+                say!("{}{form}", trichess_diagram::text(setup));
                 Ok(())
             })
         }
