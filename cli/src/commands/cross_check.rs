@@ -26,14 +26,9 @@ type Fixed = BTreeMap<Variant, BTreeMap<String, String>>;
 /// Runs the cross-check (or, with `--mutants`, one of each mutant): the readings and the report
 /// directory checked first, stopped early by SIGINT or SIGTERM (exit 130).
 pub fn run(options: CrossCheckOptions) -> Result<ExitCode> {
-    let seed = options
-        .generated
-        .seed
-        .unwrap_or_else(trichess_diff::clock_seed);
-    let readings = trichess_suite::readings_for_run(
-        &options.generated.variant.0,
-        &options.generated.interpretations.given,
-    )?;
+    let g = &options.generated;
+    let seed = g.seed.unwrap_or_else(trichess_diff::clock_seed);
+    let readings = trichess_suite::readings_for_run(&g.variant.0, &g.interpretations.given)?;
     if let Some(dir) = &options.report {
         super::writable_dir(dir)?;
     }
@@ -56,8 +51,13 @@ pub fn run(options: CrossCheckOptions) -> Result<ExitCode> {
     if command.is_empty() {
         bail!("--engine: the command is empty");
     }
-    let variants = &options.generated.variant.0;
-    let check = plan(&options, command, seed, (variants, &readings.fixed), true);
+    let check = plan(
+        &options,
+        command,
+        seed,
+        (&g.variant.0, &readings.fixed),
+        true,
+    );
     super::begin_run();
     let loud = Loud(spinner());
     let found = check.run(reference(options.reference), &loud);
@@ -82,9 +82,7 @@ pub fn run(options: CrossCheckOptions) -> Result<ExitCode> {
     let failed = match &expectations {
         Some(expectations) => {
             let judgement = expectations.judge(&found.table);
-            for line in judgement.lines() {
-                say!("{line}");
-            }
+            say!("{}", judgement.lines().join("\n"));
             !judgement.unexpected.is_empty()
         }
         None => options.write_expect.is_none() && !found.table.is_empty(),

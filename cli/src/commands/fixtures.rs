@@ -55,9 +55,5 @@ pub fn run(o: FixturesOptions) -> Result<ExitCode> {
             say!("{}", report.to_text(format == Format::Markdown, &notes))
         }
     }
-    Ok(if report.failures().is_empty() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    })
+    Ok(super::verdict(!report.failures().is_empty()))
 }
