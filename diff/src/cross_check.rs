@@ -1167,6 +1167,26 @@ impl SweepRow {
     }
 }
 
+/// Cross-checks each bug of `bugs` in turn (a mutant served by `trichess serve --mutant
+/// NAME`, say) with the cross-check `check` makes for it, against `reference`, and says how
+/// each went. An interrupt stops the sweep without the bug it cut short: the rows so far come
+/// back with `true`.
+pub fn sweep(
+    bugs: &[crate::zoo::Planted],
+    check: impl Fn(&crate::zoo::Planted) -> CrossCheck,
+    reference: &ReferenceEngine,
+) -> Result<(Vec<SweepRow>, bool), CrossCheckError> {
+    let mut table = Vec::new();
+    for bug in bugs {
+        let found = check(bug).run(Arc::clone(reference), &crate::Silent);
+        if interrupted() {
+            return Ok((table, true));
+        }
+        table.push(SweepRow::new(bug, &found?)?);
+    }
+    Ok((table, false))
+}
+
 /// The sweep's table for the terminal, and a line counting the mutants, those found and those
 /// whose rule a row names.
 pub fn sweep_text(table: &[SweepRow]) -> String {

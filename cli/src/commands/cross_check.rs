@@ -8,11 +8,11 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::{Result, anyhow, bail};
-use trichess_diff::Silent;
 use trichess_diff::cross_check::{
-    CrossCheck, ReferenceEngine, SweepRow, not_found, sweep_text, write_sweep,
+    self, CrossCheck, ReferenceEngine, not_found, sweep_text, write_sweep,
 };
 use trichess_diff::expect::Expectations;
+use trichess_diff::zoo::Planted;
 use trichess_fast::Mutant;
 use trichess_model::Variant;
 use trichess_protocol::{interrupted, split_words};
@@ -135,24 +135,15 @@ fn sweep(options: &CrossCheckOptions, seed: u64, fixed: &Fixed) -> Result<ExitCo
     super::begin_run();
     let reference_name = build_engine(options.reference, None).name();
     say!("trichess cross-check --mutants: seed {seed}, first engine {reference_name}");
-    let mut table = Vec::new();
-    for m in Mutant::ALL
-        .into_iter()
+    let bugs: Vec<Planted> = (Mutant::ALL.into_iter())
         .filter(|m| options.generated.variant.0.contains(&m.variant()))
-    {
-        let command = vec![
-            exe.clone(),
-            "serve".into(),
-            "--mutant".into(),
-            m.name().into(),
-        ];
-        let check = plan(options, command, seed, (&[m.variant()], fixed), false);
-        let found = check.run(reference(options.reference), &Silent);
-        if interrupted() {
-            say!("interrupted after {} mutants", table.len());
-            break;
-        }
-        table.push(SweepRow::new(&super::mutants::planted(m), &found?)?);
+        .map(super::mutants::planted)
+        .collect();
+    let serve = |name: &str| vec![exe.clone(), "serve".into(), "--mutant".into(), name.into()];
+    let check = |p: &Planted| plan(options, serve(p.name), seed, (&[p.variant], fixed), false);
+    let (table, stopped) = cross_check::sweep(&bugs, check, &reference(options.reference))?;
+    if stopped {
+        say!("interrupted after {} mutants", table.len());
     }
     say!("{}", sweep_text(&table));
     if let Some(dir) = &options.report {
