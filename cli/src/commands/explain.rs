@@ -4,10 +4,10 @@
 
 use std::process::ExitCode;
 
-use anyhow::{Result, anyhow};
+use anyhow::Result;
 use trichess_model::input::read_position;
 use trichess_model::{Game, Move, Setup, Variant};
-use trichess_oracle::explain::{ExplainError, Question, explain};
+use trichess_oracle::explain::{Question, explain};
 use trichess_oracle::rules_for;
 
 use super::{game_of, locate_with, note_start};
@@ -22,10 +22,7 @@ pub fn run(options: ExplainOptions) -> Result<ExitCode> {
         None => Question::Validity,
     };
     let (game, setup, note) = located(variant, &options.at, question)?;
-    let explanation = explain(&game, &setup, question).map_err(|e| match e {
-        ExplainError::InvalidPosition(problems) => anyhow!("invalid position: {problems}"),
-        other => anyhow!(other),
-    })?;
+    let explanation = explain(&game, &setup, question)?;
     if options.json {
         say!("{}", explanation.to_json());
     } else {
