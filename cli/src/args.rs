@@ -17,9 +17,6 @@ pub struct Cli {
 #[derive(Debug, clap::Subcommand)]
 pub enum Command {
     /// List the variants: their ids, names, cells, clauses and open points.
-    ///
-    /// The table shows each variant's id, its name, the number of cells of its board, and
-    /// the number of clauses and of open points (interpretations) in its rule register.
     Variants {
         /// Print JSON (the same columns).
         #[arg(long)]
@@ -91,9 +88,8 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Explain the oracle's answer: why a move is legal or not (and what it does), the result
-    /// (--result) or whether the position is valid (--validity); each step with its clause's
-    /// id, the source's words and the cells involved.
+    /// Explain the oracle's answer, clause by clause: why a move is legal or not (and what it
+    /// does), the result (--result) or whether the position is valid (--validity).
     Explain(ExplainOptions),
     /// Print the rule register with fixture coverage.
     Rules {
@@ -109,22 +105,19 @@ pub enum Command {
     /// Check the perft tables against an engine, one row a line.
     #[command(after_help = EXIT_CODES)]
     PerftSuite(PerftSuiteOptions),
-    /// Compare two engines on generated positions: validity, legal moves, the position after
-    /// every move, the result and a shallow perft; print each disagreement, descended, shrunk
-    /// and classified. Exits 1 if any is found.
+    /// Compare two engines on generated positions and print each disagreement, descended,
+    /// shrunk and classified. Exits 1 if any is found.
     #[command(after_help = EXIT_CODES)]
     Diff(DiffOptions),
-    /// List the mutants: rules bugs that --mutant NAME plants in the fast engine, one at a
-    /// time. With --catch, run the fixture suite and the differential run against each and
-    /// print how each is caught.
+    /// List the mutants: rules bugs that --mutant NAME plants in the fast engine. With
+    /// --catch, print how the fixtures and the differential run catch each.
     #[command(after_help = EXIT_CODES)]
     Mutants {
         /// Print the list as JSON.
         #[arg(long, conflicts_with = "catch")]
         json: bool,
-        /// For each mutant, run the fixture suite of its variant and the differential run
-        /// (oracle against the mutated fast engine) until it catches the mutant, and print the
-        /// catch table (exits 1 if a mutant escapes both).
+        /// Run the fixtures and the differential run against each mutant and print the catch
+        /// table (exits 1 if a mutant escapes both).
         #[arg(long)]
         catch: bool,
         #[command(flatten)]
@@ -143,10 +136,9 @@ pub enum Command {
         #[arg(long, default_value_t = 1000, hide = true)]
         fault_ms: u64,
     },
-    /// Check another implementation, run as a command speaking the engine protocol
-    /// (PROTOCOL.md), against trichess: which readings of the open points it follows, then
-    /// the fixture suite, the perft tables and generated positions; print each disagreement
-    /// and each fault of the engine as a row. Exits 1 if any is found.
+    /// Check another implementation speaking the engine protocol (PROTOCOL.md) against
+    /// trichess: its readings, the fixtures, perft tables and generated positions. Exits 1 if
+    /// any disagreement or fault is found.
     #[command(after_help = EXIT_CODES)]
     CrossCheck(CrossCheckOptions),
     /// Run the fixture suite against an engine and print the results by rule clause.
@@ -339,17 +331,8 @@ pub struct DiffOptions {
           value_parser = clap::builder::TypedValueParser::map(
               clap::value_parser!(u16).range(1..=256), usize::from))]
     pub threads: usize,
-    /// Stop once this many rows are kept (1 to 10,000).
-    #[arg(long, default_value_t = 20,
-          value_parser = clap::builder::TypedValueParser::map(
-              clap::value_parser!(u16).range(1..=10_000), usize::from))]
-    pub max_rows: usize,
-    /// Keep at most this many rows of each finding (a cause: variant, kind, clause, readings);
-    /// the rest are counted (1 to 10,000).
-    #[arg(long, value_name = "N", default_value_t = 5,
-          value_parser = clap::builder::TypedValueParser::map(
-              clap::value_parser!(u16).range(1..=10_000), usize::from))]
-    pub rows_per_finding: usize,
+    #[command(flatten)]
+    pub rows: Rows,
     /// Plant this rules bug in the second engine, which must be fast (`trichess mutants`
     /// lists them); the run is then of the mutant's variant alone.
     #[arg(long, value_name = "NAME", value_parser = parse_mutant)]
@@ -384,6 +367,7 @@ pub struct CatchOptions {
 
 /// The options of `trichess cross-check`.
 #[derive(Debug, clap::Args)]
+#[command(mut_arg("max_rows", |a| a.default_value("50")))]
 pub struct CrossCheckOptions {
     /// The engine's command line (words split as a shell would; no pipes).
     #[arg(
@@ -392,9 +376,8 @@ pub struct CrossCheckOptions {
         required_unless_present = "mutants"
     )]
     pub command: Option<String>,
-    /// Instead of --engine, cross-check each mutant of the zoo (`trichess mutants`) served by
-    /// this trichess (`trichess serve --mutant NAME`), and print which rows each brings and
-    /// whether they name its rule; exits 1 if a mutant brings none.
+    /// Instead of --engine, cross-check each mutant of the zoo served by `trichess serve
+    /// --mutant NAME`; exits 1 if a mutant brings no row.
     #[arg(long, conflicts_with = "command")]
     pub mutants: bool,
     #[command(flatten)]
@@ -414,8 +397,23 @@ pub struct CrossCheckOptions {
     /// Check only the perft-table rows of at most this many nodes.
     #[arg(long, default_value_t = 20_000, value_name = "N")]
     pub max_nodes: u64,
+    #[command(flatten)]
+    pub rows: Rows,
+    /// Judge the findings against this expectations file (see `--write-expect`): exit 0 when
+    /// every finding is expected; list the unexpected ones and those not seen any more.
+    #[arg(long, value_name = "FILE", conflicts_with = "mutants")]
+    pub expect: Option<PathBuf>,
+    /// Write the findings as an expectations file to FILE (- for standard output), each with
+    /// a reason to fill in: the starting file of `--expect`. The run then exits 0 on findings.
+    #[arg(long, value_name = "FILE", conflicts_with = "mutants")]
+    pub write_expect: Option<PathBuf>,
+}
+
+/// How many rows a run keeps (`diff`, `cross-check`).
+#[derive(Debug, clap::Args)]
+pub struct Rows {
     /// Stop once this many rows are kept (1 to 10,000).
-    #[arg(long, default_value_t = 50,
+    #[arg(long, default_value_t = 20,
           value_parser = clap::builder::TypedValueParser::map(
               clap::value_parser!(u16).range(1..=10_000), usize::from))]
     pub max_rows: usize,
@@ -425,15 +423,6 @@ pub struct CrossCheckOptions {
           value_parser = clap::builder::TypedValueParser::map(
               clap::value_parser!(u16).range(1..=10_000), usize::from))]
     pub rows_per_finding: usize,
-    /// Judge the findings against this expectations file (TOML, `[[finding]]` tables: see
-    /// `--write-expect`): exit 0 when every finding is expected, and list the unexpected ones
-    /// and the expected ones not seen any more.
-    #[arg(long, value_name = "FILE", conflicts_with = "mutants")]
-    pub expect: Option<PathBuf>,
-    /// Write the findings as an expectations file to FILE (- for standard output), each with
-    /// a reason to fill in: the starting file of `--expect`. The run then exits 0 on findings.
-    #[arg(long, value_name = "FILE", conflicts_with = "mutants")]
-    pub write_expect: Option<PathBuf>,
 }
 
 /// The default of `--perft-every`.

@@ -20,7 +20,7 @@ fn main() -> ExitCode {
         return ExitCode::SUCCESS;
     }
     // Plain styles: an error's text keeps the control characters of an argument, for
-    // `commands::clean` to escape (clap's own rendering strips them).
+    // `trichess_model::input::clean` to escape (clap's own rendering strips them).
     let command = args::Cli::command().styles(clap::builder::Styles::plain());
     let parsed = command
         .try_get_matches()
@@ -42,7 +42,7 @@ fn main() -> ExitCode {
         Err(e) if closed_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             let message = format!("{e:#}").replace('\n', "; ");
-            eprintln!("trichess: {}", commands::clean(&message));
+            eprintln!("trichess: {}", trichess_model::input::clean(&message));
             ExitCode::from(if commands::began() { 3 } else { 2 })
         }
     }
@@ -66,9 +66,8 @@ fn closed_pipe(e: &anyhow::Error) -> bool {
     })
 }
 
-/// Folds one of clap's errors into one line: its first line, then what is missing (the
-/// indented lines after "not provided:") and clap's tip, joined with "; ". A bare `trichess`
-/// gets the usage line instead of the program's description.
+/// Folds one of clap's errors into one line ([`trichess_model::input::one_line`]). A bare
+/// `trichess` gets the usage line instead of the program's description.
 fn clap_line(e: &clap::Error) -> String {
     use clap::error::ErrorKind;
     let text = e.render().ansi().to_string();
@@ -79,29 +78,5 @@ fn clap_line(e: &clap::Error) -> String {
             .unwrap_or("Usage: trichess <COMMAND>");
         return format!("a command is needed; {usage}; see trichess --help");
     }
-    let mut parts: Vec<String> = Vec::new();
-    for line in text.lines() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with("Usage:") || line.starts_with("For more information")
-        {
-            continue;
-        }
-        let line = line
-            .trim_start_matches("error: ")
-            .trim_start_matches("tip: ");
-        parts.push(line.to_string());
-    }
-    if parts.is_empty() {
-        return "bad command line".to_string();
-    }
-    let mut joined = parts[0].clone();
-    for (i, part) in parts.iter().enumerate().skip(1) {
-        joined.push_str(if i == 1 && parts[0].ends_with(':') {
-            " "
-        } else {
-            "; "
-        });
-        joined.push_str(part);
-    }
-    commands::clean(&joined)
+    trichess_model::input::one_line(&text)
 }

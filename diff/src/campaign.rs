@@ -132,7 +132,8 @@ pub struct CampaignReport {
 
 impl CampaignReport {
     /// The runs as a table: each variant's positions, seconds, positions per second and
-    /// disagreements.
+    /// disagreements; then how many disagreements did not come back when asked again, and
+    /// where the run was interrupted, if it was.
     pub fn table(&self) -> String {
         #[derive(tabled::Tabled)]
         struct Line {
@@ -150,9 +151,20 @@ impl CampaignReport {
             rate: format!("{:.0}", r.positions as f64 / r.seconds.max(1e-9)),
             discrepancies: r.findings,
         });
-        tabled::Table::new(lines)
+        let mut table = tabled::Table::new(lines)
             .with(tabled::settings::Style::sharp())
-            .to_string()
+            .to_string();
+        let unconfirmed: u64 = self.runs.iter().map(|r| r.unconfirmed).sum();
+        if unconfirmed > 0 {
+            table += &format!(
+                "\n{unconfirmed} disagreements did not come back when asked again: not rows"
+            );
+        }
+        if self.interrupted {
+            let positions: u64 = self.runs.iter().map(|r| r.positions).sum();
+            table += &format!("\ninterrupted after {positions} positions");
+        }
+        table
     }
 
     /// The deep states each variant's games reached, per 10,000 positions played from the
@@ -207,6 +219,53 @@ impl fmt::Display for CampaignReport {
         }
         Ok(())
     }
+}
+
+/// Runs `f` without the panic hook printing anything: for a run whose engines may panic (the
+/// campaign catches a panic and makes it a finding).
+pub fn quietly<T>(f: impl FnOnce() -> T) -> T {
+    std::panic::set_hook(Box::new(|_| {}));
+    let out = f();
+    let _ = std::panic::take_hook();
+    out
+}
+
+/// A seed from the clock, for a run given none.
+pub fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64 % 1_000_000_000)
+}
+
+/// The command line that replays a run of `trichess` given `words` (its arguments): the same
+/// words but the output options (`--report`, `--expect`, `--write-expect`) and their values,
+/// quoted for a shell where needed, with `--seed SEED` added if no seed was given.
+pub fn replay_command(words: impl IntoIterator<Item = String>, seed: u64) -> String {
+    let mut line = vec!["trichess".to_string()];
+    let mut words = words.into_iter();
+    let mut seeded = false;
+    // Where the outputs go is not part of the run.
+    let outputs = ["--report", "--expect", "--write-expect"];
+    while let Some(word) = words.next() {
+        if outputs.contains(&word.as_str()) {
+            words.next();
+            continue;
+        }
+        if outputs.iter().any(|o| word.starts_with(&format!("{o}="))) {
+            continue;
+        }
+        seeded |= word == "--seed" || word.starts_with("--seed=");
+        let plain = !word.is_empty() && !word.contains(|c: char| c.is_whitespace() || c == '\'');
+        line.push(if plain {
+            word
+        } else {
+            format!("'{}'", word.replace('\'', "'\\''"))
+        });
+    }
+    if !seeded {
+        line.push(format!("--seed {seed}"));
+    }
+    line.join(" ")
 }
 
 /// Why a campaign could not run.
@@ -753,5 +812,28 @@ mod tests {
         assert_eq!(seeds.len(), 16);
         assert_eq!(Campaign::walk_seed(42, Variant::OSullivan, 0), 42);
         assert_eq!(Campaign::walk_seed(42, Variant::Yuri, 1), 2043);
+    }
+
+    fn words(text: &[&str]) -> Vec<String> {
+        text.iter().map(|w| w.to_string()).collect()
+    }
+
+    #[test]
+    fn the_replay_command_leaves_out_the_outputs_and_adds_the_seed() {
+        let given = words(&[
+            "diff",
+            "--report",
+            "out",
+            "--expect=e.toml",
+            "-i",
+            "a b",
+            "it's",
+        ]);
+        assert_eq!(
+            replay_command(given, 7),
+            "trichess diff -i 'a b' 'it'\\''s' --seed 7"
+        );
+        let seeded = words(&["diff", "--seed=3", "--write-expect", "-"]);
+        assert_eq!(replay_command(seeded, 7), "trichess diff --seed=3");
     }
 }

@@ -163,6 +163,28 @@ pub struct Findings {
 }
 
 impl Findings {
+    /// For the terminal: the readings matched, why the engine was given up (if it was), each
+    /// variant's summary and what was not compared, and, if the run was `interrupted`, after
+    /// how many positions.
+    pub fn summary(&self, interrupted: bool) -> String {
+        let mut lines: Vec<String> = self.matches.iter().map(|m| m.verdict.to_string()).collect();
+        if let Some(why) = &self.given_up {
+            lines.push(format!("the engine was given up: {why}"));
+        }
+        let mut table = tabled::Table::new(&self.summaries);
+        lines.push(table.with(tabled::settings::Style::sharp()).to_string());
+        for s in &self.summaries {
+            for (why, n) in &s.not_compared {
+                lines.push(format!("{}: {n} {why}", s.variant));
+            }
+        }
+        if interrupted {
+            let positions: u64 = self.summaries.iter().map(|s| s.positions).sum();
+            lines.push(format!("interrupted after {positions} positions"));
+        }
+        lines.join("\n")
+    }
+
     fn full(&self) -> bool {
         self.table.rows.len() >= self.max_rows
     }
@@ -1146,6 +1168,47 @@ impl SweepRow {
             rules: rules.join(" "),
         })
     }
+}
+
+/// Cross-checks each bug of `bugs` in turn (a mutant served by `trichess serve --mutant
+/// NAME`, say) with the cross-check `check` makes for it, against `reference`, and says how
+/// each went. An interrupt stops the sweep without the bug it cut short: the rows so far come
+/// back with `true`.
+pub fn sweep(
+    bugs: &[crate::zoo::Planted],
+    check: impl Fn(&crate::zoo::Planted) -> CrossCheck,
+    reference: &ReferenceEngine,
+) -> Result<(Vec<SweepRow>, bool), CrossCheckError> {
+    let mut table = Vec::new();
+    for bug in bugs {
+        let found = check(bug).run(Arc::clone(reference), &crate::Silent);
+        if interrupted() {
+            return Ok((table, true));
+        }
+        table.push(SweepRow::new(bug, &found?)?);
+    }
+    Ok((table, false))
+}
+
+/// The sweep's table for the terminal, and a line counting the mutants, those found and those
+/// whose rule a row names.
+pub fn sweep_text(table: &[SweepRow]) -> String {
+    let named = table.iter().filter(|r| r.named == "yes").count();
+    format!(
+        "{}\n{} mutants: {} found, {named} with their rule named",
+        tabled::Table::new(table).with(tabled::settings::Style::sharp()),
+        table.len(),
+        table.len() - not_found(table).len()
+    )
+}
+
+/// The mutants of the sweep that brought no row.
+pub fn not_found(table: &[SweepRow]) -> Vec<&'static str> {
+    table
+        .iter()
+        .filter(|r| r.rows == 0)
+        .map(|r| r.mutant)
+        .collect()
 }
 
 /// Writes the sweep's table as `DIR/cross-check-mutants.md` and `.json`: `invocation`

@@ -60,7 +60,7 @@ pub mod zoo;
 
 pub use campaign::{
     Campaign, CampaignError, CampaignReport, Discovery, Flow, Observer, Quiet, Silent, Sink,
-    VariantRun, table_roots,
+    VariantRun, clock_seed, quietly, replay_command, table_roots,
 };
 pub use choices::{Choices, Seeded};
 pub use compare::{Again, Compared, Duel, EngineFactory, Side};

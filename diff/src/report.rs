@@ -305,6 +305,54 @@ impl Table {
     }
 }
 
+/// For the terminal: "no discrepancies", or the findings (one line each: count, smallest
+/// example, replay command), then the rows, then each row's fixture (or the request to replay).
+impl std::fmt::Display for Table {
+    /// The findings (one line each: count, smallest example, replay command), those about
+    /// validity apart, grouped by the kinds of problem, then the rows, each with its fixture
+    /// (or the request to replay).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use tabled::settings::Style;
+        if self.is_empty() {
+            return f.write_str("no discrepancies");
+        }
+        let rules: Vec<_> = self.groups_about_validity(false).collect();
+        if !rules.is_empty() {
+            writeln!(
+                f,
+                "{} findings:\n{}",
+                rules.len(),
+                tabled::Table::new(rules).with(Style::sharp())
+            )?;
+        }
+        let validity: Vec<_> = self.groups_about_validity(true).collect();
+        if !validity.is_empty() {
+            writeln!(f, "validity, {} findings:", validity.len())?;
+        }
+        for g in validity {
+            let example = self.rows.get(g.example - 1).map_or(String::new(), |r| {
+                format!(" ({} pieces) {}", r.pieces, r.position)
+            });
+            writeln!(
+                f,
+                "  F{} {} ({}): {}: {} positions, e.g. #{}{example}; replay: {}",
+                g.number,
+                g.key.variant,
+                g.key.readings,
+                g.key.problem.as_deref().unwrap_or_default(),
+                g.count,
+                g.example,
+                g.replay
+            )?;
+        }
+        write!(f, "{}", tabled::Table::new(&self.rows).with(Style::sharp()))?;
+        for r in &self.rows {
+            write!(f, "\n#{} ({} pieces): {}", r.number, r.pieces, r.fixture)?;
+        }
+        Ok(())
+    }
+}
+
 /// A command that shows trichess's side of `row`: `trichess explain` of its move, result or
 /// validity, `trichess perft` of a count, `trichess fixtures --filter` of a fixture, or for a
 /// fault the request sent to `engine` again.

@@ -161,6 +161,45 @@ where
     })
 }
 
+/// Hunts each bug in turn ([`hunt`]), `reference` against the engine with the bug (each bug's
+/// own factory) on the bug's variant, with `clean` as the engine without it, and makes the
+/// catch table, each row with the fixtures given as failing with the bug. `done` hears of each
+/// bug when its hunt is over. A panic in an engine is caught by the run and not printed.
+pub fn catch<R, M, C>(
+    bugs: Vec<(Planted, Vec<String>, M)>,
+    limits: Limits,
+    (reference, clean): (R, C),
+    done: &mut dyn FnMut(&Planted),
+) -> Result<Vec<CatchRow>, CampaignError>
+where
+    R: Fn() -> Box<dyn Engine> + Clone + Send + Sync + 'static,
+    M: Fn() -> Box<dyn Engine> + Clone + Send + Sync + 'static,
+    C: Fn() -> Box<dyn Engine> + Clone + Send + Sync + 'static,
+{
+    crate::quietly(|| {
+        bugs.into_iter()
+            .map(|(planted, fixtures, mutated)| {
+                let (reference, clean) = (reference.clone(), clean.clone());
+                let diff = hunt(planted.variant, limits, reference, mutated, clean)?;
+                done(&planted);
+                Ok(CatchRow {
+                    planted,
+                    fixtures,
+                    diff,
+                })
+            })
+            .collect()
+    })
+}
+
+/// The number of bugs of the catch table that escape both the fixtures and the differential
+/// run.
+pub fn escaped(rows: &[CatchRow]) -> usize {
+    rows.iter()
+        .filter(|r| r.fixtures.is_empty() && r.diff.is_err())
+        .count()
+}
+
 fn readings_text(game: &Game) -> String {
     trichess_suite::readings_text(game)
 }

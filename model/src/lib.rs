@@ -16,6 +16,9 @@
 //! - [`Outcome`]: whether the game goes on and, if not, how it ended.
 //! - [`Engine`] and [`Game`] (a variant with the readings of its open points): what the fixture
 //!   runner, the differential run and the protocol ask of an engine.
+//! - [`input`]: a position as a user gives it (`start`, a text or JSON form, `@FILE`, `-`),
+//!   checked by an engine with the moves given after it played ([`input::locate`]), and
+//!   messages fit for a terminal ([`input::clean`]).
 //!
 //! ```
 //! use trichess_model::{Move, Setup, Variant};
@@ -35,6 +38,7 @@
 
 mod cell;
 mod engine;
+pub mod input;
 mod json;
 mod moves;
 pub mod notation;

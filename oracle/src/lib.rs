@@ -86,6 +86,20 @@ pub fn rules_for(game: &Game) -> Result<Box<dyn Rules>, InterpretationError> {
     }
 }
 
+/// Returns what a user of the starting positions of `variants` must know about them (that one
+/// is a reconstruction, say): one note a variant that has one, in the order of the variants,
+/// each variant once.
+pub fn start_notes(variants: impl IntoIterator<Item = Variant>) -> Vec<String> {
+    let mut variants: Vec<Variant> = variants.into_iter().collect();
+    variants.sort();
+    variants.dedup();
+    variants
+        .into_iter()
+        .filter_map(|v| rules_for(&Game::new(v)).ok()?.start_note())
+        .map(str::to_string)
+        .collect()
+}
+
 /// Lists the interpretations the oracle knows for `variant`, with their readings (the default
 /// first): the register's lint checks that they are the register's
 /// (`trichess_suite::open_points`).
@@ -106,4 +120,21 @@ pub(crate) fn pick<T: Copy>(state: &mut u64, items: &[T]) -> T {
         .wrapping_mul(6364136223846793005)
         .wrapping_add(1442695040888963407);
     items[(*state >> 33) as usize % items.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_notes_name_each_reconstructed_start_once() {
+        let notes = start_notes([
+            Variant::TripleCrown,
+            Variant::OSullivan,
+            Variant::TripleCrown,
+        ]);
+        assert_eq!(notes.len(), 1, "{notes:?}");
+        assert!(notes[0].contains("reconstruction"), "{notes:?}");
+        assert!(start_notes([Variant::OSullivan, Variant::Yalta]).is_empty());
+    }
 }

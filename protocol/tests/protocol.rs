@@ -448,18 +448,14 @@ fn explain_requests_read_write_and_round_trip() {
 
 /// The oracle's explainer, as `trichess serve` wires it.
 fn oracle_explainer() -> trichess_protocol::Explainer {
-    use trichess_oracle::explain::{self, ExplainError};
+    use trichess_oracle::explain;
     Box::new(|game, setup, question| {
         let question = match question {
             Question::Move(mv) => explain::Question::Move(mv),
             Question::Result => explain::Question::Result,
             Question::Validity => explain::Question::Validity,
         };
-        match explain::explain(game, setup, question) {
-            Ok(e) => Ok(e.to_json()),
-            Err(ExplainError::InvalidPosition(p)) => Err(EngineError::InvalidPosition(p)),
-            Err(other) => Err(EngineError::Unsupported(other.to_string())),
-        }
+        explain::explain_json(game, setup, question)
     })
 }
 

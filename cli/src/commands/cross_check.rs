@@ -8,11 +8,11 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::{Result, anyhow, bail};
-use tabled::Table;
-use tabled::settings::Style;
-use trichess_diff::Silent;
-use trichess_diff::cross_check::{CrossCheck, ReferenceEngine, SweepRow, write_sweep};
+use trichess_diff::cross_check::{
+    self, CrossCheck, ReferenceEngine, not_found, sweep_text, write_sweep,
+};
 use trichess_diff::expect::Expectations;
+use trichess_diff::zoo::Planted;
 use trichess_fast::Mutant;
 use trichess_model::Variant;
 use trichess_protocol::{interrupted, split_words};
@@ -26,11 +26,9 @@ type Fixed = BTreeMap<Variant, BTreeMap<String, String>>;
 /// Runs the cross-check (or, with `--mutants`, one of each mutant): the readings and the report
 /// directory checked first, stopped early by SIGINT or SIGTERM (exit 130).
 pub fn run(options: CrossCheckOptions) -> Result<ExitCode> {
-    let seed = options.generated.seed.unwrap_or_else(super::clock_seed);
-    let readings = trichess_suite::readings_for_run(
-        &options.generated.variant.0,
-        &options.generated.interpretations.given,
-    )?;
+    let g = &options.generated;
+    let seed = g.seed.unwrap_or_else(trichess_diff::clock_seed);
+    let readings = trichess_suite::readings_for_run(&g.variant.0, &g.interpretations.given)?;
     if let Some(dir) = &options.report {
         super::writable_dir(dir)?;
     }
@@ -53,8 +51,13 @@ pub fn run(options: CrossCheckOptions) -> Result<ExitCode> {
     if command.is_empty() {
         bail!("--engine: the command is empty");
     }
-    let variants = &options.generated.variant.0;
-    let check = plan(&options, command, seed, (variants, &readings.fixed), true);
+    let check = plan(
+        &options,
+        command,
+        seed,
+        (&g.variant.0, &readings.fixed),
+        true,
+    );
     super::begin_run();
     let loud = Loud(spinner());
     let found = check.run(reference(options.reference), &loud);
@@ -64,26 +67,11 @@ pub fn run(options: CrossCheckOptions) -> Result<ExitCode> {
         return Ok(ExitCode::from(INTERRUPTED));
     }
     let found = found?;
-    for m in &found.matches {
-        say!("{}", m.verdict);
-    }
-    if let Some(why) = &found.given_up {
-        say!("the engine was given up: {why}");
-    }
-    say!("{}", Table::new(&found.summaries).with(Style::sharp()));
-    for s in &found.summaries {
-        for (why, n) in &s.not_compared {
-            say!("{}: {n} {why}", s.variant);
-        }
-    }
-    if interrupted() {
-        let positions: u64 = found.summaries.iter().map(|s| s.positions).sum();
-        say!("interrupted after {positions} positions");
-    }
+    say!("{}", found.summary(interrupted()));
     if let Some(dir) = &options.report {
         say!("report: {}", dir.join("cross-check.md").display());
     }
-    super::print_table(&found.table)?;
+    say!("{}", found.table);
     if let Some(file) = &options.write_expect {
         let text = Expectations::starting_file(&found.table, &replay(seed));
         trichess_diff::output::write(file, &text)?;
@@ -94,9 +82,7 @@ pub fn run(options: CrossCheckOptions) -> Result<ExitCode> {
     let failed = match &expectations {
         Some(expectations) => {
             let judgement = expectations.judge(&found.table);
-            for line in judgement.lines() {
-                say!("{line}");
-            }
+            say!("{}", judgement.lines().join("\n"));
             !judgement.unexpected.is_empty()
         }
         None => options.write_expect.is_none() && !found.table.is_empty(),
@@ -106,7 +92,7 @@ pub fn run(options: CrossCheckOptions) -> Result<ExitCode> {
 
 /// The reference engine of `--reference`.
 fn reference(choice: EngineChoice) -> ReferenceEngine {
-    Arc::new(move || build_engine(choice))
+    Arc::new(move || build_engine(choice, None))
 }
 
 /// The cross-check of the engine `command` on the variants `asked`, under the readings
@@ -133,8 +119,8 @@ fn plan(
         depth: options.generated.depth,
         timeout: Duration::from_millis(options.timeout_ms),
         max_nodes: options.max_nodes,
-        max_rows: options.max_rows,
-        per_finding: options.rows_per_finding,
+        max_rows: options.rows.max_rows,
+        per_finding: options.rows.rows_per_finding,
         report: if loud { options.report.clone() } else { None },
         invocation: replay(seed),
     }
@@ -147,43 +133,24 @@ fn plan(
 fn sweep(options: &CrossCheckOptions, seed: u64, fixed: &Fixed) -> Result<ExitCode> {
     let exe = std::env::current_exe()?.to_string_lossy().into_owned();
     super::begin_run();
-    let reference_name = build_engine(options.reference).name();
+    let reference_name = build_engine(options.reference, None).name();
     say!("trichess cross-check --mutants: seed {seed}, first engine {reference_name}");
-    let mut table = Vec::new();
-    for m in Mutant::ALL
-        .into_iter()
+    let bugs: Vec<Planted> = (Mutant::ALL.into_iter())
         .filter(|m| options.generated.variant.0.contains(&m.variant()))
-    {
-        let command = vec![
-            exe.clone(),
-            "serve".into(),
-            "--mutant".into(),
-            m.name().into(),
-        ];
-        let check = plan(options, command, seed, (&[m.variant()], fixed), false);
-        let found = check.run(reference(options.reference), &Silent);
-        if interrupted() {
-            say!("interrupted after {} mutants", table.len());
-            break;
-        }
-        table.push(SweepRow::new(&super::mutants::planted(m), &found?)?);
-    }
-    let escaped: Vec<&str> = table
-        .iter()
-        .filter(|r| r.rows == 0)
-        .map(|r| r.mutant)
+        .map(super::mutants::planted)
         .collect();
-    let named = table.iter().filter(|r| r.named == "yes").count();
-    say!("{}", Table::new(&table).with(Style::sharp()));
-    say!(
-        "{} mutants: {} found, {named} with their rule named",
-        table.len(),
-        table.len() - escaped.len()
-    );
+    let serve = |name: &str| vec![exe.clone(), "serve".into(), "--mutant".into(), name.into()];
+    let check = |p: &Planted| plan(options, serve(p.name), seed, (&[p.variant], fixed), false);
+    let (table, stopped) = cross_check::sweep(&bugs, check, &reference(options.reference))?;
+    if stopped {
+        say!("interrupted after {} mutants", table.len());
+    }
+    say!("{}", sweep_text(&table));
     if let Some(dir) = &options.report {
         write_sweep(dir, (&replay(seed), &reference_name, seed), &table)?;
         say!("report: {}", dir.join("cross-check-mutants.md").display());
     }
+    let escaped = not_found(&table);
     if !escaped.is_empty() {
         say!("not found: {}", escaped.join(", "));
     }

@@ -5,26 +5,14 @@
 use std::process::ExitCode;
 
 use anyhow::{Result, bail};
-use trichess_diff::Campaign;
+use clap::ValueEnum;
 use trichess_diff::attribute::Reference;
 use trichess_diff::report::{LiveTable, Table, write_diff};
-use trichess_fast::Fast;
-use trichess_model::{Engine, Variant};
-use trichess_oracle::Oracle;
+use trichess_diff::{Campaign, quietly};
+use trichess_model::Variant;
 
-use super::{Loud, replay, spinner};
+use super::{Loud, build_engine, replay, spinner};
 use crate::args::{DiffOptions, EngineChoice};
-
-fn factory(
-    choice: EngineChoice,
-    mutant: Option<trichess_fast::Mutant>,
-) -> impl Fn() -> Box<dyn Engine> + Clone + Send + Sync + 'static {
-    move || match (choice, mutant) {
-        (EngineChoice::Oracle, _) => Box::new(Oracle) as Box<dyn Engine>,
-        (EngineChoice::Fast, None) => Box::new(Fast::default()),
-        (EngineChoice::Fast, Some(m)) => Box::new(Fast::with_mutant(m)),
-    }
-}
 
 /// The variants `trichess diff --mutant NAME` runs: the mutant's own, which must be among those
 /// asked for, with the fast engine second (it carries the mutant).
@@ -52,7 +40,7 @@ fn variants(o: &DiffOptions) -> Result<Vec<Variant>> {
 pub fn run(o: DiffOptions) -> Result<ExitCode> {
     let variants = variants(&o)?;
     let readings = trichess_suite::readings_for_run(&variants, &o.generated.interpretations.given)?;
-    let seed = o.generated.seed.unwrap_or_else(super::clock_seed);
+    let seed = o.generated.seed.unwrap_or_else(trichess_diff::clock_seed);
     let command = replay(seed);
     if let Some(dir) = &o.report {
         super::writable_dir(dir)?;
@@ -73,19 +61,12 @@ pub fn run(o: DiffOptions) -> Result<ExitCode> {
     for note in &readings.notes {
         say!("note: {note}");
     }
-    let mut campaign = Campaign::new(&variants)
-        .seed(seed)
-        .threads(threads)
-        .perft(o.generated.depth, o.perft_every);
-    if let Some(s) = o.generated.seconds {
-        campaign = campaign.seconds(s);
-    }
-    if let Some(p) = o.generated.positions {
-        campaign = campaign.positions(p);
-    }
-    for (v, fixed) in readings.fixed {
-        campaign = campaign.fixed(v, fixed);
-    }
+    let g = &o.generated;
+    let campaign = Campaign::new(&variants).seed(seed).threads(threads);
+    let campaign = campaign.perft(g.depth, o.perft_every);
+    let campaign = g.seconds.into_iter().fold(campaign, Campaign::seconds);
+    let campaign = g.positions.into_iter().fold(campaign, Campaign::positions);
+    let campaign = (readings.fixed.into_iter()).fold(campaign, |c, (v, f)| c.fixed(v, f));
     let loud = Loud(spinner());
     // The explanation of each row starts from the oracle's answers.
     let reference = match (ea, eb) {
@@ -95,39 +76,28 @@ pub fn run(o: DiffOptions) -> Result<ExitCode> {
     let live = LiveTable::new(
         (command, seed),
         o.report.clone(),
-        (o.max_rows, o.rows_per_finding),
+        (o.rows.max_rows, o.rows.rows_per_finding),
         reference,
         &loud,
     );
     super::begin_run();
-    // A panic in an engine is caught and reported as a row; keep the default hook from
-    // printing it.
-    std::panic::set_hook(Box::new(|_| {}));
-    let result = campaign.run_with(factory(ea, None), factory(eb, o.mutant), &live);
-    let _ = std::panic::take_hook();
+    // A panic in an engine is caught and reported as a row, not printed.
+    let (a, mutant) = (move || build_engine(ea, None), o.mutant);
+    let result = quietly(|| campaign.run_with(a, move || build_engine(eb, mutant), &live));
     loud.0.finish_and_clear();
     let found = result?;
     let table = live.finish(&found)?;
     say!("{}", found.table());
     say!("{}", found.deep_table());
-    let unconfirmed: u64 = found.runs.iter().map(|r| r.unconfirmed).sum();
-    if unconfirmed > 0 {
-        say!("{unconfirmed} disagreements did not come back when asked again: not rows");
-    }
-    if found.interrupted {
-        let positions: u64 = found.runs.iter().map(|r| r.positions).sum();
-        say!("interrupted after {positions} positions");
-    }
     if let Some(dir) = &o.report {
         say!("report: {}", dir.join("diff.md").display());
     }
-    super::print_table(&table)?;
+    say!("{table}");
     Ok(super::verdict(!table.is_empty()))
 }
 
-fn engine_id(e: EngineChoice) -> &'static str {
-    match e {
-        EngineChoice::Oracle => "oracle",
-        EngineChoice::Fast => "fast",
-    }
+/// The name of an engine on the command line.
+fn engine_id(e: EngineChoice) -> String {
+    e.to_possible_value()
+        .map_or_else(String::new, |v| v.get_name().to_string())
 }

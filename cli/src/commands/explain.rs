@@ -4,12 +4,13 @@
 
 use std::process::ExitCode;
 
-use anyhow::{Result, anyhow};
+use anyhow::Result;
+use trichess_model::input::read_position;
 use trichess_model::{Game, Move, Setup, Variant};
-use trichess_oracle::explain::{ExplainError, Question, explain};
+use trichess_oracle::explain::{Question, explain};
 use trichess_oracle::rules_for;
 
-use super::{interpretation_map, locate_with, note_start, position_text, tidy};
+use super::{game_of, locate_with, note_start};
 use crate::args::{At, EngineArg, ExplainOptions};
 
 /// Prints the oracle's explanation.
@@ -21,14 +22,13 @@ pub fn run(options: ExplainOptions) -> Result<ExitCode> {
         None => Question::Validity,
     };
     let (game, setup, note) = located(variant, &options.at, question)?;
-    let explanation = explain(&game, &setup, question).map_err(|e| match e {
-        ExplainError::InvalidPosition(problems) => anyhow!("invalid position: {problems}"),
-        other => anyhow!(other),
-    })?;
+    let explanation = explain(&game, &setup, question)?;
     if options.json {
         say!("{}", explanation.to_json());
     } else {
-        say_raw!("{}", explanation.to_text());
+        // The text ends with its own newline.
+        let text = explanation.to_text();
+        say!("{}", text.strip_suffix('\n').unwrap_or(&text));
     }
     note_start(note);
     Ok(ExitCode::SUCCESS)
@@ -51,15 +51,10 @@ fn located(
         let here = locate_with(variant, at, &oracle)?;
         return Ok((here.game, here.setup, here.note));
     }
-    let game = Game {
-        variant,
-        interpretations: interpretation_map(variant, &at.interpretations)?,
-    };
+    let game = game_of(variant, &at.interpretations)?;
     let rules = rules_for(&game)?;
-    let text = position_text(&at.position)?;
-    if text.trim() == "start" {
-        return Ok((game, rules.start().into_setup(), rules.start_note()));
-    }
-    let setup = Setup::parse(variant, &tidy(&text))?;
-    Ok((game, setup, None))
+    Ok(match read_position(variant, &at.position)? {
+        None => (game, rules.start().into_setup(), rules.start_note()),
+        Some(setup) => (game, setup, None),
+    })
 }

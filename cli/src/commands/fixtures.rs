@@ -4,8 +4,6 @@ use std::io::IsTerminal;
 use std::process::ExitCode;
 
 use anyhow::{Result, bail};
-use trichess_model::Game;
-use trichess_oracle::rules_for;
 use trichess_suite::fixture::PositionSpec;
 use trichess_suite::{Filter, Runner, Suite};
 
@@ -47,27 +45,15 @@ pub fn run(o: FixturesOptions) -> Result<ExitCode> {
     }
     // What a reader must know about the starting positions the fixtures use (that one is a
     // reconstruction, say), one line per variant.
-    let mut variants: Vec<_> = selected
+    let starts = selected
         .iter()
-        .filter(|f| matches!(f.position, PositionSpec::Start))
-        .map(|f| f.variant)
-        .collect();
-    variants.sort();
-    variants.dedup();
-    let notes: Vec<String> = variants
-        .into_iter()
-        .filter_map(|v| rules_for(&Game::new(v)).ok()?.start_note())
-        .map(str::to_string)
-        .collect();
+        .filter(|f| f.position == PositionSpec::Start);
+    let notes = trichess_oracle::start_notes(starts.map(|f| f.variant));
     match format {
         Format::Json => say!("{}", report.to_json(&notes)),
         Format::Table | Format::Markdown => {
             say!("{}", report.to_text(format == Format::Markdown, &notes))
         }
     }
-    Ok(if report.failures().is_empty() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    })
+    Ok(super::verdict(!report.failures().is_empty()))
 }

@@ -12,14 +12,6 @@ macro_rules! say {
     }};
 }
 
-/// Writes to standard output without a newline, like [`say!`].
-macro_rules! say_raw {
-    ($($arg:tt)*) => {{
-        use std::io::Write as _;
-        write!(std::io::stdout().lock(), $($arg)*)?
-    }};
-}
-
 mod cross_check;
 mod diff;
 mod explain;
@@ -30,17 +22,17 @@ mod perft_suite;
 mod register;
 mod serve;
 
-use std::collections::BTreeMap;
-use std::io::{IsTerminal, Read};
+use std::io::IsTerminal;
 use std::path::Path;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use anyhow::{Context, Result, anyhow, bail};
+use anyhow::{Result, bail};
 use serde_json::json;
-use trichess_fast::Fast;
-use trichess_model::{Engine, EngineError, Game, Move, Setup, Variant};
-use trichess_oracle::{Oracle, Rules, rules_for};
+use trichess_fast::{Fast, Mutant};
+use trichess_model::input::{LocateError, Refusal, locate};
+use trichess_model::{Engine, Game, Move, Setup, Variant};
+use trichess_oracle::{Oracle, rules_for};
 
 use crate::args::{At, Cli, Command, EngineArg, EngineChoice, Here, Interpretations};
 
@@ -63,20 +55,22 @@ impl EngineArg {
         }
     }
 
+    /// Builds the engine chosen: the fast engine with the mutant planted, if one is given.
     fn build(&self) -> Box<dyn Engine> {
-        match (self.mutant, self.engine) {
-            (Some(m), _) => Box::new(Fast::with_mutant(m)),
-            (None, Some(EngineChoice::Fast)) => Box::new(Fast::default()),
-            (None, _) => Box::new(Oracle),
-        }
+        let fast = self.mutant.is_some().then_some(EngineChoice::Fast);
+        build_engine(
+            self.engine.or(fast).unwrap_or(EngineChoice::Oracle),
+            self.mutant,
+        )
     }
 }
 
-/// Builds one of trichess's engines.
-fn build_engine(choice: EngineChoice) -> Box<dyn Engine> {
-    match choice {
-        EngineChoice::Oracle => Box::new(Oracle),
-        EngineChoice::Fast => Box::new(Fast::default()),
+/// Builds one of trichess's engines, the fast one with `mutant` planted if one is given.
+fn build_engine(choice: EngineChoice, mutant: Option<Mutant>) -> Box<dyn Engine> {
+    match (choice, mutant) {
+        (EngineChoice::Oracle, _) => Box::new(Oracle),
+        (EngineChoice::Fast, None) => Box::new(Fast::default()),
+        (EngineChoice::Fast, Some(m)) => Box::new(Fast::with_mutant(m)),
     }
 }
 
@@ -93,7 +87,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             keyed,
             interpretations,
         } => {
-            let rules = rules_of(variant, &interpretations)?;
+            let rules = rules_for(&game_of(variant, &interpretations)?)?;
             let start = rules.start();
             let setup = start.setup();
             match (keyed, json) {
@@ -105,10 +99,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Moves { here, json } => located(&here, |l| {
-            let moves = l
-                .engine
-                .legal_moves(&l.game, &l.setup)
-                .map_err(engine_error)?;
+            let moves = l.engine.legal_moves(&l.game, &l.setup).map_err(Refusal)?;
             let mut moves: Vec<String> = moves.iter().map(Move::to_string).collect();
             moves.sort();
             if json {
@@ -137,15 +128,12 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
                     let picture = trichess_diagram::svg(setup, None);
                     return Ok(trichess_diff::output::write(path, &picture)?);
                 }
-                say_raw!("{}", trichess_diagram::text(setup));
-                say!(
-                    "{}",
-                    if keyed {
-                        setup.to_keyed()
-                    } else {
-                        setup.to_text()
-                    }
-                );
+                let form = if keyed {
+                    setup.to_keyed()
+                } else {
+                    setup.to_text()
+                };
+                say!("{}{form}", trichess_diagram::text(setup));
                 Ok(())
             })
         }
@@ -155,7 +143,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             format,
         } => located(&here, |l| perft::bench(l, depth, format)),
         Command::Result { here, json } => located(&here, |l| {
-            let outcome = l.engine.outcome(&l.game, &l.setup).map_err(engine_error)?;
+            let outcome = l.engine.outcome(&l.game, &l.setup).map_err(Refusal)?;
             let variant = l.game.variant;
             if json {
                 say!("{}", outcome.to_json(variant));
@@ -246,49 +234,6 @@ fn writable_dir(dir: &Path) -> Result<()> {
     Ok(trichess_diff::output::check_dir(dir)?)
 }
 
-/// Prints a run's findings (one line each: count, smallest example, replay command), those
-/// about validity apart, grouped by the kinds of problem, then its rows, each with its fixture
-/// (or the request to replay).
-fn print_table(table: &trichess_diff::report::Table) -> Result<()> {
-    use tabled::settings::Style;
-    if table.is_empty() {
-        say!("no discrepancies");
-        return Ok(());
-    }
-    let rules: Vec<_> = table.groups_about_validity(false).collect();
-    if !rules.is_empty() {
-        say!(
-            "{} findings:\n{}",
-            rules.len(),
-            tabled::Table::new(rules).with(Style::sharp())
-        );
-    }
-    let validity: Vec<_> = table.groups_about_validity(true).collect();
-    if !validity.is_empty() {
-        say!("validity, {} findings:", validity.len());
-    }
-    for g in validity {
-        let example = table.rows.get(g.example - 1).map_or(String::new(), |r| {
-            format!(" ({} pieces) {}", r.pieces, r.position)
-        });
-        say!(
-            "  F{} {} ({}): {}: {} positions, e.g. #{}{example}; replay: {}",
-            g.number,
-            g.key.variant,
-            g.key.readings,
-            g.key.problem.as_deref().unwrap_or_default(),
-            g.count,
-            g.example,
-            g.replay
-        );
-    }
-    say!("{}", tabled::Table::new(&table.rows).with(Style::sharp()));
-    for r in &table.rows {
-        say!("#{} ({} pieces): {}", r.number, r.pieces, r.fixture);
-    }
-    Ok(())
-}
-
 /// The exit code of a long run: 130 if it was interrupted, else 1 if it found something.
 fn verdict(found: bool) -> ExitCode {
     match (trichess_protocol::interrupted(), found) {
@@ -298,53 +243,14 @@ fn verdict(found: bool) -> ExitCode {
     }
 }
 
-/// Reads `-i` options into an interpretation map, adding the variant prefix where left out.
-fn interpretation_map(
-    variant: Variant,
-    given: &Interpretations,
-) -> Result<BTreeMap<String, String>> {
-    Ok(trichess_suite::parse_readings(variant, &given.given)?)
-}
-
-fn rules_of(variant: Variant, given: &Interpretations) -> Result<Box<dyn Rules>> {
-    let game = Game {
+/// The game of `variant` with the readings of the `-i` options (the variant prefix of an id
+/// may be left out).
+fn game_of(variant: Variant, given: &Interpretations) -> Result<Game> {
+    let interpretations = trichess_suite::parse_readings(variant, &given.given)?;
+    Ok(Game {
         variant,
-        interpretations: interpretation_map(variant, given)?,
-    };
-    Ok(rules_for(&game)?)
-}
-
-/// The most a position (`@FILE`, `-`) may read: 4 MiB.
-pub const MAX_INPUT: u64 = 4 << 20;
-
-/// The most of a message that is shown, in bytes; the rest is cut.
-const MAX_MESSAGE: usize = 600;
-
-/// The most problems (the parts of a message between "; ") that are shown.
-const MAX_PROBLEMS: usize = 10;
-
-/// Makes a message fit for a terminal: control characters (NUL, ESC, ...) written as escapes
-/// (`\u{1b}`), and a message longer than a few hundred characters cut short.
-pub fn clean(message: &str) -> String {
-    let mut parts: Vec<&str> = message.split("; ").collect();
-    let hidden = parts.len().saturating_sub(MAX_PROBLEMS);
-    parts.truncate(MAX_PROBLEMS);
-    let mut out = String::new();
-    for c in parts.join("; ").chars() {
-        if out.len() >= MAX_MESSAGE {
-            out.push_str(" ...(cut)");
-            break;
-        }
-        if c.is_control() {
-            out.extend(c.escape_default());
-        } else {
-            out.push(c);
-        }
-    }
-    if hidden > 0 {
-        out.push_str(&format!("; ... and {hidden} more"));
-    }
-    out
+        interpretations,
+    })
 }
 
 /// The width tables are fitted to: the terminal's on a terminal, else `COLUMNS`, else 100.
@@ -359,51 +265,6 @@ pub fn table_width() -> usize {
         .max(40)
 }
 
-/// Reads at most [`MAX_INPUT`] bytes from `reader`, as UTF-8 text without a byte-order mark.
-pub fn read_capped(reader: impl Read, what: &str) -> Result<String> {
-    let mut bytes = Vec::new();
-    reader
-        .take(MAX_INPUT + 1)
-        .read_to_end(&mut bytes)
-        .with_context(|| format!("cannot read {what}"))?;
-    if bytes.len() as u64 > MAX_INPUT {
-        bail!("{what} is larger than {} MiB", MAX_INPUT >> 20);
-    }
-    let text = String::from_utf8(bytes).map_err(|_| anyhow!("{what} is not UTF-8 text"))?;
-    Ok(text.strip_prefix('\u{feff}').unwrap_or(&text).to_string())
-}
-
-/// Reads the `--position` argument.
-fn position_text(arg: &str) -> Result<String> {
-    if let Some(path) = arg.strip_prefix('@') {
-        let file = std::fs::File::open(path).with_context(|| format!("cannot read {path}"))?;
-        return read_capped(file, path);
-    }
-    if arg == "-" {
-        return read_capped(std::io::stdin().lock(), "standard input");
-    }
-    Ok(arg.strip_prefix('\u{feff}').unwrap_or(arg).to_string())
-}
-
-/// Accepts spaces after the commas of a text form (`d8:wK, a1:bK`), as people write lists;
-/// a JSON form is left as it is.
-fn tidy(text: &str) -> String {
-    if text.trim_start().starts_with('{') {
-        return text.to_string();
-    }
-    let mut out = String::with_capacity(text.len());
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        out.push(c);
-        if c == ',' {
-            while chars.peek().is_some_and(|c| c.is_whitespace()) {
-                chars.next();
-            }
-        }
-    }
-    out
-}
-
 /// What a command looks at through an engine: the game, the position, and, for a position
 /// reached from the start, what a user of the start must know about it (that it is a
 /// reconstruction, say).
@@ -412,15 +273,6 @@ struct Located {
     game: Game,
     setup: Setup,
     note: Option<&'static str>,
-}
-
-/// Turns an engine's refusal into the one-line cause the user sees: an illegal move or an
-/// unsupported reading says only why; an invalid position says so first.
-fn engine_error(e: EngineError) -> anyhow::Error {
-    match e {
-        EngineError::IllegalMove(why) | EngineError::Unsupported(why) => anyhow!(why),
-        other => anyhow!(other),
-    }
 }
 
 /// Runs `f` on the position a command looks at (see [`locate_with`]), then tells what a user
@@ -436,41 +288,15 @@ fn located(here: &Here, f: impl FnOnce(&mut Located) -> Result<()>) -> Result<Ex
 /// Builds the engine, the game and the position a command looks at: the position read (or
 /// the engine's start), checked by the engine, and the `--after` moves played by it.
 fn locate_with(variant: Variant, at: &At, choice: &EngineArg) -> Result<Located> {
-    let game = Game {
-        variant,
-        interpretations: interpretation_map(variant, &at.interpretations)?,
-    };
+    let game = game_of(variant, &at.interpretations)?;
     choice.validate(Some(variant))?;
     let mut engine = choice.build();
-    engine.supports(&game).map_err(engine_error)?;
-    let text = position_text(&at.position)?;
-    let from_start = text.trim() == "start";
-    let mut setup = if from_start {
-        engine.start(&game).map_err(engine_error)?
-    } else {
-        let setup = Setup::parse(variant, &tidy(&text))?;
-        engine.check(&game, &setup).map_err(engine_error)?;
-        setup
-    };
-    for (n, m) in at.after.split_whitespace().enumerate() {
-        let context = || format!("--after move {}", n + 1);
-        let mv = Move::parse(variant, m).with_context(context)?;
-        let outcome = engine.outcome(&game, &setup).map_err(engine_error)?;
-        if matches!(
-            outcome,
-            trichess_model::Outcome::Won { .. } | trichess_model::Outcome::Drawn { .. }
-        ) {
-            return Err(anyhow!(
-                "the game is over ({}): no move can follow",
-                outcome.describe(variant)
-            ))
-            .with_context(context);
+    let (setup, from_start) = match locate(engine.as_mut(), &game, &at.position, &at.after) {
+        Err(LocateError::Move { number, source }) => {
+            return Err(anyhow::Error::new(source).context(format!("--after move {number}")));
         }
-        setup = engine
-            .play(&game, &setup, mv)
-            .map_err(engine_error)
-            .with_context(context)?;
-    }
+        other => other?,
+    };
     let note = from_start
         .then(|| rules_for(&game).ok()?.start_note())
         .flatten();
@@ -490,43 +316,10 @@ fn note_start(note: Option<&str>) {
     }
 }
 
-/// The command line that replays this run: the words it was given, but the output options (`--report`, `--expect`, `--write-expect`) and their
-/// value, with the seed it walked (`--seed S` added if it was not given).
+/// The command line that replays this run with `seed` ([`trichess_diff::replay_command`]).
 fn replay(seed: u64) -> String {
-    let mut words = vec!["trichess".to_string()];
-    let mut args = std::env::args_os()
-        .skip(1)
-        .map(|a| a.to_string_lossy().into_owned());
-    let mut seeded = false;
-    // Where the outputs go is not part of the run.
-    let outputs = ["--report", "--expect", "--write-expect"];
-    while let Some(word) = args.next() {
-        if outputs.contains(&word.as_str()) {
-            args.next();
-            continue;
-        }
-        if outputs.iter().any(|o| word.starts_with(&format!("{o}="))) {
-            continue;
-        }
-        seeded |= word == "--seed" || word.starts_with("--seed=");
-        let plain = !word.is_empty() && !word.contains(|c: char| c.is_whitespace() || c == '\'');
-        words.push(if plain {
-            word
-        } else {
-            format!("'{}'", word.replace('\'', "'\\''"))
-        });
-    }
-    if !seeded {
-        words.push(format!("--seed {seed}"));
-    }
-    words.join(" ")
-}
-
-/// A seed from the clock, for a run given none.
-fn clock_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64 % 1_000_000_000)
+    let words = std::env::args_os().skip(1);
+    trichess_diff::replay_command(words.map(|a| a.to_string_lossy().into_owned()), seed)
 }
 
 /// Tells the user what a long run does: lines on standard output, progress on a spinner.
@@ -549,15 +342,23 @@ impl trichess_diff::Observer for Loud {
 /// A spinner with a message on standard error when it is a terminal (hidden otherwise, so
 /// piped output stays clean).
 fn spinner() -> indicatif::ProgressBar {
+    progress(
+        std::io::stderr().is_terminal(),
+        None,
+        "{spinner} {elapsed} {msg}",
+    )
+}
+
+/// A progress bar (of `len` steps, or a spinner) drawn by `template` on standard error if
+/// `show`, else hidden.
+fn progress(show: bool, len: Option<u64>, template: &str) -> indicatif::ProgressBar {
     use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-    let progress = if std::io::stderr().is_terminal() {
-        ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr())
-    } else {
-        ProgressBar::hidden()
-    };
-    progress.set_style(
-        ProgressStyle::with_template("{spinner} {elapsed} {msg}")
-            .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+    if !show {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(len, ProgressDrawTarget::stderr());
+    bar.set_style(
+        ProgressStyle::with_template(template).unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
-    progress
+    bar
 }

@@ -5,12 +5,11 @@
 use std::process::ExitCode;
 
 use anyhow::Result;
-use trichess_diff::zoo::{self, CatchRow, Limits, Planted};
-use trichess_fast::{Fast, Mutant};
-use trichess_model::Engine;
-use trichess_oracle::Oracle;
+use trichess_diff::zoo::{self, Limits, Planted};
+use trichess_fast::Mutant;
 
-use crate::args::{CatchOptions, Format};
+use super::build_engine;
+use crate::args::{CatchOptions, EngineChoice, Format};
 
 /// Prints the mutants: name, variant, rule id, family and what the bug does.
 pub fn list(json: bool) -> Result<ExitCode> {
@@ -54,39 +53,26 @@ pub fn catch(o: CatchOptions) -> Result<ExitCode> {
         seconds: o.seconds,
         positions: o.positions,
     };
-    // A panic in an engine is caught by the differential run; keep the hook from printing it.
-    std::panic::set_hook(Box::new(|_| {}));
-    let mut rows = Vec::new();
-    for mutant in chosen {
-        let diff = zoo::hunt(
-            mutant.variant(),
-            limits,
-            || Box::new(Oracle) as Box<dyn Engine>,
-            move || Box::new(Fast::with_mutant(mutant)) as Box<dyn Engine>,
-            || Box::new(Fast::default()) as Box<dyn Engine>,
-        )?;
-        rows.push(CatchRow {
-            planted: planted(mutant),
-            fixtures: mutant.failing_fixtures(&fixtures),
-            diff,
-        });
+    let bugs = chosen
+        .into_iter()
+        .map(|m| {
+            let mutated = move || build_engine(EngineChoice::Fast, Some(m));
+            (planted(m), m.failing_fixtures(&fixtures), mutated)
+        })
+        .collect();
+    let engines = (
+        || build_engine(EngineChoice::Oracle, None),
+        || build_engine(EngineChoice::Fast, None),
+    );
+    let rows = zoo::catch(bugs, limits, engines, &mut |p| {
         if o.format == Format::Table {
-            eprintln!("trichess mutants: {mutant} done");
+            eprintln!("trichess mutants: {} done", p.name);
         }
-    }
-    let _ = std::panic::take_hook();
+    })?;
     match o.format {
         Format::Json => say!("{}", serde_json::to_string_pretty(&zoo::to_json(&rows))?),
         Format::Markdown => say!("{}", zoo::to_markdown(&rows, &limits)),
         Format::Table => say!("{}", zoo::to_table(&rows, super::table_width())),
     }
-    let escaped = rows
-        .iter()
-        .filter(|r| r.fixtures.is_empty() && r.diff.is_err())
-        .count();
-    Ok(if escaped == 0 {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    })
+    Ok(super::verdict(zoo::escaped(&rows) > 0))
 }

@@ -73,9 +73,5 @@ pub fn run(o: PerftSuiteOptions) -> Result<ExitCode> {
             say!("{}", report.to_text(o.format == Format::Markdown))
         }
     }
-    Ok(if report.failures().is_empty() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    })
+    Ok(super::verdict(!report.failures().is_empty()))
 }

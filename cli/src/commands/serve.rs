@@ -6,9 +6,9 @@
 use std::process::ExitCode;
 
 use anyhow::Result;
-use trichess_model::{Engine, EngineError};
+use trichess_model::Engine;
 use trichess_oracle::Oracle;
-use trichess_oracle::explain::{ExplainError, Question, explain};
+use trichess_oracle::explain::{Question, explain_json};
 use trichess_protocol::{Explainer, Faulty, Server, hello_of};
 
 /// Answers requests on standard input until it ends, misbehaving as `faulty` says; the oracle
@@ -32,12 +32,6 @@ fn oracle_explainer() -> Explainer {
             trichess_protocol::Question::Result => Question::Result,
             trichess_protocol::Question::Validity => Question::Validity,
         };
-        match explain(game, setup, question) {
-            Ok(explanation) => Ok(explanation.to_json()),
-            Err(ExplainError::InvalidPosition(problems)) => {
-                Err(EngineError::InvalidPosition(problems))
-            }
-            Err(other) => Err(EngineError::Unsupported(other.to_string())),
-        }
+        explain_json(game, setup, question)
     })
 }

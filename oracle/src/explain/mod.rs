@@ -277,6 +277,21 @@ pub fn explain(
     Ok(chain.into_explanation(game.variant, question))
 }
 
+/// Explains as an engine answers the protocol's `explain`: the explanation's JSON form, or the
+/// refusal (an invalid position with its problems; anything else is unsupported).
+pub fn explain_json(
+    game: &Game,
+    setup: &Setup,
+    question: Question,
+) -> Result<Value, trichess_model::EngineError> {
+    use trichess_model::EngineError;
+    match explain(game, setup, question) {
+        Ok(explanation) => Ok(explanation.to_json()),
+        Err(ExplainError::InvalidPosition(problems)) => Err(EngineError::InvalidPosition(problems)),
+        Err(other) => Err(EngineError::Unsupported(other.to_string())),
+    }
+}
+
 /// Returns the position, checked against the rules.
 fn checked(rules: &dyn Rules, setup: &Setup) -> Result<board::Setup, ExplainError> {
     rules

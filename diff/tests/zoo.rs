@@ -1,0 +1,58 @@
+//! The catch table of `trichess mutants --catch`, made by the library: a planted bug the
+//! differential run catches, and one it cannot (the engine "with the bug" is the clean one).
+
+use trichess_diff::zoo::{Limits, Planted, catch, escaped};
+use trichess_fast::{Fast, Mutant};
+use trichess_model::Engine;
+use trichess_oracle::Oracle;
+
+#[test]
+fn the_catch_table_catches_a_mutant_and_counts_what_escapes() {
+    let m = Mutant::ALL
+        .into_iter()
+        .find(|m| m.name() == "osullivan-p4-no-double-step")
+        .expect("the mutant");
+    let bug = Planted {
+        name: m.name(),
+        variant: m.variant(),
+        rule: m.rule(),
+        family: "pawns",
+        description: m.description(),
+    };
+    let limits = Limits {
+        seed: 1,
+        seconds: 60,
+        positions: Some(500),
+    };
+    let mutated = move || Box::new(Fast::with_mutant(m)) as Box<dyn Engine>;
+    let clean = || Box::new(Fast::default()) as Box<dyn Engine>;
+    let reference = || Box::new(Oracle) as Box<dyn Engine>;
+    let mut done = Vec::new();
+    let rows = catch(
+        vec![(bug, Vec::new(), mutated)],
+        limits,
+        (reference, clean),
+        &mut |p| done.push(p.name),
+    )
+    .expect("O'Sullivan runs");
+    assert_eq!(done, ["osullivan-p4-no-double-step"]);
+    let caught = rows[0]
+        .diff
+        .as_ref()
+        .expect("caught by the differential run");
+    assert!(caught.positions <= 500, "{}", caught.positions);
+    assert_eq!(escaped(&rows), 0);
+    // The clean engine planted as if it had the bug: nothing to catch, and no fixture fails.
+    let rows = catch(
+        vec![(bug, Vec::new(), clean)],
+        Limits {
+            positions: Some(50),
+            ..limits
+        },
+        (reference, clean),
+        &mut |_| {},
+    )
+    .expect("O'Sullivan runs");
+    assert!(rows[0].diff.is_err());
+    assert_eq!(escaped(&rows), 1);
+}
