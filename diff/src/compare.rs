@@ -31,6 +31,8 @@ pub struct Duel {
     /// Whether the second engine sorts the problems of a refusal into kinds (else two
     /// refusals are the same whatever their problems).
     b_classifies: bool,
+    /// Whether a position's verdict is asked of `check` alone, not read from a whole survey.
+    checks_only: bool,
 }
 
 impl fmt::Debug for Duel {
@@ -181,6 +183,7 @@ impl Duel {
             last: None,
             b_validates: true,
             b_classifies: true,
+            checks_only: false,
         }
     }
 
@@ -190,6 +193,15 @@ impl Duel {
     pub fn trusting(mut self, validates: bool, classifies: bool) -> Duel {
         self.b_validates = validates;
         self.b_classifies = classifies;
+        self
+    }
+
+    /// Asks a position's verdict of each engine's `check` alone, instead of surveying the
+    /// position whole (its result, moves and every move played), which the comparison that
+    /// usually follows reads back: for a walk that compares nothing on the way, as the fuzz
+    /// targets' walks, whose property is checked at their last position alone.
+    pub fn checking_only(mut self) -> Duel {
+        self.checks_only = true;
         self
     }
 
@@ -301,6 +313,19 @@ impl Duel {
     /// Returns both engines' verdicts on `setup` (what [`Engine::check`] answers): from their
     /// surveys, or, where a survey crashed, from `check` itself.
     fn verdicts(&mut self, game: &Game, setup: &Setup) -> (Answer<()>, Answer<()>) {
+        if self.checks_only {
+            let a = ask_one(&mut self.a, &self.make_a, &mut |e| e.check(game, setup));
+            let b = match &a {
+                // A position the first refuses is not sent to an engine that does not check.
+                Err(refused @ Failure::Engine(EngineError::InvalidPosition(_)))
+                    if !self.b_validates =>
+                {
+                    Err(refused.clone())
+                }
+                _ => ask_one(&mut self.b, &self.make_b, &mut |e| e.check(game, setup)),
+            };
+            return (a, b);
+        }
         let surveyed = self.surveyed(game, setup);
         let verdict =
             |engine: &mut Box<dyn Engine>, make: &EngineFactory, answer: &Answer<Survey>| {

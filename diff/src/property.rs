@@ -166,7 +166,7 @@ pub struct Harness {
 }
 
 /// The most positions a walk of a case visits: its root, then one per move or edit.
-const MAX_STEPS: usize = 40;
+const MAX_STEPS: usize = 20;
 
 impl Harness {
     /// Builds a harness of engine `a` (the reference) against engine `b`, with the register's
@@ -179,7 +179,7 @@ impl Harness {
         let points = |v: Variant| trichess_suite::open_points(v).unwrap_or_default().to_vec();
         Ok(Harness {
             duel: Duel::new(Box::new(a.clone()), Box::new(b.clone())),
-            walker: Duel::new(Box::new(b), Box::new(a)),
+            walker: Duel::new(Box::new(b), Box::new(a)).checking_only(),
             open_points: Variant::ALL.map(|v| (v, points(v))).into(),
             roots: Variant::ALL
                 .map(|v| (v, crate::table_roots(tables, v)))
@@ -210,16 +210,19 @@ impl Harness {
         }
         // A zero byte (and the end of the bytes) chooses the simplest: the default readings,
         // the start position alone, a walk of no step.
-        let game = if u.below(2) == 1 {
-            let open = self.open_points.get(&variant).cloned().unwrap_or_default();
-            random_game(variant, &open, &mut u)
-        } else {
-            Game::new(variant)
+        let game = match self.open_points.get(&variant) {
+            Some(open) if u.below(2) == 1 => random_game(variant, open, &mut u),
+            _ => Game::new(variant),
         };
-        let mut roots: Vec<Setup> = self.walker.start(&game).into_iter().collect();
-        if u.below(2) == 1 {
-            roots.extend(self.roots.get(&variant).into_iter().flatten().cloned());
-        }
+        // The walk's root: the start, or one of the perft tables' positions.
+        let table_root = match self.roots.get(&variant) {
+            Some(roots) if u.below(2) == 1 => u.pick(roots).cloned(),
+            _ => None,
+        };
+        let roots: Vec<Setup> = table_root
+            .or_else(|| self.walker.start(&game))
+            .into_iter()
+            .collect();
         let mut generator = Generator::new(game.clone(), roots);
         // Cheap walks (no mate sought: that plays every move), so that an input costs one
         // position's checks and the fuzzer runs a thousand a second.

@@ -1,7 +1,7 @@
 #![no_main]
 //! The oracle and the fast engine list the same legal moves, as sets, in every position the
 //! generator reaches: a variant, the default readings or a random reading of each open point,
-//! a root (the start, or a perft table's position) and a walk of up to 40 random legal moves
+//! a root (the start, or a perft table's position) and a walk of up to 20 random legal moves
 //! and edits, each edit kept only when both engines accept the position.
 //!
 //! The property is `trichess_diff::property::Target::EnginesSameMoves`, which `cargo test` also
