@@ -13,7 +13,7 @@ mod common;
 use std::time::{Duration, Instant};
 
 use common::{generator, played_open_points, table_roots};
-use trichess_diff::{Duel, Generator, Seeded, Step, mate_or_elimination};
+use trichess_diff::{Duel, Generator, Policy, Seeded, Step, mate_or_elimination};
 use trichess_fast::Fast;
 use trichess_model::{Engine, Setup, Variant};
 use trichess_oracle::Oracle;
@@ -35,11 +35,10 @@ struct Counted {
     took: Duration,
 }
 
-/// Walks and compares `POSITIONS` seeded positions of `variant` (seeking a mate on
-/// `mate_percent` of the moves if given, else as the generator does by default:
-/// [`trichess_diff::Policy::mate_percent`]), counting those right after a mate or an elimination in a
-/// game with a reading off its default.
-fn count(variant: Variant, seed: u64, mate_percent: Option<usize>) -> Counted {
+/// Walks and compares `POSITIONS` seeded positions of `variant` (choosing moves by `policy` if
+/// given, else by the generator's default, [`Policy::default`]), counting those right after a
+/// mate or an elimination in a game with a reading off its default.
+fn count(variant: Variant, seed: u64, policy: Option<Policy>) -> Counted {
     let mut duel = Duel::new(
         Box::new(|| Box::new(Oracle) as Box<dyn Engine>),
         Box::new(|| Box::new(Fast::default()) as Box<dyn Engine>),
@@ -51,8 +50,8 @@ fn count(variant: Variant, seed: u64, mate_percent: Option<usize>) -> Counted {
     let mut took = Duration::ZERO;
     let mut current = generator(&mut duel, variant, &open, &roots, &mut choices);
     let seek = |g: &mut Generator| {
-        if let Some(p) = mate_percent {
-            g.policy.mate_percent = p;
+        if let Some(p) = policy {
+            g.policy = p;
         }
     };
     seek(&mut current);
@@ -115,7 +114,7 @@ fn out_or_pending(setup: &Setup) -> bool {
 }
 
 #[test]
-fn seeking_mates_reaches_more_positions_after_one_under_other_readings() {
+fn the_default_policy_reaches_more_positions_after_a_mate_under_other_readings() {
     let (mut sought, mut unsought) = (0, 0);
     for variant in Variant::ALL {
         let c = count(variant, 24, None);
@@ -137,9 +136,9 @@ fn seeking_mates_reaches_more_positions_after_one_under_other_readings() {
             c.walk > 0 && c.after > 0 && c.compared > 0,
             "{variant}: none"
         );
-        let without = count(variant, 24, Some(0));
+        let without = count(variant, 24, Some(Policy::UNIFORM));
         println!(
-            "{variant}, seeking no mate: {} right after one, {} in the game after one, {} \
+            "{variant}, uniform random moves: {} right after one, {} in the game after one, {} \
              reached by the comparison",
             without.walk, without.after, without.compared
         );
@@ -148,6 +147,6 @@ fn seeking_mates_reaches_more_positions_after_one_under_other_readings() {
     }
     assert!(
         sought > unsought,
-        "seeking mates reaches {sought} walk positions after one, not more than {unsought}"
+        "the default policy reaches {sought} walk positions after one, not more than {unsought}"
     );
 }
