@@ -52,6 +52,34 @@ impl Bitset for Bits {
     }
 }
 
+impl Bits {
+    /// The lowest cell of a set that is not empty.
+    #[inline(always)]
+    pub(crate) fn first(self) -> usize {
+        let [a, b, c] = self.0;
+        if a != 0 {
+            a.trailing_zeros() as usize
+        } else if b != 0 {
+            64 + b.trailing_zeros() as usize
+        } else {
+            128 + c.trailing_zeros() as usize
+        }
+    }
+
+    /// The highest cell of a set that is not empty.
+    #[inline(always)]
+    pub(crate) fn last(self) -> usize {
+        let [a, b, c] = self.0;
+        if c != 0 {
+            191 - c.leading_zeros() as usize
+        } else if b != 0 {
+            127 - b.leading_zeros() as usize
+        } else {
+            63 - a.leading_zeros() as usize
+        }
+    }
+}
+
 /// An iterator over the cells of a [`Bits`].
 #[derive(Debug)]
 pub(crate) struct BitsIter {
@@ -118,6 +146,14 @@ mod tests {
     use super::*;
     use crate::bitset::Bitset;
 
+    fn set(cells: &[usize]) -> Bits {
+        let mut b = Bits::EMPTY;
+        for &c in cells {
+            b.set(c);
+        }
+        b
+    }
+
     #[test]
     fn sets_iterate_in_order_and_complement_within_the_board() {
         let mut b = Bits::EMPTY;
@@ -128,7 +164,12 @@ mod tests {
         assert_eq!(b.count(), 6);
         assert_eq!((!b).count(), 144);
         assert_eq!(ALL.count(), 150);
+        assert_eq!((b.first(), b.last()), (0, 149));
         b.clear(63);
         assert!(!b.has(63) && b.has(64));
+        let mid = set(&[64, 127]);
+        assert_eq!((mid.first(), mid.last()), (64, 127));
+        let low = set(&[5, 63]);
+        assert_eq!((low.first(), low.last()), (5, 63));
     }
 }
