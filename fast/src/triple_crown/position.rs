@@ -283,18 +283,22 @@ impl Pos {
         }
         // The first occupied cell along a ray is the only one `reach` and `occ` share.
         let ortho = by & self.class_bits[CLASS_ORTHO];
-        if !(ortho & t.ortho_lines[target]).is_empty()
-            && t.ortho[target][..t.n_ortho[target] as usize]
-                .iter()
-                .any(|&r| !(t.reach(r, occ) & ortho).is_empty())
-        {
-            return true;
+        if !(ortho & t.ortho_lines[target]).is_empty() {
+            for &r in &t.ortho[target][..t.n_ortho[target] as usize] {
+                if !(t.reach(r, occ) & ortho).is_empty() {
+                    return true;
+                }
+            }
         }
         let diag = by & self.class_bits[CLASS_DIAG];
-        !(diag & t.diag_lines[target]).is_empty()
-            && t.diag[target][..t.n_diag[target] as usize]
-                .iter()
-                .any(|&r| !(t.reach(r, occ) & diag).is_empty())
+        if !(diag & t.diag_lines[target]).is_empty() {
+            for &r in &t.diag[target][..t.n_diag[target] as usize] {
+                if !(t.reach(r, occ) & diag).is_empty() {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// Returns the pieces of every active seat but `seat`.
@@ -435,9 +439,9 @@ impl Pos {
         let t = ctx.t;
         let me = self.to_move as usize;
         let push = t.pawn_push[me][from];
-        let mut dests = Bits::EMPTY;
+        let mut dests = t.pawn_caps[me][from] & enemy;
         if push != NONE && !self.occ.has(push as usize) {
-            dests.set(push as usize);
+            dests |= Bits::one(usize::from(push));
             let (mid, dest) = t.pawn_double[me][from];
             if mid == push && !self.occ.has(dest as usize) {
                 self.emit(
@@ -457,7 +461,6 @@ impl Pos {
                 }
             }
         }
-        dests |= t.pawn_caps[me][from] & enemy;
         for to in dests.iter() {
             if t.far_ranks[me].has(to) {
                 // triple-crown.promotion-compulsory.
@@ -645,12 +648,12 @@ impl Pos {
         let mut out = Bits::EMPTY;
         for (sliders, rays, n) in [
             (
-                enemies & self.class_bits[CLASS_ORTHO],
+                enemies & self.class_bits[CLASS_ORTHO] & t.ortho_lines[king],
                 &t.ortho[king][..],
                 t.n_ortho[king],
             ),
             (
-                enemies & self.class_bits[CLASS_DIAG],
+                enemies & self.class_bits[CLASS_DIAG] & t.diag_lines[king],
                 &t.diag[king][..],
                 t.n_diag[king],
             ),

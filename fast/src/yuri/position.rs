@@ -474,8 +474,19 @@ impl<S: Sink<Mv>> Ctx<'_, '_, S> {
         let promo = t.promotion[me];
         for from in (own & p.role[PAWN]).iter() {
             // yuri.pawn-move-a / yuri.pawn-move-b: one step onto an empty square.
-            for to in (t.push[reading][me][from] & !occ).iter() {
-                self.pawn(from, to, PLAIN, promo);
+            let steps = t.push[reading][me][from] & !occ;
+            if self.rep_from & (1 << from) == 0 && steps & promo == 0 {
+                // No promotion and no board to repeat: the steps the King's safety allows.
+                self.out.each(steps & self.allowed(from), |to| Mv {
+                    from: from as u8,
+                    to: to as u8,
+                    promo: NONE,
+                    kind: PLAIN,
+                });
+            } else {
+                for to in steps.iter() {
+                    self.pawn(from, to, PLAIN, promo);
+                }
             }
             // yuri.double-step = first-move: two squares straight on from an unmoved pawn.
             if g.rules.double && p.unmoved & (1 << from) != 0 {
