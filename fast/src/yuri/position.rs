@@ -342,10 +342,18 @@ impl Gen<'_> {
             0
         } else {
             // yuri.check: only a piece pinned to the King can uncover a check.
+            // (A line piece off the King's lines pins nothing.)
             let queens = p.role[QUEEN];
-            let (orth, diag) = (p.role[ROOK] | queens, p.role[BISHOP] | queens);
-            square::pinned(&t.rays, ROOK_DIRS, ksq, occ, own, enemies & orth)
-                | square::pinned(&t.rays, BISHOP_DIRS, ksq, occ, own, enemies & diag)
+            let orth = enemies & (p.role[ROOK] | queens) & t.rook_lines[ksq];
+            let diag = enemies & (p.role[BISHOP] | queens) & t.bishop_lines[ksq];
+            let mut pinned = 0;
+            if orth != 0 {
+                pinned |= square::pinned(&t.rays, ROOK_DIRS, ksq, occ, own, orth);
+            }
+            if diag != 0 {
+                pinned |= square::pinned(&t.rays, BISHOP_DIRS, ksq, occ, own, diag);
+            }
+            pinned
         };
         // yuri.check: in check, a move other than the King's captures the one piece giving it
         // or steps between (none answers two).
@@ -510,7 +518,7 @@ impl<S: Sink<Mv>> Ctx<'_, '_, S> {
     }
 
     /// A non-King piece's moves to each of `targets`.
-    #[inline]
+    #[inline(always)]
     fn targets(&mut self, from: usize, targets: u64) {
         let mut targets = targets & self.allowed(from);
         if self.rep_from & (1 << from) != 0 {
