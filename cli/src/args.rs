@@ -172,7 +172,7 @@ pub enum EngineChoice {
     Fast,
 }
 
-#[derive(Debug, clap::Args)]
+#[derive(Debug, Default, clap::Args)]
 pub struct EngineArg {
     /// The engine that answers [default: oracle; fast with --mutant].
     #[arg(long, value_enum)]
@@ -430,10 +430,9 @@ pub const PERFT_EVERY: u64 = 4;
 
 /// Reads `--engines A,B`.
 pub fn parse_engines(text: &str) -> Result<(EngineChoice, EngineChoice), String> {
-    let one = |name: &str| match name {
-        "oracle" => Ok(EngineChoice::Oracle),
-        "fast" => Ok(EngineChoice::Fast),
-        other => Err(format!("unknown engine '{other}' (known: oracle, fast)")),
+    let one = |name: &str| {
+        clap::ValueEnum::from_str(name, false)
+            .map_err(|_| format!("unknown engine '{name}' (known: oracle, fast)"))
     };
     match text.split_once(',') {
         Some((a, b)) => Ok((one(a)?, one(b)?)),

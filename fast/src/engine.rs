@@ -83,12 +83,15 @@ pub(crate) trait Rules: Sized {
     fn outcome(&self, root: &Self::Root, setup: &Setup) -> Outcome;
 }
 
-/// The fast engine of one variant: the rules of `R`, a planted mutant (if any) and the move
-/// buffers its perfts reuse.
+/// The fast engine of one variant: the rules of `R`, a planted mutant (if any), the move
+/// buffers its perfts reuse and the readings of the game it was last asked about.
 #[derive(Debug)]
 pub(crate) struct VariantEngine<R: Rules> {
     mutant: Option<Mutant>,
     bufs: Buffers<R::Move>,
+    /// The last game whose readings were read, with them: a game's readings are read (and
+    /// checked against the register) once, not at every call.
+    read: Option<(Game, R)>,
 }
 
 impl<R: Rules> Default for VariantEngine<R> {
@@ -102,12 +105,26 @@ impl<R: Rules> VariantEngine<R> {
         VariantEngine {
             mutant,
             bufs: Buffers::default(),
+            read: None,
         }
     }
 
+    /// The game's readings (see [`Rules::readings`]), read once for the same game.
+    fn rules<'a>(
+        read: &'a mut Option<(Game, R)>,
+        mutant: Option<Mutant>,
+        game: &Game,
+    ) -> Result<&'a R, EngineError> {
+        let kept = match read.take().filter(|(last, _)| last == game) {
+            Some(kept) => kept,
+            None => (game.clone(), R::readings(game, mutant)?),
+        };
+        Ok(&read.insert(kept).1)
+    }
+
     /// Reads the readings, imports the setup and lists its legal moves.
-    fn prepare(&self, game: &Game, setup: &Setup) -> Result<Prepared<R>, EngineError> {
-        let rules = R::readings(game, self.mutant)?;
+    fn prepare(&mut self, game: &Game, setup: &Setup) -> Result<Prepared<'_, R>, EngineError> {
+        let rules = Self::rules(&mut self.read, self.mutant, game)?;
         let root = rules.import(setup)?;
         let (mut walk, pos) = rules.walk(&root);
         let mut moves = Vec::new();
@@ -118,18 +135,20 @@ impl<R: Rules> VariantEngine<R> {
             walk,
             pos,
             moves,
+            bufs: &mut self.bufs,
         })
     }
 }
 
-/// A game's readings with an imported position, the search's state and first position, and
-/// its legal moves.
-struct Prepared<R: Rules> {
-    rules: R,
+/// A game's readings with an imported position, the search's state and first position, its
+/// legal moves, and the engine's move buffers.
+struct Prepared<'a, R: Rules> {
+    rules: &'a R,
     root: R::Root,
     walk: R::Walk,
     pos: R::Pos,
     moves: Vec<R::Move>,
+    bufs: &'a mut Buffers<R::Move>,
 }
 
 impl<R: Rules> Engine for VariantEngine<R> {
@@ -142,11 +161,13 @@ impl<R: Rules> Engine for VariantEngine<R> {
     }
 
     fn start(&mut self, game: &Game) -> Result<Setup, EngineError> {
-        Ok(R::readings(game, self.mutant)?.start())
+        Ok(Self::rules(&mut self.read, self.mutant, game)?.start())
     }
 
     fn check(&mut self, game: &Game, setup: &Setup) -> Result<(), EngineError> {
-        R::readings(game, self.mutant)?.import(setup).map(|_| ())
+        Self::rules(&mut self.read, self.mutant, game)?
+            .import(setup)
+            .map(|_| ())
     }
 
     fn legal_moves(&mut self, game: &Game, setup: &Setup) -> Result<Vec<Move>, EngineError> {
@@ -169,16 +190,10 @@ impl<R: Rules> Engine for VariantEngine<R> {
     }
 
     fn perft(&mut self, game: &Game, setup: &Setup, depth: u32) -> Result<u64, EngineError> {
-        let mut p = self.prepare(game, setup)?;
-        let bufs = &mut self.bufs;
+        let p = self.prepare(game, setup)?;
+        let mut walk = p.walk;
         Ok(perft::count(
-            &p.rules,
-            &mut p.walk,
-            &p.pos,
-            &p.moves,
-            depth,
-            bufs,
-            0,
+            p.rules, &mut walk, &p.pos, &p.moves, depth, p.bufs, 0,
         ))
     }
 
@@ -189,20 +204,15 @@ impl<R: Rules> Engine for VariantEngine<R> {
         depth: u32,
     ) -> Result<Vec<(Move, u64)>, EngineError> {
         let rest = perft::divide_rest(depth)?;
-        let mut p = self.prepare(game, setup)?;
-        let bufs = &mut self.bufs;
+        let p = self.prepare(game, setup)?;
+        let mut walk = p.walk;
         Ok(perft::divide(
-            &p.rules,
-            &mut p.walk,
-            &p.pos,
-            &p.moves,
-            rest,
-            bufs,
+            p.rules, &mut walk, &p.pos, &p.moves, rest, p.bufs,
         ))
     }
 
     fn outcome(&mut self, game: &Game, setup: &Setup) -> Result<Outcome, EngineError> {
-        let rules = R::readings(game, self.mutant)?;
+        let rules = Self::rules(&mut self.read, self.mutant, game)?;
         let root = rules.import(setup)?;
         Ok(rules.outcome(&root, setup))
     }

@@ -47,6 +47,7 @@ mod osullivan;
 mod perft;
 #[cfg(test)]
 mod properties;
+mod sink;
 mod square;
 #[cfg(test)]
 mod testing;

@@ -44,11 +44,7 @@ fn located(
     question: Question,
 ) -> Result<(Game, Setup, Option<&'static str>)> {
     if question != Question::Validity || !at.after.trim().is_empty() {
-        let oracle = EngineArg {
-            engine: None,
-            mutant: None,
-        };
-        let here = locate_with(variant, at, &oracle)?;
+        let here = locate_with(variant, at, &EngineArg::default())?;
         return Ok((here.game, here.setup, here.note));
     }
     let game = game_of(variant, &at.interpretations)?;

@@ -40,38 +40,95 @@ impl Bitset for Bits {
 
     #[inline]
     fn count(self) -> u32 {
-        self.0[0].count_ones() + self.0[1].count_ones() + self.0[2].count_ones()
+        if cfg!(target_feature = "popcnt") {
+            return self.0[0].count_ones() + self.0[1].count_ones() + self.0[2].count_ones();
+        }
+        // Without the instruction: the three words' 2-bit then 4-bit field sums added before
+        // the bytes are summed once (a field of 4 bits holds up to 12).
+        let pairs = |x: u64| {
+            let x = x - ((x >> 1) & 0x5555_5555_5555_5555);
+            (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333)
+        };
+        let s = pairs(self.0[0]) + pairs(self.0[1]) + pairs(self.0[2]);
+        let s = (s & 0x0f0f_0f0f_0f0f_0f0f) + ((s >> 4) & 0x0f0f_0f0f_0f0f_0f0f);
+        (s.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
     }
 
     #[inline]
     fn iter(self) -> BitsIter {
+        let [a, b, c] = self.0;
         BitsIter {
-            bits: self,
-            word: 0,
+            word: a,
+            later: [b, c],
+            base: 0,
         }
     }
 }
 
-/// An iterator over the cells of a [`Bits`].
+impl Bits {
+    /// The set of one cell, made by value (a set built by [`Bitset::set`] on one word and
+    /// then read whole stalls the store-to-load forwarding).
+    #[inline(always)]
+    pub(crate) fn one(cell: usize) -> Bits {
+        let (word, bit) = (cell >> 6, 1u64 << (cell & 63));
+        Bits([
+            if word == 0 { bit } else { 0 },
+            if word == 1 { bit } else { 0 },
+            if word == 2 { bit } else { 0 },
+        ])
+    }
+
+    /// The lowest cell of a set that is not empty.
+    #[inline(always)]
+    pub(crate) fn first(self) -> usize {
+        let [a, b, c] = self.0;
+        if a != 0 {
+            a.trailing_zeros() as usize
+        } else if b != 0 {
+            64 + b.trailing_zeros() as usize
+        } else {
+            128 + c.trailing_zeros() as usize
+        }
+    }
+
+    /// The highest cell of a set that is not empty.
+    #[inline(always)]
+    pub(crate) fn last(self) -> usize {
+        let [a, b, c] = self.0;
+        if c != 0 {
+            191 - c.leading_zeros() as usize
+        } else if b != 0 {
+            127 - b.leading_zeros() as usize
+        } else {
+            63 - a.leading_zeros() as usize
+        }
+    }
+}
+
+/// An iterator over the cells of a [`Bits`]: the word being read and the words after it,
+/// kept by value (no word is picked by a run-time index, so they stay in registers).
 #[derive(Debug)]
 pub(crate) struct BitsIter {
-    bits: Bits,
-    word: usize,
+    word: u64,
+    later: [u64; 2],
+    base: usize,
 }
 
 impl Iterator for BitsIter {
     type Item = usize;
     #[inline]
     fn next(&mut self) -> Option<usize> {
-        while self.word < 3 {
-            let w = self.bits.0[self.word];
-            if w != 0 {
-                self.bits.0[self.word] = w & (w - 1);
-                return Some(self.word * 64 + w.trailing_zeros() as usize);
+        while self.word == 0 {
+            if self.base == 128 {
+                return None;
             }
-            self.word += 1;
+            self.word = self.later[0];
+            self.later = [self.later[1], 0];
+            self.base += 64;
         }
-        None
+        let cell = self.base + self.word.trailing_zeros() as usize;
+        self.word &= self.word - 1;
+        Some(cell)
     }
 }
 
@@ -118,6 +175,14 @@ mod tests {
     use super::*;
     use crate::bitset::Bitset;
 
+    fn set(cells: &[usize]) -> Bits {
+        let mut b = Bits::EMPTY;
+        for &c in cells {
+            b.set(c);
+        }
+        b
+    }
+
     #[test]
     fn sets_iterate_in_order_and_complement_within_the_board() {
         let mut b = Bits::EMPTY;
@@ -126,9 +191,19 @@ mod tests {
         }
         assert_eq!(b.iter().collect::<Vec<_>>(), vec![0, 63, 64, 127, 128, 149]);
         assert_eq!(b.count(), 6);
+        assert_eq!(ALL.count(), 150);
+        assert_eq!(Bits([u64::MAX, u64::MAX, u64::MAX]).count(), 192);
         assert_eq!((!b).count(), 144);
         assert_eq!(ALL.count(), 150);
+        assert_eq!((b.first(), b.last()), (0, 149));
+        for c in [0, 63, 64, 127, 128, 149] {
+            assert_eq!(Bits::one(c).iter().collect::<Vec<_>>(), [c]);
+        }
         b.clear(63);
         assert!(!b.has(63) && b.has(64));
+        let mid = set(&[64, 127]);
+        assert_eq!((mid.first(), mid.last()), (64, 127));
+        let low = set(&[5, 63]);
+        assert_eq!((low.first(), low.last()), (5, 63));
     }
 }

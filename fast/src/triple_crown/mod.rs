@@ -21,6 +21,7 @@ use trichess_model::{EngineError, Game, InvalidPosition, Move, Outcome, Reason, 
 
 use crate::Mutant;
 use crate::engine;
+use crate::sink::Count;
 use position::{Ctx, Mv, Pos};
 use readings::Readings;
 use tables::{NONE, Tables};
@@ -98,6 +99,14 @@ impl engine::Rules for TripleCrown {
         let child = played(self.ctx(), pos, mv, scratch);
         child.legal(self.ctx(), out);
         child
+    }
+
+    /// Counts the child's moves without listing them.
+    #[inline]
+    fn count_after(&self, scratch: &mut Vec<Mv>, pos: &Pos, mv: Mv, _: &mut Vec<Mv>) -> u64 {
+        let mut n = Count::default();
+        played(self.ctx(), pos, mv, scratch).legal_into(self.ctx(), &mut n);
+        n.0 as u64
     }
 
     fn name(&self, mv: Mv) -> Option<Move> {

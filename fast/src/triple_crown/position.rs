@@ -5,6 +5,7 @@ use super::board;
 use super::readings::Readings;
 use super::tables::{NONE, Tables};
 use crate::bitset::Bitset;
+use crate::sink::Sink;
 
 // Role codes.
 pub(crate) const EMPEROR: u8 = 0;
@@ -280,29 +281,20 @@ impl Pos {
         {
             return true;
         }
+        // The first occupied cell along a ray is the only one `reach` and `occ` share.
         let ortho = by & self.class_bits[CLASS_ORTHO];
         if !(ortho & t.ortho_lines[target]).is_empty() {
-            for r in &t.ortho[target][..t.n_ortho[target] as usize] {
-                for &c in t.ray(*r) {
-                    if occ.has(c as usize) {
-                        if ortho.has(c as usize) {
-                            return true;
-                        }
-                        break;
-                    }
+            for &r in &t.ortho[target][..t.n_ortho[target] as usize] {
+                if !(t.reach(r, occ) & ortho).is_empty() {
+                    return true;
                 }
             }
         }
         let diag = by & self.class_bits[CLASS_DIAG];
         if !(diag & t.diag_lines[target]).is_empty() {
-            for r in &t.diag[target][..t.n_diag[target] as usize] {
-                for &c in t.ray(*r) {
-                    if occ.has(c as usize) {
-                        if diag.has(c as usize) {
-                            return true;
-                        }
-                        break;
-                    }
+            for &r in &t.diag[target][..t.n_diag[target] as usize] {
+                if !(t.reach(r, occ) & diag).is_empty() {
+                    return true;
                 }
             }
         }
@@ -361,7 +353,7 @@ impl Pos {
 
     /// Generates the side to move's moves, ignoring whether they leave its Emperor en prise.
     /// Returns early with `true` after the first move if `any` is set.
-    pub(crate) fn pseudo(&self, ctx: Ctx, out: &mut Vec<Mv>, any: bool) -> bool {
+    pub(crate) fn pseudo(&self, ctx: Ctx, out: &mut impl Sink<Mv>, any: bool) -> bool {
         self.generate(ctx, out, any, None).0
     }
 
@@ -373,7 +365,7 @@ impl Pos {
     fn generate(
         &self,
         ctx: Ctx,
-        out: &mut Vec<Mv>,
+        out: &mut impl Sink<Mv>,
         any: bool,
         risky: Option<Bits>,
     ) -> (bool, usize) {
@@ -405,29 +397,28 @@ impl Pos {
                 continue;
             }
             let dests = self.reach(ctx, role, from) & open;
-            for to in dests.iter() {
-                self.emit(
-                    ctx,
-                    out,
-                    Mv {
-                        from: from as u8,
-                        to: to as u8,
-                        kind: NORMAL,
-                        extra: 0,
-                    },
-                    test && filter,
-                    &mut dropped,
-                );
-                if any {
-                    return (true, dropped);
+            let normal = |to: usize| Mv {
+                from: from as u8,
+                to: to as u8,
+                kind: NORMAL,
+                extra: 0,
+            };
+            if test && filter {
+                for to in dests.iter() {
+                    self.emit(ctx, out, normal(to), true, &mut dropped);
                 }
+            } else if let Some(to) = dests.iter().next().filter(|_| any) {
+                out.push(normal(to));
+                return (true, dropped);
+            } else {
+                out.each(dests, normal);
             }
         }
         if self.en_passant_moves(ctx, out, filter, &mut dropped, any) {
             return (true, dropped);
         }
         self.castles(ctx, &mut |m| self.emit(ctx, out, m, filter, &mut dropped));
-        (any && !out.is_empty(), dropped)
+        (any && out.taken() > 0, dropped)
     }
 
     /// A Pawn's steps, double step, captures and promotions from `from` (see [`Pos::generate`]);
@@ -441,16 +432,16 @@ impl Pos {
         test: bool,
         enemy: Bits,
         promo_roles: &mut Option<u16>,
-        out: &mut Vec<Mv>,
+        out: &mut impl Sink<Mv>,
         dropped: &mut usize,
         any: bool,
     ) -> bool {
         let t = ctx.t;
         let me = self.to_move as usize;
         let push = t.pawn_push[me][from];
-        let mut dests = Bits::EMPTY;
+        let mut dests = t.pawn_caps[me][from] & enemy;
         if push != NONE && !self.occ.has(push as usize) {
-            dests.set(push as usize);
+            dests |= Bits::one(usize::from(push));
             let (mid, dest) = t.pawn_double[me][from];
             if mid == push && !self.occ.has(dest as usize) {
                 self.emit(
@@ -470,7 +461,6 @@ impl Pos {
                 }
             }
         }
-        dests |= t.pawn_caps[me][from] & enemy;
         for to in dests.iter() {
             if t.far_ranks[me].has(to) {
                 // triple-crown.promotion-compulsory.
@@ -520,7 +510,7 @@ impl Pos {
     fn en_passant_moves(
         &self,
         ctx: Ctx,
-        out: &mut Vec<Mv>,
+        out: &mut impl Sink<Mv>,
         filter: bool,
         dropped: &mut usize,
         any: bool,
@@ -559,7 +549,7 @@ impl Pos {
 
     /// Pushes `m` unless `test` is set and it exposes the mover's Emperor (then counts it).
     #[inline(always)]
-    fn emit(&self, ctx: Ctx, out: &mut Vec<Mv>, m: Mv, test: bool, dropped: &mut usize) {
+    fn emit(&self, ctx: Ctx, out: &mut impl Sink<Mv>, m: Mv, test: bool, dropped: &mut usize) {
         if test && self.exposes(ctx, m) {
             *dropped += 1;
         } else {
@@ -658,12 +648,12 @@ impl Pos {
         let mut out = Bits::EMPTY;
         for (sliders, rays, n) in [
             (
-                enemies & self.class_bits[CLASS_ORTHO],
+                enemies & self.class_bits[CLASS_ORTHO] & t.ortho_lines[king],
                 &t.ortho[king][..],
                 t.n_ortho[king],
             ),
             (
-                enemies & self.class_bits[CLASS_DIAG],
+                enemies & self.class_bits[CLASS_DIAG] & t.diag_lines[king],
                 &t.diag[king][..],
                 t.n_diag[king],
             ),
@@ -671,24 +661,15 @@ impl Pos {
             if sliders.is_empty() {
                 continue;
             }
-            for r in &rays[..n as usize] {
-                let mut shield = NONE;
-                for &c in t.ray(*r) {
-                    let c = c as usize;
-                    if !self.occ.has(c) {
-                        continue;
-                    }
-                    if shield == NONE {
-                        if !own.has(c) {
-                            break;
-                        }
-                        shield = c as u8;
-                    } else {
-                        if sliders.has(c) {
-                            out.set(shield as usize);
-                        }
-                        break;
-                    }
+            for &r in &rays[..n as usize] {
+                // The first piece along the ray, and the next behind it.
+                let shield = t.reach(r, self.occ) & self.occ;
+                if (shield & own).is_empty() {
+                    continue;
+                }
+                let behind = t.reach(r, self.occ & !shield) & self.occ & !shield;
+                if !(behind & sliders).is_empty() {
+                    out |= shield;
                 }
             }
         }
@@ -727,6 +708,12 @@ impl Pos {
     /// reading of `triple-crown.self-exposure`.
     pub(crate) fn legal(&self, ctx: Ctx, out: &mut Vec<Mv>) {
         out.clear();
+        self.legal_into(ctx, out);
+    }
+
+    /// Gives the legal moves of the side to move to `out` (empty), with the reading of
+    /// `triple-crown.self-exposure`.
+    pub(crate) fn legal_into<S: Sink<Mv>>(&self, ctx: Ctx, out: &mut S) {
         if self.over() {
             return;
         }
@@ -752,7 +739,7 @@ impl Pos {
         };
         let (_, dropped) = self.generate(ctx, out, false, Some(risky));
         // triple-crown.self-exposure, not-unless-forced: if every move exposes, all may be made.
-        if out.is_empty() && dropped > 0 {
+        if out.taken() == 0 && dropped > 0 {
             self.pseudo(ctx, out, false);
         }
     }

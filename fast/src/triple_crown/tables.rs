@@ -15,20 +15,29 @@ use super::readings::{KnightReading, Readings};
 /// "No cell".
 pub(crate) const NONE: u8 = u8::MAX;
 
-/// A ray: `len` cells from `start` in [`Tables::ray_cells`].
+/// A ray: `len` runs from `start` in [`Tables::runs`].
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Ray {
     pub(crate) start: u16,
     pub(crate) len: u8,
 }
 
+/// A run of a ray: cells met one after another whose indices all rise (or all fall), so
+/// that the first of them met along the ray is the lowest (or the highest) of them.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Run {
+    cells: Bits,
+    rising: bool,
+}
+
 /// Every table the move generator reads.
 #[derive(Debug)]
 pub(crate) struct Tables {
-    /// The cells of every ray, back to back.
-    pub(crate) ray_cells: Vec<u8>,
-    /// Parallel to `ray_cells`: the cells of the ray up to and including that one.
-    pub(crate) ray_prefix: Vec<Bits>,
+    /// The runs of every ray, back to back.
+    runs: Vec<Run>,
+    /// Per cell, the cells of lower or equal index, and those of higher or equal index.
+    up_to: Vec<Bits>,
+    down_to: Vec<Bits>,
     /// Orthogonal rays per cell (up to 4).
     pub(crate) ortho: Vec<[Ray; 4]>,
     pub(crate) n_ortho: Vec<u8>,
@@ -63,12 +72,25 @@ pub(crate) struct Tables {
 
 static TABLES: [OnceLock<Tables>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
 
-/// Appends, for each cell of a ray, the set of the ray's cells up to it.
-fn push_prefixes(out: &mut Vec<Bits>, ray: &[u8]) {
-    let mut m = Bits::EMPTY;
-    for &c in ray {
-        m.set(usize::from(c));
-        out.push(m);
+/// Appends the runs of a ray (its cells in order) and returns it.
+fn push_runs(out: &mut Vec<Run>, ray: &[u8]) -> Ray {
+    let start = out.len() as u16;
+    let mut i = 0;
+    while i < ray.len() {
+        let rising = ray.get(i + 1).is_some_and(|&next| next > ray[i]);
+        let mut j = i + 1;
+        while j < ray.len() && (ray[j] > ray[j - 1]) == rising {
+            j += 1;
+        }
+        out.push(Run {
+            cells: set_of(ray[i..j].iter().map(|&c| usize::from(c))),
+            rising,
+        });
+        i = j;
+    }
+    Ray {
+        start,
+        len: (out.len() - usize::from(start)) as u8,
     }
 }
 
@@ -184,8 +206,9 @@ impl Tables {
             }
         }
         let mut t = Tables {
-            ray_cells: Vec::new(),
-            ray_prefix: Vec::new(),
+            runs: Vec::new(),
+            up_to: (0..CELLS).map(|c| set_of(0..=c)).collect(),
+            down_to: (0..CELLS).map(|c| set_of(c..CELLS)).collect(),
             ortho: vec![[Ray::default(); 4]; CELLS],
             n_ortho: vec![0; CELLS],
             diag: vec![[Ray::default(); 5]; CELLS],
@@ -230,28 +253,18 @@ impl Tables {
         let hex = board::hex();
         for (i, ray) in hex.orth_rays(c as u8).iter().enumerate() {
             let ray = &ray.cells;
-            self.ortho[c][i] = Ray {
-                start: self.ray_cells.len() as u16,
-                len: ray.len() as u8,
-            };
+            self.ortho[c][i] = push_runs(&mut self.runs, ray);
             self.n_ortho[c] += 1;
             self.wazir[c].set(usize::from(ray[0]));
             self.ortho_lines[c] |= set_of(ray.iter().map(|&x| usize::from(x)));
-            self.ray_cells.extend_from_slice(ray);
-            push_prefixes(&mut self.ray_prefix, ray);
         }
         let rays = hex.diag_rays(c as u8).iter();
         for (i, ray) in rays.filter(|r| !fork_missing || r.shared == 0).enumerate() {
             let ray = &ray.cells;
-            self.diag[c][i] = Ray {
-                start: self.ray_cells.len() as u16,
-                len: ray.len() as u8,
-            };
+            self.diag[c][i] = push_runs(&mut self.runs, ray);
             self.n_diag[c] += 1;
             self.ferz[c].set(usize::from(ray[0]));
             self.diag_lines[c] |= set_of(ray.iter().map(|&x| usize::from(x)));
-            self.ray_cells.extend_from_slice(ray);
-            push_prefixes(&mut self.ray_prefix, ray);
         }
         if let Some(o) = opposite(c) {
             self.across[c].set(o);
@@ -288,25 +301,21 @@ impl Tables {
     /// The cells a line piece reaches along a ray: up to and including the first occupied.
     #[inline(always)]
     pub(crate) fn reach(&self, r: Ray, occ: Bits) -> Bits {
-        let (start, len) = (r.start as usize, r.len as usize);
-        let prefix = &self.ray_prefix[start..start + len];
-        let Some(&all) = prefix.last() else {
-            return Bits::EMPTY;
-        };
-        if (all & occ).is_empty() {
-            return all;
-        }
-        for (&c, &p) in self.ray_cells[start..start + len].iter().zip(prefix) {
-            if occ.has(c as usize) {
-                return p;
+        let (start, len) = (usize::from(r.start), usize::from(r.len));
+        let mut out = Bits::EMPTY;
+        for run in &self.runs[start..start + len] {
+            let hit = run.cells & occ;
+            if hit.is_empty() {
+                out |= run.cells;
+                continue;
             }
+            let before = if run.rising {
+                self.up_to[hit.first()]
+            } else {
+                self.down_to[hit.last()]
+            };
+            return out | (run.cells & before);
         }
-        all
-    }
-
-    /// Returns the cells of one ray.
-    #[inline]
-    pub(crate) fn ray(&self, r: Ray) -> &[u8] {
-        &self.ray_cells[r.start as usize..r.start as usize + r.len as usize]
+        out
     }
 }

@@ -102,7 +102,7 @@ fn the_board_has_150_cells_and_the_rule_texts_degrees() {
     let file_len = |c: &str| {
         t.ortho[cell(c)][..t.n_ortho[cell(c)] as usize]
             .iter()
-            .map(|r| r.len as usize)
+            .map(|&r| t.reach(r, bits::Bits::EMPTY).count() as usize)
             .collect::<Vec<_>>()
     };
     let mut ae1 = file_len("Ae1");
@@ -599,4 +599,40 @@ fn an_instant_win_passes_the_turn_and_keeps_the_en_passant_cell() {
         )
         .to_text()
     );
+}
+
+/// A line piece's reach read from the ray's runs (lowest or highest hit) is the walk along
+/// the ray's cells up to the first occupied one, on boards of every density.
+#[test]
+fn reach_by_runs_is_the_walk_along_the_ray() {
+    let t = tables::tables(KnightReading::OrthogonalThenDiagonal);
+    let hex = board::hex();
+    let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+    for density in [0, 8, 24, 48] {
+        let mut occ = bits::Bits::EMPTY;
+        for c in 0..150 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            if seed % 64 < density {
+                occ.set(c);
+            }
+        }
+        for c in 0..150 {
+            let rays = hex.orth_rays(c as u8).iter().chain(hex.diag_rays(c as u8));
+            let fast = t.ortho[c][..t.n_ortho[c] as usize]
+                .iter()
+                .chain(&t.diag[c][..t.n_diag[c] as usize]);
+            for (ray, &r) in rays.zip(fast) {
+                let mut walk = bits::Bits::EMPTY;
+                for &x in &ray.cells {
+                    walk.set(usize::from(x));
+                    if occ.has(usize::from(x)) {
+                        break;
+                    }
+                }
+                assert_eq!(t.reach(r, occ), walk, "cell {c}, density {density}");
+            }
+        }
+    }
 }

@@ -5,6 +5,7 @@ use std::sync::OnceLock;
 
 use trichess_model::{Cell, Variant};
 
+use crate::bitset::Bitset;
 use crate::square::{self, BISHOP_DIRS, KNIGHT_LEAPS, Lines, ROOK_DIRS};
 
 /// Cells on the board.
@@ -80,8 +81,11 @@ pub(super) struct Tables {
     pub push: [[[u64; N]; 3]; 2],
     /// Double steps (passed cell, arrival cell) by reading, army, cell; `NONE` where none.
     pub push2: [[[DoubleSteps; N]; 3]; 2],
-    /// Zobrist keys of (army, role, cell), for board states.
-    pub zobrist: [[[u64; N]; 6]; 3],
+    /// The cells strictly between two cells of one line (none off a line).
+    pub between: [[u64; N]; N],
+    /// The cells of the line from the first cell through the second, to the edge (none off a
+    /// line): where a piece pinned on the second cell to a King on the first may go.
+    pub line: [[u64; N]; N],
     /// The model's cells, by index.
     pub cells: Vec<Cell>,
 }
@@ -96,9 +100,10 @@ fn build() -> Tables {
         pawn_capture: [[NONE; N]; 3],
         pawn_attackers: [[0; N]; 3],
         promotion: [0; 3],
+        between: [[0; N]; N],
+        line: [[0; N]; N],
         push: [[[0; N]; 3]; 2],
         push2: [[[[(NONE, NONE); 2]; N]; 3]; 2],
-        zobrist: [[[0; N]; 6]; 3],
         cells: Variant::Yuri.board().cells(),
     };
     let lines: Lines<N> = Lines::build(|i, df, dr| {
@@ -116,6 +121,12 @@ fn build() -> Tables {
         }
         for d in ROOK_DIRS {
             t.rook_lines[i] |= t.rays[d][i];
+        }
+        for d in 0..8 {
+            for j in t.rays[d][i].iter() {
+                t.between[i][j] = t.rays[d][i] & !t.rays[d][j] & !(1 << j);
+                t.line[i][j] = t.rays[d][i];
+            }
         }
         for d in BISHOP_DIRS {
             t.bishop_lines[i] |= t.rays[d][i];
@@ -143,18 +154,6 @@ fn build() -> Tables {
                     t.push[1][army][i] |= 1 << j;
                     t.push2[1][army][i][s] = double;
                 }
-            }
-        }
-    }
-    let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
-    for army in t.zobrist.iter_mut() {
-        for role in army.iter_mut() {
-            for key in role.iter_mut() {
-                seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-                let mut z = seed;
-                z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-                z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-                *key = z ^ (z >> 31);
             }
         }
     }

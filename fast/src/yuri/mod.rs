@@ -19,6 +19,7 @@ use trichess_model::{
 use crate::Mutant;
 use crate::bitset::Bitset;
 use crate::engine;
+use crate::sink::Count;
 use board::{BISHOP, BLACK, KING, KNIGHT, NONE, PAWN, RED, Tables, WHITE, tables};
 use position::{Bugs, EMPTY, Gen, History, Mv, Pos, Rules, Stalemate};
 use validate::{export, import};
@@ -172,7 +173,7 @@ impl engine::Rules for Yuri {
         let mut p = Pos::empty();
         for (army, role, name) in START {
             if let Some(i) = board().parse_cell(name).ok().and_then(|c| board().index(c)) {
-                p.put(t, army, role, i);
+                p.put(army, role, i);
             }
         }
         for army in 0..3 {
@@ -198,14 +199,29 @@ impl engine::Rules for Yuri {
     #[inline]
     fn child(&self, hist: &mut History, pos: &Pos, mv: Mv, out: &mut Vec<Mv>) -> Pos {
         let mut child = *pos;
-        child.make(self.0.t, mv);
+        child.make(mv);
         self.moves(hist, &child, out);
         child
     }
 
+    /// Counts the child's moves without listing them, unless the reading of
+    /// yuri.mate-timing = immediately asks for the other Kings' mates first.
+    #[inline]
+    fn count_after(&self, hist: &mut History, pos: &Pos, mv: Mv, scratch: &mut Vec<Mv>) -> u64 {
+        if self.0.rules.mate_at_once {
+            self.child(hist, pos, mv, scratch);
+            return scratch.len() as u64;
+        }
+        let mut child = *pos;
+        child.make(mv);
+        let mut n = Count::default();
+        self.0.turn_moves(&child, hist, &mut n);
+        n.0 as u64
+    }
+
     #[inline]
     fn enter(&self, hist: &mut History, pos: &Pos) {
-        hist.push((pos.hash, pos.snap()));
+        hist.push(pos.snap());
     }
 
     #[inline]
@@ -219,7 +235,7 @@ impl engine::Rules for Yuri {
 
     fn play(&self, (pos, _): &(Pos, History), setup: &Setup, mv: Mv) -> Setup {
         let mut p = *pos;
-        p.make(self.0.t, mv);
+        p.make(mv);
         let mut history = setup.yuri().map(|s| s.history.clone()).unwrap_or_default();
         history.push(pieces_text(Variant::Yuri, &setup.pieces));
         export(self.0.t, &p, history)

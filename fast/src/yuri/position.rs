@@ -4,6 +4,7 @@
 use super::board::{ALL, BISHOP, BLACK, KING, KNIGHT, N, NONE, PAWN, QUEEN, ROOK, Tables, WHITE};
 use crate::Mutant;
 use crate::bitset::Bitset;
+use crate::sink::Sink;
 use crate::square::{self, BISHOP_DIRS, ROOK_DIRS};
 
 /// An empty mailbox cell.
@@ -107,8 +108,6 @@ pub(crate) struct Pos {
     pub unmoved: u64,
     /// The shared square of the White and Black Kings (the game is over), or `NONE`.
     pub shared: u8,
-    /// Zobrist hash of the board state.
-    pub hash: u64,
 }
 
 impl Pos {
@@ -124,17 +123,15 @@ impl Pos {
             ep_pawn: NONE,
             unmoved: 0,
             shared: NONE,
-            hash: 0,
         }
     }
 
     /// Puts a piece on an empty cell.
     #[inline]
-    pub(super) fn put(&mut self, t: &Tables, army: usize, role: usize, s: usize) {
+    pub(super) fn put(&mut self, army: usize, role: usize, s: usize) {
         self.army[army] |= 1 << s;
         self.role[role] |= 1 << s;
         self.mail[s] = (army * 8 + role) as u8;
-        self.hash ^= t.zobrist[army][role][s];
         if role == KING {
             self.king[army] = s as u8;
         }
@@ -142,7 +139,7 @@ impl Pos {
 
     /// Takes the piece off a cell.
     #[inline]
-    fn take(&mut self, t: &Tables, s: usize) {
+    fn take(&mut self, s: usize) {
         let pc = self.mail[s];
         if pc == EMPTY {
             return;
@@ -151,7 +148,6 @@ impl Pos {
         self.army[army] &= !(1 << s);
         self.role[role] &= !(1 << s);
         self.mail[s] = EMPTY;
-        self.hash ^= t.zobrist[army][role][s];
     }
 
     #[inline]
@@ -168,11 +164,11 @@ impl Pos {
     }
 
     /// Plays a legal move (copy-make: callers keep the old position to go back).
-    pub(super) fn make(&mut self, t: &Tables, m: Mv) {
+    pub(super) fn make(&mut self, m: Mv) {
         let me = usize::from(self.to_move);
         let (from, to) = (usize::from(m.from), usize::from(m.to));
         let role = usize::from(self.mail[from] & 7);
-        self.take(t, from);
+        self.take(from);
         if m.kind >= MEET {
             // yuri.shared-square: the King stepped onto stays (it is no capture); the board
             // lists the King that moved, and the game is over. (A King captured, which only
@@ -182,12 +178,12 @@ impl Pos {
             } else {
                 self.shared = to as u8;
             }
-            self.take(t, to);
-            self.put(t, me, KING, to);
+            self.take(to);
+            self.put(me, KING, to);
         } else {
-            self.take(t, to);
+            self.take(to);
             if m.kind == EN_PASSANT {
-                self.take(t, usize::from(self.ep_pawn));
+                self.take(usize::from(self.ep_pawn));
                 self.unmoved &= !(1u64 << self.ep_pawn);
             }
             let new_role = if m.promo == NONE {
@@ -195,7 +191,7 @@ impl Pos {
             } else {
                 usize::from(m.promo)
             };
-            self.put(t, me, new_role, to);
+            self.put(me, new_role, to);
         }
         self.unmoved &= !((1u64 << from) | (1u64 << to));
         if m.kind == DOUBLE {
@@ -233,6 +229,27 @@ impl Pos {
         orth != 0 && ROOK_DIRS.iter().any(|&d| t.ray(d, s, occ) & orth != 0)
     }
 
+    /// yuri.check: the pieces among `attackers` that threaten `s` (not a King's cell), with
+    /// the board's occupancy `occ`.
+    #[inline]
+    fn checkers(&self, t: &Tables, s: usize, occ: u64, attackers: u64) -> u64 {
+        let pawns = attackers & self.role[PAWN];
+        let mut found = t.knight[s] & attackers & self.role[KNIGHT]
+            | t.pawn_attackers[0][s] & pawns & self.army[0]
+            | t.pawn_attackers[1][s] & pawns & self.army[1]
+            | t.pawn_attackers[2][s] & pawns & self.army[2];
+        let queens = self.role[QUEEN];
+        let diag = attackers & (self.role[BISHOP] | queens) & t.bishop_lines[s];
+        if diag != 0 {
+            found |= t.bishop(s, occ) & diag;
+        }
+        let orth = attackers & (self.role[ROOK] | queens) & t.rook_lines[s];
+        if orth != 0 {
+            found |= t.rook(s, occ) & orth;
+        }
+        found
+    }
+
     /// Whether the side to move's King is in check.
     pub(super) fn in_check(&self, t: &Tables) -> bool {
         self.army_in_check(t, usize::from(self.to_move))
@@ -251,8 +268,8 @@ impl Pos {
     }
 }
 
-/// Board states of the earlier turns: (hash, board), oldest first.
-pub(super) type History = Vec<(u64, Snap)>;
+/// Board states of the earlier turns, oldest first.
+pub(super) type History = Vec<Snap>;
 
 /// The legal move generator for one reading.
 #[derive(Clone, Copy, Debug)]
@@ -263,7 +280,7 @@ pub(super) struct Gen<'a> {
 
 impl Gen<'_> {
     /// Appends the legal moves of the side to move to `out` (none once the game is over).
-    pub(super) fn legal(&self, p: &Pos, hist: &[(u64, Snap)], out: &mut Vec<Mv>) {
+    pub(super) fn legal(&self, p: &Pos, hist: &[Snap], out: &mut Vec<Mv>) {
         if self.rules.mate_at_once && self.mated_off_turn(p, hist, out).is_some() {
             return;
         }
@@ -277,7 +294,7 @@ impl Gen<'_> {
     pub(super) fn mated_off_turn(
         &self,
         p: &Pos,
-        hist: &[(u64, Snap)],
+        hist: &[Snap],
         out: &mut Vec<Mv>,
     ) -> Option<usize> {
         let start = out.len();
@@ -297,9 +314,9 @@ impl Gen<'_> {
         })
     }
 
-    /// Appends the legal moves of the side to move to `out`, whatever the other Kings'
-    /// state.
-    fn turn_moves(&self, p: &Pos, hist: &[(u64, Snap)], out: &mut Vec<Mv>) {
+    /// Gives the legal moves of the side to move to `out` (a list, or a count), whatever the
+    /// other Kings' state.
+    pub(super) fn turn_moves<S: Sink<Mv>>(&self, p: &Pos, hist: &[Snap], out: &mut S) {
         let t = self.t;
         // The mutant white-repeats forgets the earlier board states.
         let hist = if self.rules.bugs.white_repeats {
@@ -320,30 +337,50 @@ impl Gen<'_> {
         let occ = p.occ();
         let kings = p.role[KING];
         let enemies = occ & !own & !kings;
-        let in_check = p.attacked(t, ksq, occ, enemies);
-        let zone = if in_check {
-            ALL
-        } else if self.rules.bugs.pins_ignored {
+        let checkers = p.checkers(t, ksq, occ, enemies);
+        let pinned = if checkers == 0 && self.rules.bugs.pins_ignored {
             0
         } else {
             // yuri.check: only a piece pinned to the King can uncover a check.
+            // (A line piece off the King's lines pins nothing.)
             let queens = p.role[QUEEN];
-            let (orth, diag) = (p.role[ROOK] | queens, p.role[BISHOP] | queens);
-            square::pinned(&t.rays, ROOK_DIRS, ksq, occ, own, enemies & orth)
-                | square::pinned(&t.rays, BISHOP_DIRS, ksq, occ, own, enemies & diag)
+            let orth = enemies & (p.role[ROOK] | queens) & t.rook_lines[ksq];
+            let diag = enemies & (p.role[BISHOP] | queens) & t.bishop_lines[ksq];
+            let mut pinned = 0;
+            if orth != 0 {
+                pinned |= square::pinned(&t.rays, ROOK_DIRS, ksq, occ, own, orth);
+            }
+            if diag != 0 {
+                pinned |= square::pinned(&t.rays, BISHOP_DIRS, ksq, occ, own, diag);
+            }
+            pinned
+        };
+        // yuri.check: in check, a move other than the King's captures the one piece giving it
+        // or steps between (none answers two).
+        let evade = match checkers {
+            0 => ALL,
+            c if c & (c - 1) == 0 => c | t.between[ksq][c.trailing_zeros() as usize],
+            _ => 0,
+        };
+        let (rep_from, rep_to) = if me == WHITE {
+            repeat_candidates(own, hist)
+        } else {
+            (0, 0)
         };
         let mut ctx = Ctx {
             g: self,
             p,
             hist,
             out,
-            me,
             ksq,
             occ,
             enemies,
-            zone,
+            pinned,
+            evade,
+            rep_from,
+            rep_to,
         };
-        ctx.king_steps(own, kings);
+        ctx.king_steps(me, own, kings);
         let free = !own & !kings;
         // Knights.
         for from in (own & p.role[KNIGHT]).iter() {
@@ -356,29 +393,49 @@ impl Gen<'_> {
         for from in (own & (p.role[ROOK] | p.role[QUEEN])).iter() {
             ctx.targets(from, t.rook(from, occ) & free);
         }
-        ctx.pawns(own, free);
+        ctx.pawns(me, own, free);
     }
 }
 
+/// yuri.white-no-repeat, a sieve before the exact test: a White move from `f` to `t` can only
+/// bring back an earlier board whose White pieces are `own` less `f` plus `t`. Returns the
+/// cells such moves start from and those they end on (none if no earlier board qualifies).
+fn repeat_candidates(own: u64, hist: &[Snap]) -> (u64, u64) {
+    let (mut from, mut to) = (0, 0);
+    for snap in hist {
+        let d = snap[WHITE] ^ own;
+        if d.count_ones() == 2 && (d & own).count_ones() == 1 {
+            from |= d & own;
+            to |= d & !own;
+        }
+    }
+    (from, to)
+}
+
 /// What one call of the generator works with.
-struct Ctx<'a, 'b> {
+struct Ctx<'a, 'b, S> {
     g: &'a Gen<'a>,
     p: &'b Pos,
-    hist: &'b [(u64, Snap)],
-    out: &'b mut Vec<Mv>,
-    me: usize,
+    hist: &'b [Snap],
+    out: &'b mut S,
     ksq: usize,
     occ: u64,
     enemies: u64,
-    /// Cells from which a move may uncover a check (all cells when in check).
-    zone: u64,
+    /// The pieces pinned to the King.
+    pinned: u64,
+    /// Where a move other than the King's must end: every cell, unless in check.
+    evade: u64,
+    /// The cells a White move that may repeat a board starts from and ends on (see
+    /// [`repeat_candidates`]); none for the other armies.
+    rep_from: u64,
+    rep_to: u64,
 }
 
-impl Ctx<'_, '_> {
+impl<S: Sink<Mv>> Ctx<'_, '_, S> {
     /// King steps (yuri.kings-no-capture, yuri.shared-square, yuri.king-onto-king).
-    fn king_steps(&mut self, own: u64, kings: u64) {
+    fn king_steps(&mut self, me: usize, own: u64, kings: u64) {
         let (g, p, t) = (self.g, self.p, self.g.t);
-        let (me, ksq, occ) = (self.me, self.ksq, self.occ);
+        let (ksq, occ) = (self.ksq, self.occ);
         let (enemies, bugs) = (self.enemies, g.rules.bugs);
         let kbit = 1u64 << ksq;
         let partner = match me {
@@ -418,15 +475,26 @@ impl Ctx<'_, '_> {
     }
 
     /// Pawns.
-    fn pawns(&mut self, own: u64, free: u64) {
+    fn pawns(&mut self, me: usize, own: u64, free: u64) {
         let (g, p, t) = (self.g, self.p, self.g.t);
-        let (me, occ) = (self.me, self.occ);
+        let occ = self.occ;
         let reading = usize::from(g.rules.away);
         let promo = t.promotion[me];
         for from in (own & p.role[PAWN]).iter() {
             // yuri.pawn-move-a / yuri.pawn-move-b: one step onto an empty square.
-            for to in (t.push[reading][me][from] & !occ).iter() {
-                self.pawn(from, to, PLAIN, promo);
+            let steps = t.push[reading][me][from] & !occ;
+            if self.rep_from & (1 << from) == 0 && steps & promo == 0 {
+                // No promotion and no board to repeat: the steps the King's safety allows.
+                self.out.each(steps & self.allowed(from), |to| Mv {
+                    from: from as u8,
+                    to: to as u8,
+                    promo: NONE,
+                    kind: PLAIN,
+                });
+            } else {
+                for to in steps.iter() {
+                    self.pawn(from, to, PLAIN, promo);
+                }
             }
             // yuri.double-step = first-move: two squares straight on from an unmoved pawn.
             if g.rules.double && p.unmoved & (1 << from) != 0 {
@@ -450,29 +518,34 @@ impl Ctx<'_, '_> {
     }
 
     /// A non-King piece's moves to each of `targets`.
-    #[inline]
+    #[inline(always)]
     fn targets(&mut self, from: usize, targets: u64) {
-        for to in targets.iter() {
-            if self.safe(from, to, NONE) {
-                self.push_unrepeated(Mv {
+        let mut targets = targets & self.allowed(from);
+        if self.rep_from & (1 << from) != 0 {
+            for to in (targets & self.rep_to).iter() {
+                let m = Mv {
                     from: from as u8,
                     to: to as u8,
                     promo: NONE,
                     kind: PLAIN,
-                });
+                };
+                if repeats(self.p, m, self.hist) {
+                    targets &= !(1 << to);
+                }
             }
         }
+        self.out.each(targets, |to| Mv {
+            from: from as u8,
+            to: to as u8,
+            promo: NONE,
+            kind: PLAIN,
+        });
     }
 
     /// A pawn's move, promoting where yuri.promotion says.
     #[inline]
     fn pawn(&mut self, from: usize, to: usize, kind: u8, promo: u64) {
-        let gone = if kind == EN_PASSANT {
-            self.p.ep_pawn
-        } else {
-            NONE
-        };
-        if !self.safe(from, to, gone) {
+        if !self.safe(from, to, kind) {
             return;
         }
         if promo & (1 << to) != 0 {
@@ -495,13 +568,25 @@ impl Ctx<'_, '_> {
         }
     }
 
-    /// yuri.check: a non-King move does not leave the mover's King in check.
+    /// yuri.check: where a piece other than the King may move without leaving its King in
+    /// check (en passant aside): on the line of its pin, if pinned, and answering a check.
     #[inline]
-    fn safe(&self, from: usize, to: usize, gone: u8) -> bool {
-        if self.zone & (1 << from) == 0 && gone == NONE {
-            return true;
+    fn allowed(&self, from: usize) -> u64 {
+        if self.pinned & (1 << from) == 0 {
+            self.evade
+        } else {
+            self.evade & self.g.t.line[self.ksq][from]
         }
-        let gone_bit = if gone == NONE { 0 } else { 1u64 << gone };
+    }
+
+    /// yuri.check: a pawn's move does not leave the mover's King in check (en passant, which
+    /// takes a pawn off another cell, tried on the board).
+    #[inline]
+    fn safe(&self, from: usize, to: usize, kind: u8) -> bool {
+        if kind != EN_PASSANT {
+            return self.allowed(from) & (1 << to) != 0;
+        }
+        let gone_bit = 1u64 << self.p.ep_pawn;
         let occ = (self.occ & !(1u64 << from) & !gone_bit) | (1u64 << to);
         let attackers = self.enemies & !(1u64 << to) & !gone_bit;
         !self.p.attacked(self.g.t, self.ksq, occ, attackers)
@@ -510,7 +595,10 @@ impl Ctx<'_, '_> {
     /// yuri.white-no-repeat: a White move may not bring back the board of an earlier turn.
     #[inline]
     fn push_unrepeated(&mut self, m: Mv) {
-        if self.me == WHITE && repeats(self.g.t, self.p, m, self.hist) {
+        if self.rep_from & (1 << m.from) != 0
+            && self.rep_to & (1 << m.to) != 0
+            && repeats(self.p, m, self.hist)
+        {
             return;
         }
         self.out.push(m);
@@ -518,36 +606,8 @@ impl Ctx<'_, '_> {
 }
 
 /// Whether the board after `m` equals one in `hist`.
-fn repeats(t: &Tables, p: &Pos, m: Mv, hist: &[(u64, Snap)]) -> bool {
-    if hist.is_empty() {
-        return false;
-    }
-    let me = usize::from(p.to_move);
-    let (from, to) = (usize::from(m.from), usize::from(m.to));
-    let pc = p.mail[from];
-    let role = usize::from(pc & 7);
-    let new_role = if m.promo == NONE {
-        role
-    } else {
-        usize::from(m.promo)
-    };
-    let mut h = p.hash ^ t.zobrist[me][role][from] ^ t.zobrist[me][new_role][to];
-    let cap = p.mail[to];
-    if cap != EMPTY {
-        h ^= t.zobrist[usize::from(cap >> 3)][usize::from(cap & 7)][to];
-    }
-    if m.kind == EN_PASSANT {
-        let s = usize::from(p.ep_pawn);
-        let pc = p.mail[s];
-        if pc != EMPTY {
-            h ^= t.zobrist[usize::from(pc >> 3)][usize::from(pc & 7)][s];
-        }
-    }
-    if !hist.iter().any(|&(k, _)| k == h) {
-        return false;
-    }
+fn repeats(p: &Pos, m: Mv, hist: &[Snap]) -> bool {
     let mut after = *p;
-    after.make(t, m);
-    let snap = after.snap();
-    hist.iter().any(|&(k, s)| k == h && s == snap)
+    after.make(m);
+    hist.contains(&after.snap())
 }

@@ -4,8 +4,8 @@
 
 use super::*;
 
-/// A board state's hash and bits from a placement, or the problems with it.
-pub(super) fn board_state(t: &Tables, pieces: &BTreeMap<Cell, Piece>) -> Result<Pos, Vec<String>> {
+/// A board state from a placement, or the problems with it.
+pub(super) fn board_state(pieces: &BTreeMap<Cell, Piece>) -> Result<Pos, Vec<String>> {
     let mut p = Pos::empty();
     let mut problems = Vec::new();
     for (&cell, piece) in pieces {
@@ -24,7 +24,7 @@ pub(super) fn board_state(t: &Tables, pieces: &BTreeMap<Cell, Piece>) -> Result<
             problems.push(format!("two pieces on {cell}"));
             continue;
         }
-        p.put(t, piece.owner.index(), role, i);
+        p.put(piece.owner.index(), role, i);
     }
     if problems.is_empty() {
         Ok(p)
@@ -56,7 +56,7 @@ pub(super) fn import(rules: Rules, setup: &Setup) -> Result<(Pos, History), Engi
             &default_state
         }
     };
-    let mut p = match board_state(t, &setup.pieces) {
+    let mut p = match board_state(&setup.pieces) {
         Ok(p) => p,
         Err(more) => {
             let wrong = |m| PositionProblem::new(ProblemKind::WrongVariant, m);
@@ -80,7 +80,7 @@ pub(super) fn import(rules: Rules, setup: &Setup) -> Result<(Pos, History), Engi
     import_kings_and_pawns(t, implicit_king, &p, &mut problems);
     import_unmoved(state, &mut p, &mut problems);
     import_en_passant(rules, t, setup, state, prev, &mut p, &mut problems);
-    let hist = import_history(t, state, &mut problems);
+    let hist = import_history(state, &mut problems);
 
     if problems.is_empty() {
         Ok((p, hist))
@@ -257,18 +257,14 @@ pub(super) fn import_en_passant(
     }
 }
 
-pub(super) fn import_history(
-    t: &Tables,
-    state: &YuriState,
-    problems: &mut Vec<PositionProblem>,
-) -> History {
+pub(super) fn import_history(state: &YuriState, problems: &mut Vec<PositionProblem>) -> History {
     // yuri.white-no-repeat: the board states of the earlier turns, each with one King of each
     // army (the Kings meet only in the game's last move).
     let mut hist = History::with_capacity(state.history.len() + 64);
     for (k, word) in state.history.iter().enumerate() {
         let board = parse_pieces(Variant::Yuri, word)
             .map_err(|e| vec![e.to_string()])
-            .and_then(|pieces| board_state(t, &pieces));
+            .and_then(|pieces| board_state(&pieces));
         let unfit = match &board {
             Ok(b) => (0..3)
                 .filter(|&army| (b.army[army] & b.role[KING]).count_ones() != 1)
@@ -277,7 +273,7 @@ pub(super) fn import_history(
             Err(more) => more.clone(),
         };
         match board {
-            Ok(b) if unfit.is_empty() => hist.push((b.hash, b.snap())),
+            Ok(b) if unfit.is_empty() => hist.push(b.snap()),
             _ => problems.extend(unfit.into_iter().map(|m| {
                 PositionProblem::new(
                     ProblemKind::HistoryDoesNotFit,
