@@ -230,9 +230,13 @@ impl Harness {
             capture_percent: Policy::default().capture_percent,
             ..Policy::UNIFORM
         };
-        // No root both engines accept (should not happen): the empty board, which both
-        // engines refuse.
-        let mut found = empty_setup(variant);
+        // Where the walk meets a disagreement on validity before any position both engines
+        // accept (a table root under these readings, say), the case is the start; with no
+        // start either (should not happen), the empty board, which both engines refuse.
+        let mut found = self
+            .walker
+            .start(&game)
+            .unwrap_or_else(|| empty_setup(variant));
         for _ in 0..=u.below(MAX_STEPS) {
             match generator.next(&mut self.walker, &mut u) {
                 Some(Step::Position(setup)) => found = setup,
