@@ -257,16 +257,7 @@ impl Duel {
         {
             return Rc::clone(last);
         }
-        let a = ask_one(&mut self.a, &self.make_a, &mut |e| e.survey(game, setup));
-        let b = match &a {
-            // A position the first refuses is not sent to an engine that does not check.
-            Err(refused @ Failure::Engine(EngineError::InvalidPosition(_)))
-                if !self.b_validates =>
-            {
-                Err(refused.clone())
-            }
-            _ => ask_one(&mut self.b, &self.make_b, &mut |e| e.survey(game, setup)),
-        };
+        let (a, b) = self.ask_both(&mut |e| e.survey(game, setup));
         let surveyed = Rc::new(Surveyed {
             game: game.clone(),
             setup: setup.clone(),
@@ -275,6 +266,24 @@ impl Duel {
         });
         self.last = Some(Rc::clone(&surveyed));
         surveyed
+    }
+
+    /// Asks both engines, each rebuilt if it panics; a position the first refuses is not sent
+    /// to a second engine that does not check positions (its answer is the same refusal).
+    fn ask_both<T>(
+        &mut self,
+        ask: &mut impl FnMut(&mut dyn Engine) -> Result<T, EngineError>,
+    ) -> (Answer<T>, Answer<T>) {
+        let a = ask_one(&mut self.a, &self.make_a, ask);
+        let b = match &a {
+            Err(refused @ Failure::Engine(EngineError::InvalidPosition(_)))
+                if !self.b_validates =>
+            {
+                Err(refused.clone())
+            }
+            _ => ask_one(&mut self.b, &self.make_b, ask),
+        };
+        (a, b)
     }
 
     /// Returns one engine's survey of `setup` if it is the last one made.
@@ -314,17 +323,7 @@ impl Duel {
     /// surveys, or, where a survey crashed, from `check` itself.
     fn verdicts(&mut self, game: &Game, setup: &Setup) -> (Answer<()>, Answer<()>) {
         if self.checks_only {
-            let a = ask_one(&mut self.a, &self.make_a, &mut |e| e.check(game, setup));
-            let b = match &a {
-                // A position the first refuses is not sent to an engine that does not check.
-                Err(refused @ Failure::Engine(EngineError::InvalidPosition(_)))
-                    if !self.b_validates =>
-                {
-                    Err(refused.clone())
-                }
-                _ => ask_one(&mut self.b, &self.make_b, &mut |e| e.check(game, setup)),
-            };
-            return (a, b);
+            return self.ask_both(&mut |e| e.check(game, setup));
         }
         let surveyed = self.surveyed(game, setup);
         let verdict =
