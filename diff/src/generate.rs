@@ -314,7 +314,8 @@ impl Generator {
     }
 
     /// Returns the position the last position yielded was reached from (the walk's root or
-    /// its last edit) and the moves that reached it, as the walk's engine plays them (the first, or the second on a walk it drives).
+    /// its last edit) and the moves that reached it, as the walk's engine plays them (the
+    /// first, or the second on a walk it drives).
     pub fn trail(&self) -> Option<(&Setup, &[Move])> {
         Some((self.origin.as_ref()?, &self.trail))
     }
