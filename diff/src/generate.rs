@@ -426,10 +426,15 @@ impl Generator {
         }
         // Captures thin the armies out towards mates; a whole game keeps its material and
         // pushes its pawns instead, towards promotions.
-        let favoured = |mv: &&Move| match current.pieces.get(&mv.from()) {
-            _ if !self.whole_game => current.pieces.contains_key(&mv.to()),
-            Some(p) => p.role == Role::Pawn,
-            None => false,
+        let favoured = |mv: &&Move| {
+            if self.whole_game {
+                current
+                    .pieces
+                    .get(&mv.from())
+                    .is_some_and(|p| p.role == Role::Pawn)
+            } else {
+                current.pieces.contains_key(&mv.to())
+            }
         };
         let mv = if choices.chance(self.policy.capture_percent) {
             let chosen: Vec<Move> = moves.iter().filter(favoured).copied().collect();
