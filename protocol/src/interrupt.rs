@@ -1,7 +1,7 @@
 //! Interrupts, and the engine processes still running.
 //!
 //! A program that runs engines (`trichess cross-check`) installs a handler of SIGINT and
-//! SIGTERM that calls [`interrupt`]; every long loop of trichess (a campaign, a cross-check,
+//! SIGTERM ([`on_interrupt`]) that calls [`interrupt`]; every long loop of trichess (a campaign, a cross-check,
 //! a wait for an engine's reply) checks [`interrupted`] and stops as soon as it can, so that
 //! what was found so far is kept and every engine is ended on the way out. Each engine runs
 //! in a process group of its own (on Unix), which is ended whole: on a timeout, a restart,
@@ -26,6 +26,34 @@ pub fn interrupt() {
 /// Says whether [`interrupt`] was called.
 pub fn interrupted() -> bool {
     INTERRUPTED.load(Ordering::SeqCst)
+}
+
+/// The exit code of a program stopped by SIGINT or SIGTERM.
+pub const EXIT_INTERRUPTED: u8 = 130;
+
+/// The exit code of a long run: [`EXIT_INTERRUPTED`] if it was interrupted, else 1 if it found
+/// something, else 0.
+pub fn exit_code(found: bool) -> u8 {
+    match (interrupted(), found) {
+        (true, _) => EXIT_INTERRUPTED,
+        (false, true) => 1,
+        (false, false) => 0,
+    }
+}
+
+/// Installs the program's one handler of SIGINT and SIGTERM: the first signal asks every loop
+/// to stop ([`interrupt`]) and runs `first`; a second ends every engine process at once
+/// ([`end_engines`]) and exits with [`EXIT_INTERRUPTED`]. Fails if the program already has a
+/// handler (a program installs one).
+pub fn on_interrupt(first: impl Fn() + Send + 'static) -> Result<(), ctrlc::Error> {
+    ctrlc::set_handler(move || {
+        if interrupted() {
+            end_engines();
+            std::process::exit(EXIT_INTERRUPTED.into());
+        }
+        interrupt();
+        first();
+    })
 }
 
 /// Ends every engine still running, each with its whole process group (its children and

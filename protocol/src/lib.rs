@@ -8,7 +8,8 @@
 //!   timeout per request, restarts with back-off, and every misbehaviour kept as a [`Fault`];
 //!   each in a process group of its own, ended whole;
 //! - [`interrupt`], [`interrupted`]: the process-wide flag a SIGINT or SIGTERM handler sets
-//!   and every long loop of trichess checks, and [`end_engines`].
+//!   and every long loop of trichess checks, [`end_engines`], the handler itself
+//!   ([`on_interrupt`]) and a long run's [`exit_code`].
 //!
 //! ```
 //! use trichess_protocol::{ReplyLine, read_reply_line};
@@ -28,7 +29,7 @@ mod server;
 mod words;
 
 pub use external::{Config, ExternalEngine, Fault, FaultKind, Faults, StartFn};
-pub use interrupt::{end_engines, interrupt, interrupted};
+pub use interrupt::{EXIT_INTERRUPTED, end_engines, exit_code, interrupt, interrupted, on_interrupt};
 pub use lines::{LineReader, ReadLine};
 pub use message::{
     Ask, Hello, MAX_BATCH, MAX_LINE, PROTOCOL_VERSION, ProtocolError, Question, Refusal,

@@ -15,9 +15,9 @@ use trichess_diff::expect::Expectations;
 use trichess_diff::zoo::Planted;
 use trichess_fast::Mutant;
 use trichess_model::Variant;
-use trichess_protocol::{interrupted, split_words};
+use trichess_protocol::{EXIT_INTERRUPTED, interrupted, split_words};
 
-use super::{INTERRUPTED, Loud, build_engine, replay, spinner};
+use super::{Loud, build_engine, replay, spinner};
 use crate::args::{CrossCheckOptions, EngineChoice};
 
 /// The readings given with `-i`, for each variant of the run.
@@ -64,7 +64,7 @@ pub fn run(options: CrossCheckOptions) -> Result<ExitCode> {
     loud.0.finish_and_clear();
     if found.is_err() && interrupted() {
         say!("interrupted before the engine answered its handshake");
-        return Ok(ExitCode::from(INTERRUPTED));
+        return Ok(ExitCode::from(EXIT_INTERRUPTED));
     }
     let found = found?;
     say!("{}", found.summary(interrupted()));

@@ -201,28 +201,13 @@ pub fn began() -> bool {
     BEGAN.load(Ordering::SeqCst)
 }
 
-/// The exit code of a run stopped by SIGINT or SIGTERM.
-const INTERRUPTED: u8 = 130;
-
-/// Installs the program's one handler of SIGINT and SIGTERM: the first signal asks every loop
-/// to stop ([`trichess_protocol::interrupt`]) and runs `first`; a second ends every engine
-/// process at once and exits with 130.
-fn on_interrupt(first: impl Fn() + Send + 'static) {
-    let _ = ctrlc::set_handler(move || {
-        if trichess_protocol::interrupted() {
-            trichess_protocol::end_engines();
-            std::process::exit(INTERRUPTED.into());
-        }
-        trichess_protocol::interrupt();
-        first();
-    });
-}
-
 /// Begins a long run ([`begin`]) that SIGINT or SIGTERM stops at its next step, saying so on
 /// standard error.
 fn begin_run() {
     begin();
-    on_interrupt(|| eprintln!("\ntrichess: interrupted: stopping (once more to stop at once)"));
+    let _ = trichess_protocol::on_interrupt(|| {
+        eprintln!("\ntrichess: interrupted: stopping (once more to stop at once)");
+    });
 }
 
 /// Checks, before any work, that a report can be written into the directory `dir` (made if
@@ -234,13 +219,9 @@ fn writable_dir(dir: &Path) -> Result<()> {
     Ok(trichess_diff::output::check_dir(dir)?)
 }
 
-/// The exit code of a long run: 130 if it was interrupted, else 1 if it found something.
+/// The exit code of a long run ([`trichess_protocol::exit_code`]).
 fn verdict(found: bool) -> ExitCode {
-    match (trichess_protocol::interrupted(), found) {
-        (true, _) => ExitCode::from(INTERRUPTED),
-        (false, true) => ExitCode::FAILURE,
-        (false, false) => ExitCode::SUCCESS,
-    }
+    ExitCode::from(trichess_protocol::exit_code(found))
 }
 
 /// The game of `variant` with the readings of the `-i` options (the variant prefix of an id

@@ -80,13 +80,13 @@ static ROOTS: AtomicUsize = AtomicUsize::new(0);
 /// Makes Ctrl-C print what was counted (to standard error, one line) and exit with 130
 /// instead of dying silently.
 fn interrupt_says_what_was_counted(depth: u32, roots: usize) {
-    super::on_interrupt(move || {
+    let _ = trichess_protocol::on_interrupt(move || {
         eprintln!(
             "\ntrichess: interrupted: perft {depth} counted {} move paths under {} of {roots} root moves",
             NODES.load(Ordering::Relaxed),
             ROOTS.load(Ordering::Relaxed)
         );
-        std::process::exit(super::INTERRUPTED.into());
+        std::process::exit(trichess_protocol::EXIT_INTERRUPTED.into());
     });
 }
 
