@@ -407,6 +407,19 @@ fn yes(b: bool) -> &'static str {
 }
 
 impl CrossCheck {
+    /// The same cross-check of the engine `command` on `variant` alone, with the readings
+    /// given for that variant, writing no report: the check of one bug of a [`sweep`].
+    pub fn of_one(&self, command: Vec<String>, variant: Variant) -> CrossCheck {
+        let fixed = self.fixed.get(&variant).cloned();
+        CrossCheck {
+            command,
+            variants: vec![variant],
+            fixed: fixed.map(|f| (variant, f)).into_iter().collect(),
+            report: None,
+            ..self.clone()
+        }
+    }
+
     /// Runs the cross-check of the engine against `reference`, telling `observer` as it goes.
     pub fn run(
         &self,
@@ -1170,18 +1183,21 @@ impl SweepRow {
     }
 }
 
-/// Cross-checks each bug of `bugs` in turn (a mutant served by `trichess serve --mutant
-/// NAME`, say) with the cross-check `check` makes for it, against `reference`, and says how
-/// each went. An interrupt stops the sweep without the bug it cut short: the rows so far come
-/// back with `true`.
+/// Cross-checks each bug of `bugs` in turn, the engine with the bug run by the command
+/// `serve` gives for its name (`trichess serve --mutant NAME`, say), each as `check` is but on
+/// the bug's variant alone ([`CrossCheck::of_one`]), against `reference`, and says how each
+/// went. An interrupt stops the sweep without the bug it cut short: the rows so far come back
+/// with `true`.
 pub fn sweep(
     bugs: &[crate::zoo::Planted],
-    check: impl Fn(&crate::zoo::Planted) -> CrossCheck,
+    check: &CrossCheck,
+    serve: impl Fn(&str) -> Vec<String>,
     reference: &ReferenceEngine,
 ) -> Result<(Vec<SweepRow>, bool), CrossCheckError> {
     let mut table = Vec::new();
     for bug in bugs {
-        let found = check(bug).run(Arc::clone(reference), &crate::Silent);
+        let one = check.of_one(serve(bug.name), bug.variant);
+        let found = one.run(Arc::clone(reference), &crate::Silent);
         if interrupted() {
             return Ok((table, true));
         }
@@ -1246,4 +1262,41 @@ pub fn write_sweep(
         &dir.join("cross-check-mutants.json"),
         &serde_json::to_string_pretty(&json).unwrap_or_else(|_| json.to_string()),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_check_of_one_bug_keeps_the_limits_and_the_bugs_variant_alone() {
+        let readings = |r: &str| BTreeMap::from([("p".to_string(), r.to_string())]);
+        let check = CrossCheck {
+            command: vec!["engine".into()],
+            variants: vec![Variant::Yalta, Variant::Yuri],
+            fixed: BTreeMap::from([(Variant::Yalta, readings("a")), (Variant::Yuri, readings("b"))]),
+            seed: 7,
+            seconds: None,
+            positions: Some(300),
+            depth: 2,
+            timeout: Duration::from_millis(900),
+            max_nodes: 100,
+            max_rows: 50,
+            per_finding: 5,
+            report: Some(PathBuf::from("reports")),
+            invocation: "trichess cross-check --seed 7".into(),
+        };
+        let one = check.of_one(vec!["serve".into(), "bug".into()], Variant::Yuri);
+        assert_eq!(one.command, ["serve", "bug"]);
+        assert_eq!(one.variants, [Variant::Yuri]);
+        assert_eq!(one.fixed, BTreeMap::from([(Variant::Yuri, readings("b"))]));
+        assert_eq!(one.report, None);
+        let kept = (one.seed, one.positions, one.depth, one.timeout, one.max_nodes);
+        assert_eq!(kept, (7, Some(300), 2, Duration::from_millis(900), 100));
+        assert_eq!((one.max_rows, one.per_finding), (50, 5));
+        assert_eq!(one.invocation, check.invocation);
+        // A variant without readings given has none.
+        let other = check.of_one(Vec::new(), Variant::OSullivan);
+        assert!(other.fixed.is_empty());
+    }
 }

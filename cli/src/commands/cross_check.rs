@@ -43,21 +43,16 @@ pub fn run(options: CrossCheckOptions) -> Result<ExitCode> {
     for note in &readings.notes {
         say!("note: {note}");
     }
+    let check = plan(&options, seed, readings.fixed);
     if options.mutants {
-        return sweep(&options, seed, &readings.fixed);
+        return sweep(&options, &check);
     }
     let text = options.command.as_deref().unwrap_or_default();
     let command = split_words(text).map_err(|e| anyhow!("--engine: {e}"))?;
     if command.is_empty() {
         bail!("--engine: the command is empty");
     }
-    let check = plan(
-        &options,
-        command,
-        seed,
-        (&g.variant.0, &readings.fixed),
-        true,
-    );
+    let check = CrossCheck { command, ..check };
     super::begin_run();
     let loud = Loud(spinner());
     let found = check.run(reference(options.reference), &loud);
@@ -95,23 +90,11 @@ fn reference(choice: EngineChoice) -> ReferenceEngine {
     Arc::new(move || build_engine(choice, None))
 }
 
-/// The cross-check of the engine `command` on the variants `asked`, under the readings
-/// `fixed`; with `loud`, it writes the report of `--report`.
-fn plan(
-    options: &CrossCheckOptions,
-    command: Vec<String>,
-    seed: u64,
-    (asked, fixed): (&[Variant], &Fixed),
-    loud: bool,
-) -> CrossCheck {
-    let fixed = fixed
-        .iter()
-        .filter(|(v, _)| asked.contains(v))
-        .map(|(v, f)| (*v, f.clone()))
-        .collect();
+/// The cross-check of `options` (of no engine yet) under the readings `fixed`.
+fn plan(options: &CrossCheckOptions, seed: u64, fixed: Fixed) -> CrossCheck {
     CrossCheck {
-        command,
-        variants: asked.to_vec(),
+        command: Vec::new(),
+        variants: options.generated.variant.0.clone(),
         fixed,
         seed,
         seconds: options.generated.seconds,
@@ -121,7 +104,7 @@ fn plan(
         max_nodes: options.max_nodes,
         max_rows: options.rows.max_rows,
         per_finding: options.rows.rows_per_finding,
-        report: if loud { options.report.clone() } else { None },
+        report: options.report.clone(),
         invocation: replay(seed),
     }
 }
@@ -130,8 +113,9 @@ fn plan(
 /// (`trichess serve --mutant NAME`), and prints (and with `--report DIR` writes
 /// `DIR/cross-check-mutants.md` and `.json`) which rows each brings and whether one names the
 /// rule the mutant breaks. Exits 1 if a mutant brings no row.
-fn sweep(options: &CrossCheckOptions, seed: u64, fixed: &Fixed) -> Result<ExitCode> {
+fn sweep(options: &CrossCheckOptions, check: &CrossCheck) -> Result<ExitCode> {
     let exe = std::env::current_exe()?.to_string_lossy().into_owned();
+    let seed = check.seed;
     super::begin_run();
     let reference_name = build_engine(options.reference, None).name();
     say!("trichess cross-check --mutants: seed {seed}, first engine {reference_name}");
@@ -140,14 +124,13 @@ fn sweep(options: &CrossCheckOptions, seed: u64, fixed: &Fixed) -> Result<ExitCo
         .map(super::mutants::planted)
         .collect();
     let serve = |name: &str| vec![exe.clone(), "serve".into(), "--mutant".into(), name.into()];
-    let check = |p: &Planted| plan(options, serve(p.name), seed, (&[p.variant], fixed), false);
-    let (table, stopped) = cross_check::sweep(&bugs, check, &reference(options.reference))?;
+    let (table, stopped) = cross_check::sweep(&bugs, check, serve, &reference(options.reference))?;
     if stopped {
         say!("interrupted after {} mutants", table.len());
     }
     say!("{}", sweep_text(&table));
     if let Some(dir) = &options.report {
-        write_sweep(dir, (&replay(seed), &reference_name, seed), &table)?;
+        write_sweep(dir, (&check.invocation, &reference_name, seed), &table)?;
         say!("report: {}", dir.join("cross-check-mutants.md").display());
     }
     let escaped = not_found(&table);
