@@ -1,6 +1,6 @@
 //! Catching planted bugs: for a bug planted in an engine (a mutant of the fast engine, say),
-//! how the differential run catches it, and the catch table of a zoo of them, as a terminal
-//! table, Markdown and JSON.
+//! how the differential run catches it, and the catch table of a zoo of them (the fast
+//! engine's mutants: [`catch_mutants`]), as a terminal table, Markdown and JSON.
 
 use std::sync::Mutex;
 use std::time::Duration;
@@ -9,7 +9,10 @@ use serde_json::{Value, json};
 use tabled::settings::peaker::Priority;
 use tabled::settings::{Style, Width};
 use tabled::{Table, Tabled};
+use trichess_fast::{Fast, Mutant};
 use trichess_model::{Engine, Game, Variant};
+use trichess_oracle::Oracle;
+use trichess_suite::Fixture;
 
 use crate::{Campaign, CampaignError, Discovery, Duel, Finding, Flow, Sink};
 
@@ -29,6 +32,18 @@ pub struct Planted {
     pub family: &'static str,
     /// What the bug does.
     pub description: &'static str,
+}
+
+impl From<Mutant> for Planted {
+    fn from(m: Mutant) -> Planted {
+        Planted {
+            name: m.name(),
+            variant: m.variant(),
+            rule: m.rule(),
+            family: m.family().id(),
+            description: m.description(),
+        }
+    }
 }
 
 /// How the differential run caught a planted bug.
@@ -190,6 +205,26 @@ where
             })
             .collect()
     })
+}
+
+/// The catch table of the fast engine's `mutants` ([`catch`]): each planted in the fast
+/// engine and hunted against the oracle, with the fast engine without it as the clean one,
+/// each row with the fixtures among `fixtures` that fail with it planted.
+pub fn catch_mutants(
+    mutants: &[Mutant],
+    fixtures: &[Fixture],
+    limits: Limits,
+    done: &mut dyn FnMut(&Planted),
+) -> Result<Vec<CatchRow>, CampaignError> {
+    let bugs = (mutants.iter())
+        .map(|&m| {
+            let mutated = move || Box::new(Fast::with_mutant(m)) as Box<dyn Engine>;
+            (Planted::from(m), m.failing_fixtures(fixtures), mutated)
+        })
+        .collect();
+    let reference = || Box::new(Oracle) as Box<dyn Engine>;
+    let clean = || Box::new(Fast::default()) as Box<dyn Engine>;
+    catch(bugs, limits, (reference, clean), done)
 }
 
 /// The number of bugs of the catch table that escape both the fixtures and the differential

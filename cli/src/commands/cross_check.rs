@@ -121,7 +121,7 @@ fn sweep(options: &CrossCheckOptions, check: &CrossCheck) -> Result<ExitCode> {
     say!("trichess cross-check --mutants: seed {seed}, first engine {reference_name}");
     let bugs: Vec<Planted> = (Mutant::ALL.into_iter())
         .filter(|m| options.generated.variant.0.contains(&m.variant()))
-        .map(super::mutants::planted)
+        .map(Planted::from)
         .collect();
     let serve = |name: &str| vec![exe.clone(), "serve".into(), "--mutant".into(), name.into()];
     let (table, stopped) = cross_check::sweep(&bugs, check, serve, &reference(options.reference))?;

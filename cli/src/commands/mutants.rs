@@ -8,12 +8,11 @@ use anyhow::Result;
 use trichess_diff::zoo::{self, Limits, Planted};
 use trichess_fast::Mutant;
 
-use super::build_engine;
-use crate::args::{CatchOptions, EngineChoice, Format};
+use crate::args::{CatchOptions, Format};
 
 /// Prints the mutants: name, variant, rule id, family and what the bug does.
 pub fn list(json: bool) -> Result<ExitCode> {
-    let zoo: Vec<Planted> = Mutant::ALL.into_iter().map(planted).collect();
+    let zoo: Vec<Planted> = Mutant::ALL.into_iter().map(Planted::from).collect();
     if json {
         say!("{}", zoo::list_json(&zoo));
         return Ok(ExitCode::SUCCESS);
@@ -24,17 +23,6 @@ pub fn list(json: bool) -> Result<ExitCode> {
         Mutant::ALL.len()
     );
     Ok(ExitCode::SUCCESS)
-}
-
-/// A mutant as the catch table names it.
-pub fn planted(m: Mutant) -> Planted {
-    Planted {
-        name: m.name(),
-        variant: m.variant(),
-        rule: m.rule(),
-        family: m.family().id(),
-        description: m.description(),
-    }
 }
 
 /// Runs `trichess mutants --catch`: for each mutant, the fixtures of its variant it fails, and
@@ -53,18 +41,7 @@ pub fn catch(o: CatchOptions) -> Result<ExitCode> {
         seconds: o.seconds,
         positions: o.positions,
     };
-    let bugs = chosen
-        .into_iter()
-        .map(|m| {
-            let mutated = move || build_engine(EngineChoice::Fast, Some(m));
-            (planted(m), m.failing_fixtures(&fixtures), mutated)
-        })
-        .collect();
-    let engines = (
-        || build_engine(EngineChoice::Oracle, None),
-        || build_engine(EngineChoice::Fast, None),
-    );
-    let rows = zoo::catch(bugs, limits, engines, &mut |p| {
+    let rows = zoo::catch_mutants(&chosen, &fixtures, limits, &mut |p| {
         if o.format == Format::Table {
             eprintln!("trichess mutants: {} done", p.name);
         }
