@@ -45,6 +45,26 @@ pub struct PerftRow {
     pub line: usize,
 }
 
+impl PerftRow {
+    /// Why `trichess perft-suite` leaves this row out for the engine named `engine`, or `None`
+    /// to check it: a count over `max_nodes` (its `--max-nodes`), or a row the engine did not
+    /// compute when the table was made, unless `every_row` (its `--every-row`). A mutated
+    /// engine (`fast --mutant NAME`) is held to the rows its unmutated engine computed.
+    pub fn skipped_for(
+        &self,
+        engine: &str,
+        max_nodes: Option<u64>,
+        every_row: bool,
+    ) -> Option<String> {
+        if let Some(limit) = max_nodes.filter(|&limit| self.nodes > limit) {
+            return Some(format!("over --max-nodes {limit}"));
+        }
+        let base = engine.split_whitespace().next().unwrap_or_default();
+        (!every_row && !self.engines.iter().any(|e| e == base))
+            .then(|| format!("not computed by {engine} when the table was made (give --every-row)"))
+    }
+}
+
 /// A position of a perft table, with its readings and rows.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PerftPosition {
@@ -471,6 +491,28 @@ mod tests {
             "out"
         );
         assert_eq!(table.positions[1].rows[0].line, 11);
+    }
+
+    #[test]
+    fn a_row_is_skipped_over_the_node_limit_or_when_its_engines_did_not_compute_it() {
+        let row = PerftRow {
+            depth: 3,
+            nodes: 1000,
+            engines: vec!["oracle".into()],
+            commit: "abc".into(),
+            line: 4,
+        };
+        assert_eq!(row.skipped_for("oracle", None, false), None);
+        assert_eq!(row.skipped_for("oracle", Some(1000), false), None);
+        let over = row.skipped_for("oracle", Some(999), true);
+        assert_eq!(over.as_deref(), Some("over --max-nodes 999"));
+        let fast = row.skipped_for("fast", None, false).expect("fast did not count it");
+        assert!(fast.starts_with("not computed by fast when"), "{fast}");
+        assert_eq!(row.skipped_for("fast", None, true), None);
+        // A mutant of the oracle's name is held to the oracle's rows; a name that only
+        // begins like an engine's is not that engine.
+        assert_eq!(row.skipped_for("oracle --mutant m", None, false), None);
+        assert!(row.skipped_for("oracles", None, false).is_some());
     }
 
     #[test]

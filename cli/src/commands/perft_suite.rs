@@ -17,22 +17,8 @@ pub fn run(o: PerftSuiteOptions) -> Result<ExitCode> {
         fixtures: Vec::new(),
         tables: Suite::tables_of(o.dir.as_deref())?,
     };
-    let name = engine.name();
-    // The engine the table's rows name: a mutated engine ("fast --mutant NAME") is checked
-    // against the rows its unmutated engine computed.
-    let base = name
-        .split_whitespace()
-        .next()
-        .unwrap_or_default()
-        .to_string();
-    let (every_row, max_nodes) = (o.every_row, o.max_nodes);
-    let skip = |row: &PerftRow| {
-        if let Some(limit) = max_nodes.filter(|&limit| row.nodes > limit) {
-            return Some(format!("over --max-nodes {limit}"));
-        }
-        (!every_row && !row.engines.contains(&base))
-            .then(|| format!("not computed by {name} when the table was made (give --every-row)"))
-    };
+    let (name, every_row, max_nodes) = (engine.name(), o.every_row, o.max_nodes);
+    let skip = |row: &PerftRow| row.skipped_for(&name, max_nodes, every_row);
     let show = std::io::stderr().is_terminal();
     let filter = o.filter.as_deref().unwrap_or_default();
     let report = Runner::of(&suite).filter(Filter::parse(filter)).perft_with(
