@@ -16,7 +16,11 @@ use std::time::Duration;
 use serde_json::{Value, json};
 use tabled::Tabled;
 use trichess_model::{Engine, EngineError, Game, Move, Setup, Variant};
-use trichess_protocol::{Config, ExternalEngine, Fault, FaultKind, Faults, Hello, interrupted};
+use trichess_oracle::Oracle;
+use trichess_oracle::explain::{Question, explain_json};
+use trichess_protocol::{
+    Config, ExternalEngine, Fault, FaultKind, Faults, Hello, Server, hello_of, interrupted,
+};
 use trichess_suite::fixture::{Expect, PositionSpec};
 use trichess_suite::perft::PerftPosition;
 use trichess_suite::{
@@ -30,6 +34,25 @@ use crate::{Again, Campaign, Discovery, Duel, Finding, Flow, Kind, Observer, Sin
 
 /// Makes a fresh engine of trichess: the reference the engine under test is compared with.
 pub type ReferenceEngine = Arc<dyn Fn() -> Box<dyn Engine> + Send + Sync>;
+
+/// The protocol server of a trichess engine (`trichess serve`, the other side of a
+/// cross-check): `engine` answers, and the oracle also answers `explain` with its explanation.
+pub fn server_of(engine: Box<dyn Engine>) -> Server {
+    let hello = hello_of(engine.as_ref());
+    let explains = engine.name() == Oracle.name();
+    let server = Server::new(engine, hello);
+    if !explains {
+        return server;
+    }
+    server.with_explainer(Box::new(|game, setup, question| {
+        let question = match question {
+            trichess_protocol::Question::Move(mv) => Question::Move(mv),
+            trichess_protocol::Question::Result => Question::Result,
+            trichess_protocol::Question::Validity => Question::Validity,
+        };
+        explain_json(game, setup, question)
+    }))
+}
 
 /// What a cross-check runs: the engine's command line, the variants, the readings given, the
 /// budget of generated positions, the limits, and where the report goes.
@@ -1298,5 +1321,20 @@ mod tests {
         // A variant without readings given has none.
         let other = check.of_one(Vec::new(), Variant::OSullivan);
         assert!(other.fixed.is_empty());
+    }
+
+    #[test]
+    fn the_oracles_server_explains_and_the_fast_engines_does_not() {
+        let ask = r#"{"id": 1, "cmd": "explain", "variant": "osullivan", "readings": {},
+            "position": {"to_move": "w", "pieces": {"d8": "wK", "e7": "wP", "a1": "bK",
+            "h1": "rK"}}, "move": "e7-e5"}"#
+            .replace('\n', " ");
+        let oracle = server_of(Box::new(Oracle)).answer(ask.as_bytes());
+        let reply: Value = serde_json::from_str(&oracle).expect("JSON");
+        let after = &reply["ok"]["after"];
+        assert_eq!(after, "a1:bK,h1:rK,e5:wP,d8:wK r en_passant=e6", "{oracle}");
+        let fast = server_of(Box::new(trichess_fast::Fast::default())).answer(ask.as_bytes());
+        let reply: Value = serde_json::from_str(&fast).expect("JSON");
+        assert_eq!(reply["error"], "unsupported", "{fast}");
     }
 }

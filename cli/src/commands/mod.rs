@@ -20,7 +20,6 @@ mod mutants;
 mod perft;
 mod perft_suite;
 mod register;
-mod serve;
 
 use std::io::IsTerminal;
 use std::path::Path;
@@ -169,7 +168,9 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
                 every: fault_every,
                 ms: fault_ms,
             });
-            serve::run(engine.build(), faulty)
+            let mut server = trichess_diff::cross_check::server_of(engine.build());
+            server.serve(std::io::stdin().lock(), std::io::stdout().lock(), faulty)?;
+            Ok(ExitCode::SUCCESS)
         }
         Command::CrossCheck(options) => cross_check::run(options),
         Command::Mutants {
