@@ -22,8 +22,7 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Print the starting position (text form, or JSON form with --json, or the keyed form
-    /// with --keyed).
+    /// Print the starting position in text form (or --json, --keyed).
     Start {
         /// The variant: osullivan, yalta, yuri or triple-crown.
         variant: Variant,
@@ -88,8 +87,7 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Explain the oracle's answer, clause by clause: why a move is legal or not (and what it
-    /// does), the result (--result) or whether the position is valid (--validity).
+    /// Explain the oracle's answer clause by clause: a move, the result or the validity.
     Explain(ExplainOptions),
     /// Print the rule register with fixture coverage.
     Rules {
@@ -105,26 +103,22 @@ pub enum Command {
     /// Check the perft tables against an engine, one row a line.
     #[command(after_help = EXIT_CODES)]
     PerftSuite(PerftSuiteOptions),
-    /// Compare two engines on generated positions and print each disagreement, descended,
-    /// shrunk and classified. Exits 1 if any is found.
+    /// Compare two engines on generated positions; each disagreement shrunk and classified.
     #[command(after_help = EXIT_CODES)]
     Diff(DiffOptions),
-    /// List the mutants: rules bugs that --mutant NAME plants in the fast engine. With
-    /// --catch, print how the fixtures and the differential run catch each.
+    /// List the mutants (rules bugs --mutant NAME plants); with --catch, how each is caught.
     #[command(after_help = EXIT_CODES)]
     Mutants {
         /// Print the list as JSON.
         #[arg(long, conflicts_with = "catch")]
         json: bool,
-        /// Run the fixtures and the differential run against each mutant and print the catch
-        /// table (exits 1 if a mutant escapes both).
+        /// Print how the fixtures and the differential run catch each mutant.
         #[arg(long)]
         catch: bool,
         #[command(flatten)]
         options: CatchOptions,
     },
-    /// Answer the engine protocol (PROTOCOL.md) on standard input and output, as an engine
-    /// for other tools.
+    /// Answer the engine protocol (PROTOCOL.md) on standard input and output.
     Serve {
         #[command(flatten)]
         engine: EngineArg,
@@ -136,9 +130,7 @@ pub enum Command {
         #[arg(long, default_value_t = 1000, hide = true)]
         fault_ms: u64,
     },
-    /// Check another implementation speaking the engine protocol (PROTOCOL.md) against
-    /// trichess: its readings, the fixtures, perft tables and generated positions. Exits 1 if
-    /// any disagreement or fault is found.
+    /// Check another implementation speaking the engine protocol (PROTOCOL.md) against trichess.
     #[command(after_help = EXIT_CODES)]
     CrossCheck(CrossCheckOptions),
     /// Run the fixture suite against an engine and print the results by rule clause.
@@ -177,8 +169,7 @@ pub struct EngineArg {
     /// The engine that answers [default: oracle; fast with --mutant].
     #[arg(long, value_enum)]
     pub engine: Option<EngineChoice>,
-    /// Plant this rules bug in the fast engine (implies --engine fast; `trichess mutants`
-    /// lists them).
+    /// Plant this rules bug in the fast engine (`trichess mutants` lists them).
     #[arg(long, value_name = "NAME", value_parser = parse_mutant)]
     pub mutant: Option<Mutant>,
 }
@@ -236,8 +227,7 @@ pub struct Here {
 /// Where a command looks: a position, moves played from it, and the interpretations.
 #[derive(Debug, clap::Args)]
 pub struct At {
-    /// The position: `start` (the default), the text form, the JSON form, @FILE, or - for
-    /// standard input.
+    /// The position: start, the text or JSON form, @FILE, or - for standard input.
     #[arg(long, short = 'p', default_value = "start", allow_hyphen_values = true)]
     pub position: String,
     /// Moves to play first, separated by spaces.
@@ -280,8 +270,7 @@ pub struct PerftSuiteOptions {
     /// Skip rows whose count is larger than this.
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,
-    /// Also run rows that the engine did not compute when the table was made (the deep
-    /// rows of the fast engine alone, say).
+    /// Also run the rows the engine did not compute when the table was made.
     #[arg(long)]
     pub every_row: bool,
     /// A directory of perft tables to check instead of those built into trichess.
@@ -321,8 +310,7 @@ pub struct DiffOptions {
     /// per row where the board has one), rewritten after each row.
     #[arg(long, value_name = "DIR")]
     pub report: Option<PathBuf>,
-    /// Compare perft (to --depth) on every Nth generated position (1 to 1000; the move
-    /// sets of every position are compared).
+    /// Compare perft (to --depth) on every Nth generated position (1 to 1000).
     #[arg(long, value_name = "N", default_value_t = PERFT_EVERY,
           value_parser = clap::value_parser!(u64).range(1..=1000))]
     pub perft_every: u64,
@@ -333,8 +321,7 @@ pub struct DiffOptions {
     pub threads: usize,
     #[command(flatten)]
     pub rows: Rows,
-    /// Plant this rules bug in the second engine, which must be fast (`trichess mutants`
-    /// lists them); the run is then of the mutant's variant alone.
+    /// Plant this rules bug in the second engine, which must be fast (`trichess mutants`).
     #[arg(long, value_name = "NAME", value_parser = parse_mutant)]
     pub mutant: Option<Mutant>,
 }
@@ -376,8 +363,7 @@ pub struct CrossCheckOptions {
         required_unless_present = "mutants"
     )]
     pub command: Option<String>,
-    /// Instead of --engine, cross-check each mutant of the zoo served by `trichess serve
-    /// --mutant NAME`; exits 1 if a mutant brings no row.
+    /// Instead of --engine, cross-check each mutant of the zoo (served by `trichess serve`).
     #[arg(long, conflicts_with = "command")]
     pub mutants: bool,
     #[command(flatten)]
@@ -399,12 +385,10 @@ pub struct CrossCheckOptions {
     pub max_nodes: u64,
     #[command(flatten)]
     pub rows: Rows,
-    /// Judge the findings against this expectations file (see `--write-expect`): exit 0 when
-    /// every finding is expected; list the unexpected ones and those not seen any more.
+    /// Judge the findings against this expectations file (see `--write-expect`).
     #[arg(long, value_name = "FILE", conflicts_with = "mutants")]
     pub expect: Option<PathBuf>,
-    /// Write the findings as an expectations file to FILE (- for standard output), each with
-    /// a reason to fill in: the starting file of `--expect`. The run then exits 0 on findings.
+    /// Write the findings as an expectations file (- for standard output) and exit 0.
     #[arg(long, value_name = "FILE", conflicts_with = "mutants")]
     pub write_expect: Option<PathBuf>,
 }
@@ -417,8 +401,7 @@ pub struct Rows {
           value_parser = clap::builder::TypedValueParser::map(
               clap::value_parser!(u16).range(1..=10_000), usize::from))]
     pub max_rows: usize,
-    /// Keep at most this many rows of each finding (a cause: variant, kind, clause, readings);
-    /// the rest are counted (1 to 10,000).
+    /// Keep at most this many rows of each finding; the rest are counted (1 to 10,000).
     #[arg(long, value_name = "N", default_value_t = 5,
           value_parser = clap::builder::TypedValueParser::map(
               clap::value_parser!(u16).range(1..=10_000), usize::from))]
