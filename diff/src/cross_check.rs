@@ -1297,7 +1297,10 @@ mod tests {
         let check = CrossCheck {
             command: vec!["engine".into()],
             variants: vec![Variant::Yalta, Variant::Yuri],
-            fixed: BTreeMap::from([(Variant::Yalta, readings("a")), (Variant::Yuri, readings("b"))]),
+            fixed: BTreeMap::from([
+                (Variant::Yalta, readings("a")),
+                (Variant::Yuri, readings("b")),
+            ]),
             seed: 7,
             seconds: None,
             positions: Some(300),
@@ -1314,7 +1317,13 @@ mod tests {
         assert_eq!(one.variants, [Variant::Yuri]);
         assert_eq!(one.fixed, BTreeMap::from([(Variant::Yuri, readings("b"))]));
         assert_eq!(one.report, None);
-        let kept = (one.seed, one.positions, one.depth, one.timeout, one.max_nodes);
+        let kept = (
+            one.seed,
+            one.positions,
+            one.depth,
+            one.timeout,
+            one.max_nodes,
+        );
         assert_eq!(kept, (7, Some(300), 2, Duration::from_millis(900), 100));
         assert_eq!((one.max_rows, one.per_finding), (50, 5));
         assert_eq!(one.invocation, check.invocation);

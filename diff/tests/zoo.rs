@@ -84,6 +84,9 @@ fn the_fast_engines_mutants_are_named_planted_and_caught() {
     assert_eq!(rows[0].fixtures, m.failing_fixtures(&fixtures));
     assert!(!rows[0].fixtures.is_empty(), "no fixture catches {m}");
     assert!(rows[0].fixtures.iter().all(|f| f.starts_with("osullivan")));
-    let caught = rows[0].diff.as_ref().expect("caught by the differential run");
+    let caught = rows[0]
+        .diff
+        .as_ref()
+        .expect("caught by the differential run");
     assert!(caught.positions <= 500, "{}", caught.positions);
 }

@@ -29,7 +29,9 @@ mod server;
 mod words;
 
 pub use external::{Config, ExternalEngine, Fault, FaultKind, Faults, StartFn};
-pub use interrupt::{EXIT_INTERRUPTED, end_engines, exit_code, interrupt, interrupted, on_interrupt};
+pub use interrupt::{
+    EXIT_INTERRUPTED, end_engines, exit_code, interrupt, interrupted, on_interrupt,
+};
 pub use lines::{LineReader, ReadLine};
 pub use message::{
     Ask, Hello, MAX_BATCH, MAX_LINE, PROTOCOL_VERSION, ProtocolError, Question, Refusal,

@@ -24,6 +24,9 @@ fn the_first_signal_interrupts_the_run_and_runs_the_programs_action() {
     let heard = heard.recv_timeout(Duration::from_secs(10));
     assert_eq!(heard, Ok("stopping"));
     assert!(interrupted());
-    assert_eq!((exit_code(false), exit_code(true)), (EXIT_INTERRUPTED, EXIT_INTERRUPTED));
+    assert_eq!(
+        (exit_code(false), exit_code(true)),
+        (EXIT_INTERRUPTED, EXIT_INTERRUPTED)
+    );
     assert_eq!(EXIT_INTERRUPTED, 130);
 }

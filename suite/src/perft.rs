@@ -506,7 +506,9 @@ mod tests {
         assert_eq!(row.skipped_for("oracle", Some(1000), false), None);
         let over = row.skipped_for("oracle", Some(999), true);
         assert_eq!(over.as_deref(), Some("over --max-nodes 999"));
-        let fast = row.skipped_for("fast", None, false).expect("fast did not count it");
+        let fast = row
+            .skipped_for("fast", None, false)
+            .expect("fast did not count it");
         assert!(fast.starts_with("not computed by fast when"), "{fast}");
         assert_eq!(row.skipped_for("fast", None, true), None);
         // A mutant of the oracle's name is held to the oracle's rows; a name that only
