@@ -103,7 +103,7 @@ pub enum Command {
     /// Check the perft tables against an engine, one row a line.
     #[command(after_help = EXIT_CODES)]
     PerftSuite(PerftSuiteOptions),
-    /// Compare two engines on generated positions; each disagreement shrunk and classified.
+    /// Compare two engines on generated positions, each disagreement shrunk and classified.
     #[command(after_help = EXIT_CODES)]
     Diff(DiffOptions),
     /// List the mutants (rules bugs --mutant NAME plants); with --catch, how each is caught.
@@ -321,7 +321,7 @@ pub struct DiffOptions {
     pub threads: usize,
     #[command(flatten)]
     pub rows: Rows,
-    /// Plant this rules bug in the second engine, which must be fast (`trichess mutants`).
+    /// Plant this rules bug in the second engine, which must be fast (see `trichess mutants`).
     #[arg(long, value_name = "NAME", value_parser = parse_mutant)]
     pub mutant: Option<Mutant>,
 }
@@ -388,7 +388,7 @@ pub struct CrossCheckOptions {
     /// Judge the findings against this expectations file (see `--write-expect`).
     #[arg(long, value_name = "FILE", conflicts_with = "mutants")]
     pub expect: Option<PathBuf>,
-    /// Write the findings as an expectations file (- for standard output) and exit 0.
+    /// Write the findings as an expectations file (- for standard output); findings then exit 0.
     #[arg(long, value_name = "FILE", conflicts_with = "mutants")]
     pub write_expect: Option<PathBuf>,
 }
