@@ -15,7 +15,8 @@
 //!   each [`Finding`] as it is found, and [`CampaignReport::assert`] lists them all.
 //! - [`Generator`] and [`Choices`]: positions valid by construction, from a seeded RNG
 //!   ([`Seeded`]) or a fuzzer's bytes; [`Duel`]: the comparison of one position; [`shrink`].
-//! - [`cross_check`] (an engine through the protocol), [`zoo`] (the mutant hunt), [`infer`]
+//! - [`cross_check`] (an engine through the protocol, and the server of `trichess serve`),
+//!   [`zoo`] (the hunt of planted bugs, the fast engine's mutants among them), [`infer`]
 //!   (which readings an engine follows), [`attribute`] (a finding's rules, from the oracle's
 //!   explanation), [`report`] (the discrepancy table in Markdown, JSON and SVG), [`measure`]
 //!   (threaded perft, bench, peak memory) and [`property`] (the fuzz targets' properties).
