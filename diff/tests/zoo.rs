@@ -7,12 +7,24 @@ use trichess_model::Engine;
 use trichess_oracle::Oracle;
 use trichess_suite::Suite;
 
-#[test]
-fn the_catch_table_catches_a_mutant_and_counts_what_escapes() {
-    let m = Mutant::ALL
+/// The mutant both tests plant: O'Sullivan's P4s without their double step.
+fn double_step() -> Mutant {
+    Mutant::ALL
         .into_iter()
         .find(|m| m.name() == "osullivan-p4-no-double-step")
-        .expect("the mutant");
+        .expect("the mutant")
+}
+
+/// The limits of both tests' hunts.
+const LIMITS: Limits = Limits {
+    seed: 1,
+    seconds: 60,
+    positions: Some(500),
+};
+
+#[test]
+fn the_catch_table_catches_a_mutant_and_counts_what_escapes() {
+    let m = double_step();
     let bug = Planted {
         name: m.name(),
         variant: m.variant(),
@@ -20,11 +32,7 @@ fn the_catch_table_catches_a_mutant_and_counts_what_escapes() {
         family: "pawns",
         description: m.description(),
     };
-    let limits = Limits {
-        seed: 1,
-        seconds: 60,
-        positions: Some(500),
-    };
+    let limits = LIMITS;
     let mutated = move || Box::new(Fast::with_mutant(m)) as Box<dyn Engine>;
     let clean = || Box::new(Fast::default()) as Box<dyn Engine>;
     let reference = || Box::new(Oracle) as Box<dyn Engine>;
@@ -60,20 +68,13 @@ fn the_catch_table_catches_a_mutant_and_counts_what_escapes() {
 
 #[test]
 fn the_fast_engines_mutants_are_named_planted_and_caught() {
-    let m = Mutant::ALL
-        .into_iter()
-        .find(|m| m.name() == "osullivan-p4-no-double-step")
-        .expect("the mutant");
+    let m = double_step();
     let planted = Planted::from(m);
     let named = (planted.name, planted.variant, planted.rule, planted.family);
     assert_eq!(named, (m.name(), m.variant(), m.rule(), "pawns"));
     assert_eq!(planted.description, m.description());
     let fixtures = Suite::fixtures_of(None).expect("the suite's fixtures");
-    let limits = Limits {
-        seed: 1,
-        seconds: 60,
-        positions: Some(500),
-    };
+    let limits = LIMITS;
     let mut done = Vec::new();
     let rows = catch_mutants(&[m], &fixtures, limits, &mut |p| done.push(p.name))
         .expect("O'Sullivan runs");
