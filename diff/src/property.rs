@@ -162,7 +162,12 @@ pub struct Harness {
     /// speed (the fast engine lists and plays moves tens of times faster than the oracle).
     walker: Duel,
     open_points: BTreeMap<Variant, Vec<OpenPoint>>,
-    /// The positions a case starts from, the start first.
+    /// The second engine against itself: it plays the pool.
+    player: Duel,
+    /// The perft tables' positions of each variant.
+    tables: BTreeMap<Variant, Vec<Setup>>,
+    /// The positions the cases of each variant start from, the start first, made when a
+    /// case of the variant is first decoded (the parser targets need none).
     roots: BTreeMap<Variant, Vec<Setup>>,
 }
 
@@ -189,20 +194,25 @@ impl Harness {
     ) -> Result<Harness, trichess_suite::SuiteError> {
         let tables = &trichess_suite::Suite::embedded()?.tables;
         let points = |v: Variant| trichess_suite::open_points(v).unwrap_or_default().to_vec();
-        let mut player = Duel::new(Box::new(b.clone()), Box::new(b.clone())).checking_only();
-        let roots = Variant::ALL.map(|v| (v, pool(&mut player, tables, v)));
         Ok(Harness {
             duel: Duel::new(Box::new(a.clone()), Box::new(b.clone())),
-            walker: Duel::new(Box::new(b), Box::new(a)).checking_only(),
+            walker: Duel::new(Box::new(b.clone()), Box::new(a)).checking_only(),
             open_points: Variant::ALL.map(|v| (v, points(v))).into(),
-            roots: roots.into(),
+            player: Duel::new(Box::new(b.clone()), Box::new(b)).checking_only(),
+            tables: Variant::ALL
+                .map(|v| (v, crate::table_roots(tables, v)))
+                .into(),
+            roots: BTreeMap::new(),
         })
     }
 
     /// Returns the positions the cases of `variant` start from: the start first, then the
-    /// perft tables' positions and the pool played from them.
-    pub fn roots(&self, variant: Variant) -> &[Setup] {
-        self.roots.get(&variant).map_or(&[], Vec::as_slice)
+    /// perft tables' positions and the pool played from them (played now if not yet).
+    pub fn roots(&mut self, variant: Variant) -> &[Setup] {
+        let tables = self.tables.get(&variant).map_or(&[][..], Vec::as_slice);
+        self.roots
+            .entry(variant)
+            .or_insert_with(|| pool(&mut self.player, tables, variant))
     }
 
     /// Decodes the bytes of a fuzz input into a case of `target`. Every input decodes (the
@@ -234,10 +244,7 @@ impl Harness {
         };
         // The walk's root: one of the roots (the start, when the bytes have run out), or the
         // start of this game where the variant has none.
-        let root = match self.roots.get(&variant) {
-            Some(roots) => u.pick(roots).cloned(),
-            None => None,
-        };
+        let root = u.pick(self.roots(variant)).cloned();
         let mut generator = Generator::new(
             game.clone(),
             root.or_else(|| self.walker.start(&game))
@@ -435,13 +442,13 @@ impl Harness {
     }
 }
 
-/// Returns the roots of `variant`'s cases: the start, the perft tables' positions and the
-/// first [`POOL`] positions of seeded walks by `player` (an engine against itself) from them,
-/// under the default readings, by `trichess diff`'s policy.
-fn pool(player: &mut Duel, tables: &[trichess_suite::PerftTable], variant: Variant) -> Vec<Setup> {
+/// Returns the roots of `variant`'s cases: the start, the perft tables' positions `tables` and
+/// the first [`POOL`] positions of seeded walks by `player` (an engine against itself) from
+/// them, under the default readings, by `trichess diff`'s policy.
+fn pool(player: &mut Duel, tables: &[Setup], variant: Variant) -> Vec<Setup> {
     let game = Game::new(variant);
     let mut roots: Vec<Setup> = player.start(&game).into_iter().collect();
-    roots.extend(crate::table_roots(tables, variant));
+    roots.extend_from_slice(tables);
     let mut generator = Generator::new(game, roots.clone());
     let mut choices = crate::Seeded::new(POOL_SEED);
     while roots.len() < POOL {

@@ -282,7 +282,7 @@ fn bad_files_are_named() {
 /// never reaches (a takeover needs a mate, dozens of plies in).
 #[test]
 fn the_engine_targets_start_from_deep_states() {
-    let harness = harness();
+    let mut harness = harness();
     let roots = harness.roots(trichess_model::Variant::Yalta);
     let mut deep = trichess_diff::DeepStates::default();
     for setup in roots {
