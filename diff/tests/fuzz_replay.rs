@@ -288,6 +288,7 @@ fn the_engine_targets_start_from_deep_states() {
     for setup in roots {
         deep.count(setup, None, None);
     }
+    println!("Yalta's roots: {deep}");
     assert!(deep.positions >= 500, "{} roots", deep.positions);
     assert!(
         deep.army_without_king >= 10 && deep.player_out >= 10,
