@@ -2,8 +2,8 @@
 # Writes the named seed corpus of every fuzz target (fuzz/corpus/<target>/), using the built
 # `trichess` command: run from anywhere after `cargo build --release -p trichess`.
 # An input's first byte picks the variant (0 osullivan, 1 yalta, 2 yuri, 3 triple-crown). For
-# the engine targets the next bytes choose the readings (0: the defaults), the roots (0: the
-# start alone) and the length of the walk (0: the root alone), then the walk itself (see
+# the engine targets the next bytes choose the readings (0: the defaults), the root (0: the
+# start) and the length of the walk (0: the root alone), then the walk itself (see
 # trichess_diff::property::Harness::decode); for the parser targets the rest is the text.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,8 +15,8 @@ seed() {
   mkdir -p "$corpus/$1"
   { printf "\\x$(printf %02x "$3")"; printf '%s' "$4"; } >"$corpus/$1/$2"
 }
-# walk VARIANT-INDEX N: random readings, the perft tables' roots too, a walk of 40 positions,
-# then 160 fixed pseudo-random choices (a linear congruential sequence started at N).
+# walk VARIANT-INDEX N: random readings, then 160 fixed pseudo-random choices (a linear
+# congruential sequence started at N) for the readings, the root and the walk.
 walk() {
   local state=$2 i
   printf "\\x$(printf %02x "$1")\\x01\\x01\\x27"

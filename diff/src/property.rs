@@ -5,11 +5,11 @@
 //! A case of an engine target is a position both engines accept, reached by the
 //! [`Generator`] with its choices read from the bytes ([`Choices`] for `Unstructured`), so that
 //! cargo fuzz explores the same positions as `trichess diff`: a variant, a random reading of
-//! each open point, a root (the start or a perft table's position) and a walk of random legal
-//! moves and edits, played by the second engine (the fast one: cheap). The property is
-//! checked at the walk's last position alone, so that an input costs one position's checks
-//! and the fuzzer runs about a thousand a second; the fuzzer's coverage guidance, not the
-//! input, goes through the walk's positions one by one. A case of a parser target is a variant
+//! each open point, a root (the start, a perft table's position, or one of a pool of positions
+//! played before fuzzing, deep in games) and a short walk of random legal moves and edits,
+//! played by the second engine (the fast one: cheap). The property is checked at the walk's
+//! last position alone, so that an input costs about one position's checks; the fuzzer's
+//! coverage guidance, not the input, explores around the roots. A case of a parser target is a variant
 //! and a text; a case of the protocol target (`protocol`) is a variant and a line of bytes.
 //!
 //! A case prints ([`fmt::Debug`]) as a paste-ready fixture whose expectation is the first
@@ -162,15 +162,32 @@ pub struct Harness {
     /// speed (the fast engine lists and plays moves tens of times faster than the oracle).
     walker: Duel,
     open_points: BTreeMap<Variant, Vec<OpenPoint>>,
+    /// The second engine against itself: it plays the pool.
+    player: Duel,
+    /// The perft tables' positions of each variant.
+    tables: BTreeMap<Variant, Vec<Setup>>,
+    /// The positions the cases of each variant start from, the start first, made when a
+    /// case of the variant is first decoded (the parser targets need none).
     roots: BTreeMap<Variant, Vec<Setup>>,
 }
 
-/// The most positions a walk of a case visits: its root, then one per move or edit.
-const MAX_STEPS: usize = 20;
+/// The most positions a walk of a case visits after its root: one per move or edit. Short, so
+/// that an input costs about one position's checks; the depth comes from the roots
+/// ([`POOL`]).
+const MAX_STEPS: usize = 4;
+
+/// How many positions of each variant the harness plays before fuzzing, as the cases' roots:
+/// walks of `trichess diff`'s policy by the second engine from the start and the perft tables'
+/// positions (whole games, mates, takeovers, eliminations), under the default readings.
+const POOL: usize = 500;
+
+/// The seed of the walks that make the pool: every harness has the same roots.
+const POOL_SEED: u64 = 21;
 
 impl Harness {
     /// Builds a harness of engine `a` (the reference) against engine `b`, with the register's
-    /// open points and the perft tables' positions as roots besides the start (the suite's).
+    /// open points, and as roots the start, the perft tables' positions (the suite's) and a
+    /// pool of positions that engine `b` plays from them ([`POOL`]).
     pub fn new(
         a: impl Fn() -> Box<dyn Engine> + Clone + 'static,
         b: impl Fn() -> Box<dyn Engine> + Clone + 'static,
@@ -179,12 +196,23 @@ impl Harness {
         let points = |v: Variant| trichess_suite::open_points(v).unwrap_or_default().to_vec();
         Ok(Harness {
             duel: Duel::new(Box::new(a.clone()), Box::new(b.clone())),
-            walker: Duel::new(Box::new(b), Box::new(a)).checking_only(),
+            walker: Duel::new(Box::new(b.clone()), Box::new(a)).checking_only(),
             open_points: Variant::ALL.map(|v| (v, points(v))).into(),
-            roots: Variant::ALL
+            player: Duel::new(Box::new(b.clone()), Box::new(b)).checking_only(),
+            tables: Variant::ALL
                 .map(|v| (v, crate::table_roots(tables, v)))
                 .into(),
+            roots: BTreeMap::new(),
         })
+    }
+
+    /// Returns the positions the cases of `variant` start from: the start first, then the
+    /// perft tables' positions and the pool played from them (played now if not yet).
+    pub fn roots(&mut self, variant: Variant) -> &[Setup] {
+        let tables = self.tables.get(&variant).map_or(&[][..], Vec::as_slice);
+        self.roots
+            .entry(variant)
+            .or_insert_with(|| pool(&mut self.player, tables, variant))
     }
 
     /// Decodes the bytes of a fuzz input into a case of `target`. Every input decodes (the
@@ -214,18 +242,17 @@ impl Harness {
             Some(open) if u.below(2) == 1 => random_game(variant, open, &mut u),
             _ => Game::new(variant),
         };
-        // The walk's root: the start, or one of the perft tables' positions.
-        let table_root = match self.roots.get(&variant) {
-            Some(roots) if u.below(2) == 1 => u.pick(roots).cloned(),
-            _ => None,
-        };
-        let roots: Vec<Setup> = table_root
-            .or_else(|| self.walker.start(&game))
-            .into_iter()
-            .collect();
-        let mut generator = Generator::new(game.clone(), roots);
-        // Cheap walks (no mate sought: that plays every move), so that an input costs one
-        // position's checks and the fuzzer runs a thousand a second.
+        // The walk's root: one of the roots (the start, when the bytes have run out), or the
+        // start of this game where the variant has none.
+        let root = u.pick(self.roots(variant)).cloned();
+        let mut generator = Generator::new(
+            game.clone(),
+            root.or_else(|| self.walker.start(&game))
+                .into_iter()
+                .collect(),
+        );
+        // Cheap walks (no mate sought: that plays every move), so that an input costs about
+        // one position's checks.
         generator.policy = Policy {
             capture_percent: Policy::default().capture_percent,
             ..Policy::UNIFORM
@@ -413,6 +440,24 @@ impl Harness {
         };
         Ok(self.case(target, game, setup, mv))
     }
+}
+
+/// Returns the roots of `variant`'s cases: the start, the perft tables' positions `tables` and
+/// the first [`POOL`] positions of seeded walks by `player` (an engine against itself) from
+/// them, under the default readings, by `trichess diff`'s policy.
+fn pool(player: &mut Duel, tables: &[Setup], variant: Variant) -> Vec<Setup> {
+    let game = Game::new(variant);
+    let mut roots: Vec<Setup> = player.start(&game).into_iter().collect();
+    roots.extend_from_slice(tables);
+    let mut generator = Generator::new(game, roots.clone());
+    let mut choices = crate::Seeded::new(POOL_SEED);
+    while roots.len() < POOL {
+        match generator.next(player, &mut choices) {
+            Some(Step::Position(setup)) => roots.push(setup),
+            Some(Step::Finding(_)) | None => break,
+        }
+    }
+    roots
 }
 
 /// A setup with no pieces, seat A to move, and the variant's default state.

@@ -275,3 +275,23 @@ fn bad_files_are_named() {
     );
     fs::remove_dir_all(&dir).expect("removed");
 }
+
+/// The engine targets' cases start from positions deep in the game, not only from the start
+/// and the perft tables: among Yalta's roots are armies without their king (taken over by
+/// their mater) and seats out of the game, which a walk of a case's few moves from the start
+/// never reaches (a takeover needs a mate, dozens of plies in).
+#[test]
+fn the_engine_targets_start_from_deep_states() {
+    let mut harness = harness();
+    let roots = harness.roots(trichess_model::Variant::Yalta);
+    let mut deep = trichess_diff::DeepStates::default();
+    for setup in roots {
+        deep.count(setup, None, None);
+    }
+    println!("Yalta's roots: {deep}");
+    assert!(deep.positions >= 500, "{} roots", deep.positions);
+    assert!(
+        deep.army_without_king >= 10 && deep.player_out >= 10,
+        "too few deep roots: {deep}"
+    );
+}

@@ -1,5 +1,6 @@
 //! What the fuzz targets share: one harness per process (the oracle against the fast engine,
-//! with the register's open points and the perft tables' positions as roots), and the input
+//! with the register's open points, and as roots the start, the perft tables' positions and a
+//! pool played from them), and the input
 //! type of each target, decoded from the fuzzer's bytes by `trichess_diff::property` and
 //! printed ([`fmt::Debug`]) as a paste-ready fixture.
 //!

@@ -25,7 +25,8 @@ pub fn open_points(variant: Variant) -> Vec<OpenPoint> {
 }
 
 /// The same harness as the fuzz targets' (`fuzz/src/lib.rs`): the oracle against the fast
-/// engine, the register's open points, the perft tables' positions as roots.
+/// engine, the register's open points, the start, the perft tables' positions and the pool
+/// played from them as roots.
 pub fn harness() -> Harness {
     Harness::new(
         || Box::new(trichess_oracle::Oracle) as Box<dyn Engine>,
