@@ -90,7 +90,7 @@ enum Build {
 /// The engine of each variant, on switches `Sw`.
 #[derive(Debug, Default)]
 struct Variants<Sw: Switch> {
-    osullivan: VariantEngine<osullivan::OSullivan>,
+    osullivan: VariantEngine<osullivan::OSullivan<Sw>>,
     yalta: VariantEngine<yalta::Yalta<Sw>>,
     yuri: VariantEngine<yuri::Yuri>,
     triple_crown: VariantEngine<triple_crown::TripleCrown>,
