@@ -92,7 +92,7 @@ enum Build {
 struct Variants<Sw: Switch> {
     osullivan: VariantEngine<osullivan::OSullivan<Sw>>,
     yalta: VariantEngine<yalta::Yalta<Sw>>,
-    yuri: VariantEngine<yuri::Yuri>,
+    yuri: VariantEngine<yuri::Yuri<Sw>>,
     triple_crown: VariantEngine<triple_crown::TripleCrown>,
 }
 
