@@ -93,7 +93,7 @@ struct Variants<Sw: Switch> {
     osullivan: VariantEngine<osullivan::OSullivan<Sw>>,
     yalta: VariantEngine<yalta::Yalta<Sw>>,
     yuri: VariantEngine<yuri::Yuri<Sw>>,
-    triple_crown: VariantEngine<triple_crown::TripleCrown>,
+    triple_crown: VariantEngine<triple_crown::TripleCrown<Sw>>,
 }
 
 impl<Sw: Switch> Variants<Sw> {
