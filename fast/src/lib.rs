@@ -20,7 +20,8 @@
 //!
 //! [`Fast::with_mutant`] builds the engine with one deliberately planted rules bug (a
 //! [`Mutant`], listed in [`Mutant::ALL`]), for showing that the fixture suite and the
-//! differential run catch bugs; [`Fast::default`] carries none.
+//! differential run catch bugs; [`Fast::default`] carries none, and is compiled apart from it:
+//! its generators test no mutant's switch.
 //!
 //! ```
 //! use trichess_fast::{Fast, Mutant};
@@ -57,6 +58,7 @@ mod yuri;
 
 use engine::VariantEngine;
 pub use mutant::{Family, Mutant, UnknownMutant};
+use mutant::{Off, Switch};
 use trichess_model::{Engine, EngineError, Game, Move, Outcome, Setup, Variant};
 
 /// The name the fast engine and each of its variant modules report.
@@ -74,35 +76,27 @@ fn not_played(id: &str, reading: &str) -> EngineError {
 }
 
 /// The fast engine, for every variant.
-#[derive(Debug, Default)]
-pub struct Fast {
-    osullivan: VariantEngine<osullivan::OSullivan>,
-    yalta: VariantEngine<yalta::Yalta>,
-    yuri: VariantEngine<yuri::Yuri>,
-    triple_crown: VariantEngine<triple_crown::TripleCrown>,
-    mutant: Option<Mutant>,
+#[derive(Debug)]
+pub struct Fast(Build);
+
+/// The fast engine's two builds: without a mutant, every switch [`Off`], so that its
+/// generators test none; with one planted, the switches read at run time.
+#[derive(Debug)]
+enum Build {
+    Clean(Variants<Off>),
+    Planted(Mutant, Variants<bool>),
 }
 
-impl Fast {
-    /// Returns the fast engine with one rules bug planted on purpose: `mutant` changes the
-    /// rules of its own variant ([`Mutant::variant`]) and nothing else. Its name says so
-    /// (`fast --mutant NAME`).
-    pub fn with_mutant(mutant: Mutant) -> Fast {
-        let only = |v: Variant| (mutant.variant() == v).then_some(mutant);
-        Fast {
-            osullivan: VariantEngine::with_mutant(only(Variant::OSullivan)),
-            yalta: VariantEngine::with_mutant(only(Variant::Yalta)),
-            yuri: VariantEngine::with_mutant(only(Variant::Yuri)),
-            triple_crown: VariantEngine::with_mutant(only(Variant::TripleCrown)),
-            mutant: Some(mutant),
-        }
-    }
+/// The engine of each variant, on switches `Sw`.
+#[derive(Debug, Default)]
+struct Variants<Sw: Switch> {
+    osullivan: VariantEngine<osullivan::OSullivan<Sw>>,
+    yalta: VariantEngine<yalta::Yalta<Sw>>,
+    yuri: VariantEngine<yuri::Yuri<Sw>>,
+    triple_crown: VariantEngine<triple_crown::TripleCrown<Sw>>,
+}
 
-    /// Returns the planted mutant, if any.
-    pub fn mutant(&self) -> Option<Mutant> {
-        self.mutant
-    }
-
+impl<Sw: Switch> Variants<Sw> {
     fn variant(&self, variant: Variant) -> &dyn Engine {
         match variant {
             Variant::OSullivan => &self.osullivan,
@@ -122,9 +116,55 @@ impl Fast {
     }
 }
 
+impl Default for Fast {
+    fn default() -> Fast {
+        Fast(Build::Clean(Variants::default()))
+    }
+}
+
+impl Fast {
+    /// Returns the fast engine with one rules bug planted on purpose: `mutant` changes the
+    /// rules of its own variant ([`Mutant::variant`]) and nothing else. Its name says so
+    /// (`fast --mutant NAME`).
+    pub fn with_mutant(mutant: Mutant) -> Fast {
+        let only = |v: Variant| (mutant.variant() == v).then_some(mutant);
+        Fast(Build::Planted(
+            mutant,
+            Variants {
+                osullivan: VariantEngine::with_mutant(only(Variant::OSullivan)),
+                yalta: VariantEngine::with_mutant(only(Variant::Yalta)),
+                yuri: VariantEngine::with_mutant(only(Variant::Yuri)),
+                triple_crown: VariantEngine::with_mutant(only(Variant::TripleCrown)),
+            },
+        ))
+    }
+
+    /// Returns the planted mutant, if any.
+    pub fn mutant(&self) -> Option<Mutant> {
+        match self.0 {
+            Build::Clean(_) => None,
+            Build::Planted(m, _) => Some(m),
+        }
+    }
+
+    fn variant(&self, variant: Variant) -> &dyn Engine {
+        match &self.0 {
+            Build::Clean(v) => v.variant(variant),
+            Build::Planted(_, v) => v.variant(variant),
+        }
+    }
+
+    fn variant_mut(&mut self, variant: Variant) -> &mut dyn Engine {
+        match &mut self.0 {
+            Build::Clean(v) => v.variant_mut(variant),
+            Build::Planted(_, v) => v.variant_mut(variant),
+        }
+    }
+}
+
 impl Engine for Fast {
     fn name(&self) -> String {
-        match self.mutant {
+        match self.mutant() {
             Some(m) => format!("{NAME} --mutant {m}"),
             None => NAME.into(),
         }

@@ -7,7 +7,10 @@
 //! crosses) picks tables of its own (built once, on first use); a mutant of a reading changes
 //! the reading; any other turns on a switch of the rule it breaks among the variant's readings
 //! (its `Bugs`), which the move generator reads as it reads a reading: the generators name
-//! rules, never mutants. [`Fast::default`](crate::Fast) carries none.
+//! rules, never mutants. The switches are of a type the engine is generic over (a [`Switch`]):
+//! [`Fast::default`](crate::Fast) is built on [`Off`], switches that are constants, so the
+//! compiler drops their tests from its generators; [`Fast::with_mutant`](crate::Fast) is built
+//! on `bool`, switches read at run time.
 //!
 //! ```
 //! use trichess_fast::{Fast, Mutant};
@@ -512,6 +515,46 @@ impl FromStr for Mutant {
 
     fn from_str(s: &str) -> Result<Mutant, UnknownMutant> {
         Mutant::by_name(s).ok_or_else(|| UnknownMutant(s.to_string()))
+    }
+}
+
+/// A switch of a rule a planted mutant breaks, as a variant's `Bugs` hold it: `bool` in the
+/// engine that plants mutants, [`Off`] in the engine without any, whose tests of a switch the
+/// compiler removes.
+pub(crate) trait Switch: Clone + Copy + fmt::Debug + Default + PartialEq + Eq {
+    /// The switch of the rule `breaker` breaks, with `planted` planted: on when they are the
+    /// same mutant (always off for [`Off`]).
+    fn of(planted: Option<Mutant>, breaker: Mutant) -> Self;
+
+    /// Says whether the switch is on.
+    fn on(self) -> bool;
+}
+
+impl Switch for bool {
+    #[inline(always)]
+    fn of(planted: Option<Mutant>, breaker: Mutant) -> bool {
+        planted == Some(breaker)
+    }
+
+    #[inline(always)]
+    fn on(self) -> bool {
+        self
+    }
+}
+
+/// The switch of the engine without mutants: never on, and known to be off at compile time.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Off;
+
+impl Switch for Off {
+    #[inline(always)]
+    fn of(_: Option<Mutant>, _: Mutant) -> Off {
+        Off
+    }
+
+    #[inline(always)]
+    fn on(self) -> bool {
+        false
     }
 }
 

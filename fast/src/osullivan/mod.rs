@@ -17,8 +17,8 @@ use trichess_model::{
     PositionProblem, ProblemKind, Reason, Role, Seat, Setup, Variant, VariantState,
 };
 
-use crate::Mutant;
 use crate::engine::Rules;
+use crate::mutant::{Mutant, Switch};
 use board::{BLACK, Geometry, NONE, RED, WHITE};
 use position::{
     Bugs, CASTLE_C, CASTLE_E, Cfg, EMPTY, KING, Mv, PAWN, PROMO, Pos, ROOK, castle_cells,
@@ -27,7 +27,7 @@ use validate::{load, unload};
 
 /// Reads the game's readings into a [`Cfg`], refusing an id or reading the register does not
 /// know and a reading this engine does not play; the mutant, if any, rides along.
-fn config(game: &Game, mutant: Option<Mutant>) -> Result<Cfg, EngineError> {
+fn config<Sw: Switch>(game: &Game, mutant: Option<Mutant>) -> Result<Cfg<Sw>, EngineError> {
     if game.variant != Variant::OSullivan {
         return Err(EngineError::Unsupported(format!(
             "this module plays osullivan, not {}",
@@ -146,20 +146,20 @@ fn start_setup() -> Setup {
 }
 
 /// O'Sullivan's rules under a game's readings: the geometry (a mutant of the board has its
-/// own) and the readings.
+/// own) and the readings, with the switches `Sw` of a planted mutant.
 #[derive(Debug)]
-pub(crate) struct OSullivan {
+pub(crate) struct OSullivan<Sw> {
     g: &'static Geometry,
-    cfg: Cfg,
+    cfg: Cfg<Sw>,
 }
 
-impl Rules for OSullivan {
+impl<Sw: Switch> Rules for OSullivan<Sw> {
     type Root = Pos;
     type Pos = Pos;
     type Move = Mv;
     type Walk = ();
 
-    fn readings(game: &Game, mutant: Option<Mutant>) -> Result<OSullivan, EngineError> {
+    fn readings(game: &Game, mutant: Option<Mutant>) -> Result<OSullivan<Sw>, EngineError> {
         let cfg = config(game, mutant)?;
         Ok(OSullivan {
             g: board::geometry_for(mutant),

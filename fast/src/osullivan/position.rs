@@ -1,8 +1,8 @@
 //! The internal position, legal move generation, copy-make and perft.
 
 use super::board::{BLACK, Geometry, N, NONE, RED, WHITE, bishop_att, rook_att};
-use crate::Mutant;
 use crate::bitset::Bitset;
+use crate::mutant::{Mutant, Switch};
 use crate::square::{self, BISHOP_DIRS, ROOK_DIRS};
 
 /// Role indices (the model's order).
@@ -47,7 +47,7 @@ impl Mv {
 
 /// The readings of the open points, as the generator needs them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Cfg {
+pub(super) struct Cfg<Sw> {
     /// osullivan.turn-order: the seat after each seat.
     pub next: [u8; 3],
     /// osullivan.stalemate = out.
@@ -61,32 +61,32 @@ pub(super) struct Cfg {
     /// osullivan.exposed-king = capture.
     pub king_capture: bool,
     /// The rules bug planted on purpose, if any, as the switch of the rule it breaks.
-    pub bugs: Bugs,
+    pub bugs: Bugs<Sw>,
 }
 
 /// The rules a planted [`Mutant`] breaks, each a switch the generator reads as it reads the
-/// readings; all off without a mutant. (The mutants of the board play on a geometry of their
-/// own instead.)
+/// readings; all off without a mutant, and [`Off`](crate::mutant::Off) in the engine without
+/// any. (The mutants of the board play on a geometry of their own instead.)
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(super) struct Bugs {
+pub(super) struct Bugs<Sw> {
     /// osullivan.dead-inert broken: a checkmated player's pieces still attack.
-    pub dead_attack: bool,
+    pub dead_attack: Sw,
     /// osullivan.dead-capturable broken: sliders pass a checkmated player's pieces.
-    pub dead_transparent: bool,
+    pub dead_transparent: Sw,
     /// osullivan.p4-restriction broken: a P4 may take the other P4 at any time.
-    pub p4_unrestricted: bool,
+    pub p4_unrestricted: Sw,
     /// osullivan.double-step-p4 broken: no P4 double-steps.
-    pub p4_no_double: bool,
+    pub p4_no_double: Sw,
     /// osullivan.castling-not-in-check broken: White may castle in check.
-    pub castle_in_check: bool,
+    pub castle_in_check: Sw,
     /// osullivan.mate-removes-king broken: a mate takes the whole army off.
-    pub army_removed: bool,
+    pub army_removed: Sw,
 }
 
-impl Bugs {
+impl<Sw: Switch> Bugs<Sw> {
     /// The switches of a planted mutant.
-    pub(super) fn of(mutant: Option<Mutant>) -> Bugs {
-        let is = |m: Mutant| mutant == Some(m);
+    pub(super) fn of(mutant: Option<Mutant>) -> Bugs<Sw> {
+        let is = |m: Mutant| Sw::of(mutant, m);
         Bugs {
             dead_attack: is(Mutant::OSullivanDeadArmyChecks),
             dead_transparent: is(Mutant::OSullivanDeadPiecesTransparent),
@@ -214,7 +214,7 @@ impl Pos {
 
     /// osullivan.turn-order: the seat still in the game whose turn comes before `seat`'s
     /// (`seat` itself if no other is in the game).
-    pub(super) fn seat_before(&self, cfg: &Cfg, seat: u8) -> u8 {
+    pub(super) fn seat_before(&self, cfg: &Cfg<impl Switch>, seat: u8) -> u8 {
         let mut s = seat;
         loop {
             // Three seats in a cycle: the one before is the one after the next.
@@ -231,7 +231,7 @@ impl Pos {
 
     /// osullivan.check, osullivan.dead-inert: the attacking pieces of `seat`'s live opponents
     /// (a dead army attacks nothing), leaving out `skip` (a seat whose king is being taken).
-    fn enemy(&self, cfg: &Cfg, seat: usize, skip: usize) -> Enemy {
+    fn enemy(&self, cfg: &Cfg<impl Switch>, seat: usize, skip: usize) -> Enemy {
         let mut e = Enemy {
             knights: 0,
             kings: 0,
@@ -241,7 +241,7 @@ impl Pos {
             bishop_queen: 0,
         };
         for o in 0..3 {
-            let inert = !self.live(o) && !cfg.bugs.dead_attack;
+            let inert = !self.live(o) && !cfg.bugs.dead_attack.on();
             if o == seat || o == skip || inert {
                 continue;
             }
@@ -275,8 +275,15 @@ impl Pos {
     /// `victim` is a P4 taking the other P4 while neither stands across the equator (rank 5 or
     /// higher) and the capturer is not freed (osullivan.p4-freed).
     #[inline]
-    fn p4_forbids(&self, g: &Geometry, cfg: &Cfg, s: usize, from: usize, victim: usize) -> bool {
-        if s == WHITE || self.p4[s] as usize != from || cfg.bugs.p4_unrestricted {
+    fn p4_forbids(
+        &self,
+        g: &Geometry,
+        cfg: &Cfg<impl Switch>,
+        s: usize,
+        from: usize,
+        victim: usize,
+    ) -> bool {
+        if s == WHITE || self.p4[s] as usize != from || cfg.bugs.p4_unrestricted.on() {
             return false;
         }
         let other = if s == RED { BLACK } else { RED };
@@ -288,7 +295,7 @@ impl Pos {
 
     /// Lists the legal moves of the side to move into `out`; returns whether it is in check.
     /// With at most one king left the game is over and there are none.
-    pub(super) fn generate(&self, g: &Geometry, cfg: &Cfg, out: &mut Vec<Mv>) -> bool {
+    pub(super) fn generate(&self, g: &Geometry, cfg: &Cfg<impl Switch>, out: &mut Vec<Mv>) -> bool {
         out.clear();
         let s = usize::from(self.to_move);
         let kbb = self.bb[s][KING];
@@ -336,7 +343,7 @@ impl Pos {
 
     /// Plays a legal move of the side to move and passes the turn (without taking out a
     /// player who then has no move: see [`Pos::settle`]).
-    pub(super) fn make(&mut self, g: &Geometry, cfg: &Cfg, mv: Mv) {
+    pub(super) fn make(&mut self, g: &Geometry, cfg: &Cfg<impl Switch>, mv: Mv) {
         let s = usize::from(self.to_move);
         let (from, to, kind) = (mv.from(), mv.to(), mv.kind());
         let c = castle_cells(g);
@@ -432,7 +439,7 @@ impl Pos {
     /// move at most, so it is over once the turn comes to the double-stepper's seat, whether
     /// the turn stops there or passes over it (a seat out of the game; decision D8). At most
     /// two rights stay open, the latest in `ep`.
-    fn advance(&mut self, g: &Geometry, cfg: &Cfg, mut cells: [u8; 3]) {
+    fn advance(&mut self, g: &Geometry, cfg: &Cfg<impl Switch>, mut cells: [u8; 3]) {
         let start = self.to_move;
         let mut s = start;
         loop {
@@ -456,7 +463,7 @@ impl Pos {
     /// osullivan.end-of-game: takes out each player whose turn comes with no legal move
     /// (checkmated, or stalemated under the reading out), until a player can move, a stalemate
     /// draws the game or one king is left. Leaves the side to move's legal moves in `buf`.
-    pub(super) fn settle(&mut self, g: &Geometry, cfg: &Cfg, buf: &mut Vec<Mv>) {
+    pub(super) fn settle(&mut self, g: &Geometry, cfg: &Cfg<impl Switch>, buf: &mut Vec<Mv>) {
         loop {
             let in_check = self.generate(g, cfg, buf);
             if !buf.is_empty() {
@@ -473,7 +480,7 @@ impl Pos {
             if in_check || cfg.stalemate_out {
                 let k = self.bb[s][KING].trailing_zeros() as usize;
                 self.remove(k, s, KING);
-                if in_check && cfg.bugs.army_removed {
+                if in_check && cfg.bugs.army_removed.on() {
                     self.remove_army(s);
                 }
                 if s == WHITE {
@@ -489,10 +496,10 @@ impl Pos {
 
 /// The move generator of one position: the side to move, its king and what attacks it.
 #[derive(Clone, Copy)]
-struct Gen<'a> {
+struct Gen<'a, Sw> {
     pos: &'a Pos,
     g: &'a Geometry,
-    cfg: &'a Cfg,
+    cfg: &'a Cfg<Sw>,
     /// The knight's leaps under the reading of osullivan.knight-barrier.
     kt: &'a [u64; N],
     s: usize,
@@ -509,7 +516,7 @@ struct Gen<'a> {
     far_rank: u8,
 }
 
-impl Gen<'_> {
+impl<Sw: Switch> Gen<'_, Sw> {
     /// Whether a move of a piece other than the king, from `from` to `to`, removing the
     /// piece on `to` (if any) and on `extra`, leaves the mover's king unattacked.
     #[inline(always)]
@@ -576,7 +583,7 @@ impl Gen<'_> {
             } else {
                 pos.p4[s] as usize == from
                     && p4_home(g, s) as usize == from
-                    && !cfg.bugs.p4_no_double
+                    && !cfg.bugs.p4_no_double.on()
             };
             if may_double {
                 let push2 = g.push[s][to];
@@ -680,7 +687,7 @@ impl Gen<'_> {
             ..
         } = *self;
         // Sliders. (The mutant dead-pieces-transparent lets them pass a dead army's pieces.)
-        let slide_occ = if cfg.bugs.dead_transparent {
+        let slide_occ = if cfg.bugs.dead_transparent.on() {
             let dead = (0..3).filter(|&o| !pos.live(o));
             occ & !dead.fold(0, |m, o| m | pos.occ_seat[o])
         } else {
@@ -748,7 +755,7 @@ impl Gen<'_> {
         } = *self;
         // osullivan.castling-white-only, osullivan.castling-move, osullivan.castling-unmoved,
         // osullivan.castling-not-in-check, osullivan.castling-direction.
-        let may_castle = !in_check || cfg.bugs.castle_in_check;
+        let may_castle = !in_check || cfg.bugs.castle_in_check.on();
         if s == WHITE && pos.castling && may_castle {
             let c = castle_cells(g);
             let rook_home = pos.board[c.b8] == (WHITE * 8 + ROOK) as u8;

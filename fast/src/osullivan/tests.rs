@@ -15,7 +15,7 @@ use crate::square::DIRS;
 use crate::testing::Rng;
 
 /// The fast engine's O'Sullivan.
-type OSullivan = crate::engine::VariantEngine<super::OSullivan>;
+type OSullivan = crate::engine::VariantEngine<super::OSullivan<crate::mutant::Off>>;
 
 fn game(readings: &[(&str, &str)]) -> Game {
     let mut g = Game::new(Variant::OSullivan);

@@ -5,7 +5,11 @@ use super::*;
 
 /// Checks a setup against the rules and builds the internal position; every problem is listed,
 /// with its kind, in one [`EngineError::InvalidPosition`].
-pub(super) fn load(g: &Geometry, cfg: &Cfg, setup: &Setup) -> Result<Pos, EngineError> {
+pub(super) fn load(
+    g: &Geometry,
+    cfg: &Cfg<impl Switch>,
+    setup: &Setup,
+) -> Result<Pos, EngineError> {
     let mut problems: Vec<PositionProblem> = Vec::new();
     if setup.variant != Variant::OSullivan {
         problems.push(PositionProblem::new(
@@ -167,7 +171,7 @@ pub(super) fn load_p4(state: &OSullivanState, pos: &mut Pos, problems: &mut Vec<
 /// The en passant rights still in their window.
 pub(super) fn load_en_passant(
     g: &Geometry,
-    cfg: &Cfg,
+    cfg: &Cfg<impl Switch>,
     setup: &Setup,
     state: Option<&OSullivanState>,
     pos: &mut Pos,

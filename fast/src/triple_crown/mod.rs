@@ -19,22 +19,23 @@ mod tests;
 
 use trichess_model::{EngineError, Game, InvalidPosition, Move, Outcome, Reason, Seat, Setup};
 
-use crate::Mutant;
 use crate::engine;
+use crate::mutant::{Mutant, Switch};
 use crate::sink::Count;
 use position::{Ctx, Mv, Pos};
 use readings::Readings;
 use tables::{NONE, Tables};
 
-/// Triple Crown's rules under a game's readings, with the tables they pick.
+/// Triple Crown's rules under a game's readings, with the tables they pick and the switches
+/// `Sw` of a planted mutant.
 #[derive(Debug)]
-pub(crate) struct TripleCrown {
-    readings: Readings,
+pub(crate) struct TripleCrown<Sw> {
+    readings: Readings<Sw>,
     tables: &'static Tables,
 }
 
-impl TripleCrown {
-    fn ctx(&self) -> Ctx<'_> {
+impl<Sw: Switch> TripleCrown<Sw> {
+    fn ctx(&self) -> Ctx<'_, Sw> {
         Ctx {
             t: self.tables,
             r: &self.readings,
@@ -47,7 +48,7 @@ impl TripleCrown {
 /// turn passed is still on the board, en prise to the side to move; reading the written
 /// position takes it out (a position cannot say it was judged already). Under repeat the
 /// reading changes nothing.
-fn played(ctx: Ctx, pos: &Pos, m: Mv, scratch: &mut Vec<Mv>) -> Pos {
+fn played(ctx: Ctx<impl Switch>, pos: &Pos, m: Mv, scratch: &mut Vec<Mv>) -> Pos {
     let mut child = pos.clone();
     child.make(ctx, m, scratch);
     if !ctx.r.chain_repeats {
@@ -56,7 +57,7 @@ fn played(ctx: Ctx, pos: &Pos, m: Mv, scratch: &mut Vec<Mv>) -> Pos {
     child
 }
 
-impl engine::Rules for TripleCrown {
+impl<Sw: Switch> engine::Rules for TripleCrown<Sw> {
     /// The position with every player en prise to the side to move already taken out, and
     /// the first player so taken out, or [`NONE`].
     type Root = (Pos, u8);
@@ -65,7 +66,7 @@ impl engine::Rules for TripleCrown {
     /// Scratch space for the moves a move's turn passing looks at.
     type Walk = Vec<Mv>;
 
-    fn readings(game: &Game, mutant: Option<Mutant>) -> Result<TripleCrown, EngineError> {
+    fn readings(game: &Game, mutant: Option<Mutant>) -> Result<TripleCrown<Sw>, EngineError> {
         let readings = Readings::of(game, mutant)?;
         let tables = tables::tables_of(&readings);
         Ok(TripleCrown { readings, tables })

@@ -5,6 +5,7 @@ use super::board;
 use super::readings::Readings;
 use super::tables::{NONE, Tables};
 use crate::bitset::Bitset;
+use crate::mutant::Switch;
 use crate::sink::Sink;
 
 // Role codes.
@@ -184,9 +185,9 @@ pub(crate) const NO_EP: Ep = Ep {
 
 /// What a move generator needs besides the position.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Ctx<'a> {
+pub(crate) struct Ctx<'a, Sw> {
     pub(crate) t: &'a Tables,
-    pub(crate) r: &'a Readings,
+    pub(crate) r: &'a Readings<Sw>,
 }
 
 impl Pos {
@@ -262,7 +263,13 @@ impl Pos {
 
     /// Returns true if a piece of `by` (a set of cells holding the attackers, with `occ` the
     /// occupied cells) attacks `target`: could capture on it if it were an enemy piece.
-    pub(crate) fn attacked_with(&self, ctx: Ctx, target: usize, by: Bits, occ: Bits) -> bool {
+    pub(crate) fn attacked_with(
+        &self,
+        ctx: Ctx<impl Switch>,
+        target: usize,
+        by: Bits,
+        occ: Bits,
+    ) -> bool {
         let t = ctx.t;
         if !(t.knight_rev[target] & by & self.role_bits[KNIGHT as usize]).is_empty() {
             return true;
@@ -316,7 +323,7 @@ impl Pos {
     /// The cells a piece of `role` on `from` reaches (moves or captures), before removing
     /// its own side's cells.
     #[inline(always)]
-    fn reach(&self, ctx: Ctx, role: u8, from: usize) -> Bits {
+    fn reach(&self, ctx: Ctx<impl Switch>, role: u8, from: usize) -> Bits {
         let t = ctx.t;
         let rb = bit(role);
         let mut out = Bits::EMPTY;
@@ -353,7 +360,7 @@ impl Pos {
 
     /// Generates the side to move's moves, ignoring whether they leave its Emperor en prise.
     /// Returns early with `true` after the first move if `any` is set.
-    pub(crate) fn pseudo(&self, ctx: Ctx, out: &mut impl Sink<Mv>, any: bool) -> bool {
+    pub(crate) fn pseudo(&self, ctx: Ctx<impl Switch>, out: &mut impl Sink<Mv>, any: bool) -> bool {
         self.generate(ctx, out, any, None).0
     }
 
@@ -364,7 +371,7 @@ impl Pos {
     #[inline(always)]
     fn generate(
         &self,
-        ctx: Ctx,
+        ctx: Ctx<impl Switch>,
         out: &mut impl Sink<Mv>,
         any: bool,
         risky: Option<Bits>,
@@ -427,7 +434,7 @@ impl Pos {
     #[allow(clippy::too_many_arguments)]
     fn pawn_moves(
         &self,
-        ctx: Ctx,
+        ctx: Ctx<impl Switch>,
         from: usize,
         test: bool,
         enemy: Bits,
@@ -509,7 +516,7 @@ impl Pos {
     #[inline(always)]
     fn en_passant_moves(
         &self,
-        ctx: Ctx,
+        ctx: Ctx<impl Switch>,
         out: &mut impl Sink<Mv>,
         filter: bool,
         dropped: &mut usize,
@@ -549,7 +556,14 @@ impl Pos {
 
     /// Pushes `m` unless `test` is set and it exposes the mover's Emperor (then counts it).
     #[inline(always)]
-    fn emit(&self, ctx: Ctx, out: &mut impl Sink<Mv>, m: Mv, test: bool, dropped: &mut usize) {
+    fn emit(
+        &self,
+        ctx: Ctx<impl Switch>,
+        out: &mut impl Sink<Mv>,
+        m: Mv,
+        test: bool,
+        dropped: &mut usize,
+    ) {
         if test && self.exposes(ctx, m) {
             *dropped += 1;
         } else {
@@ -559,7 +573,7 @@ impl Pos {
 
     /// The castling clauses: each pair whose right is held, whose intermediate cells are empty
     /// and whose Emperor path no enemy piece attacks.
-    fn castles(&self, ctx: Ctx, out: &mut impl FnMut(Mv)) {
+    fn castles(&self, ctx: Ctx<impl Switch>, out: &mut impl FnMut(Mv)) {
         let me = self.to_move as usize;
         let rights = (self.castling >> (4 * me)) & 15;
         if rights == 0 {
@@ -580,7 +594,7 @@ impl Pos {
                 continue;
             }
             // triple-crown.castling-check: from either enemy, whoever moves next.
-            if !ctx.r.bugs.castle_through_check
+            if !ctx.r.bugs.castle_through_check.on()
                 && spec
                     .path
                     .iter()
@@ -599,8 +613,8 @@ impl Pos {
 
     /// `triple-crown.promotion-missing`, `-full-quota`, `-non-array` and the reading of
     /// `triple-crown.promotion-diarch-only`: the roles the side to move may promote to.
-    pub(crate) fn promotion_roles(&self, ctx: Ctx) -> u16 {
-        if ctx.r.bugs.promotion_unlimited {
+    pub(crate) fn promotion_roles(&self, ctx: Ctx<impl Switch>) -> u16 {
+        if ctx.r.bugs.promotion_unlimited.on() {
             return bit(QUEEN)
                 | bit(CHATELAINE)
                 | bit(VICEREINE)
@@ -641,7 +655,7 @@ impl Pos {
     /// line piece that would attack it along that line (on each branch of a fork). Only
     /// their moves (and the Emperor's, and en passant) can uncover an attack: every other
     /// attack is a step or a leap, which no move of one's own opens.
-    fn pinned(&self, ctx: Ctx, seat: usize, king: usize) -> Bits {
+    fn pinned(&self, ctx: Ctx<impl Switch>, seat: usize, king: usize) -> Bits {
         let t = ctx.t;
         let enemies = self.enemies(seat);
         let own = self.seat_bits[seat];
@@ -677,7 +691,7 @@ impl Pos {
     }
 
     /// Returns true if the move leaves the mover's Emperor attacked by an enemy piece.
-    pub(crate) fn exposes(&self, ctx: Ctx, m: Mv) -> bool {
+    pub(crate) fn exposes(&self, ctx: Ctx<impl Switch>, m: Mv) -> bool {
         let me = self.to_move as usize;
         let (from, to) = (m.from as usize, m.to as usize);
         let mut occ = self.occ;
@@ -706,14 +720,14 @@ impl Pos {
 
     /// Generates the legal moves of the side to move into `out` (cleared first), with the
     /// reading of `triple-crown.self-exposure`.
-    pub(crate) fn legal(&self, ctx: Ctx, out: &mut Vec<Mv>) {
+    pub(crate) fn legal(&self, ctx: Ctx<impl Switch>, out: &mut Vec<Mv>) {
         out.clear();
         self.legal_into(ctx, out);
     }
 
     /// Gives the legal moves of the side to move to `out` (empty), with the reading of
     /// `triple-crown.self-exposure`.
-    pub(crate) fn legal_into<S: Sink<Mv>>(&self, ctx: Ctx, out: &mut S) {
+    pub(crate) fn legal_into<S: Sink<Mv>>(&self, ctx: Ctx<impl Switch>, out: &mut S) {
         if self.over() {
             return;
         }
@@ -729,7 +743,7 @@ impl Pos {
         let risky = if in_check {
             super::bits::ALL
         } else {
-            let mut r = if ctx.r.bugs.pins_ignored {
+            let mut r = if ctx.r.bugs.pins_ignored.on() {
                 Bits::EMPTY
             } else {
                 self.pinned(ctx, me, king)
@@ -754,7 +768,7 @@ impl Pos {
     }
 
     /// Returns the next seat in turn order that is still in the game.
-    fn next_active(&self, r: &Readings, seat: usize) -> usize {
+    fn next_active(&self, r: &Readings<impl Switch>, seat: usize) -> usize {
         let n = r.next(seat);
         if self.active(n) { n } else { r.next(n) }
     }
@@ -763,7 +777,7 @@ impl Pos {
     /// the side to move; under `triple-crown.en-prise-chain` = repeat again after each
     /// removal (which may open a line to another Emperor), under once only those en prise
     /// before any removal. Returns the first seat taken out, or [`NONE`].
-    pub(crate) fn remove_en_prise(&mut self, ctx: Ctx) -> u8 {
+    pub(crate) fn remove_en_prise(&mut self, ctx: Ctx<impl Switch>) -> u8 {
         let me = self.to_move as usize;
         let mut first = NONE;
         loop {
@@ -779,7 +793,7 @@ impl Pos {
             });
             let mut removed = false;
             for s in (0..3).filter(|&s| en_prise[s]) {
-                if ctx.r.bugs.army_stays {
+                if ctx.r.bugs.army_stays.on() {
                     // The Emperor goes and its rights with it; the army stays.
                     self.take(self.emperor[s] as usize);
                     self.emperor[s] = NONE;
@@ -802,7 +816,7 @@ impl Pos {
     /// en prise to the side to move (`triple-crown.checkmate-en-prise`: a written position
     /// does not say whether that was judged already) and keeps the en passant targets still in
     /// their window. Returns the first seat taken out, or [`NONE`].
-    pub(crate) fn judge_as_written(&mut self, ctx: Ctx) -> u8 {
+    pub(crate) fn judge_as_written(&mut self, ctx: Ctx<impl Switch>) -> u8 {
         if self.over() {
             return NONE;
         }
@@ -839,7 +853,13 @@ impl Pos {
     /// Passes the turn on from `seat`: `triple-crown.checkmater-moves` (the next player still
     /// in the game), `triple-crown.checkmate-en-prise` (who falls before they move) and, with
     /// `triple-crown.stalemate=out`, a next player with no move at all leaving the game.
-    fn pass_turn(&mut self, ctx: Ctx, seat: usize, ep: [Ep; 3], scratch: &mut Vec<Mv>) {
+    fn pass_turn(
+        &mut self,
+        ctx: Ctx<impl Switch>,
+        seat: usize,
+        ep: [Ep; 3],
+        scratch: &mut Vec<Mv>,
+    ) {
         let mut n = self.next_active(ctx.r, seat);
         loop {
             self.to_move = n as u8;
@@ -858,14 +878,14 @@ impl Pos {
     }
 
     /// Plays a legal move of the side to move and passes the turn.
-    pub(crate) fn make(&mut self, ctx: Ctx, m: Mv, scratch: &mut Vec<Mv>) {
+    pub(crate) fn make(&mut self, ctx: Ctx<impl Switch>, m: Mv, scratch: &mut Vec<Mv>) {
         let me = self.to_move as usize;
         let (from, to) = (m.from as usize, m.to as usize);
         let piece = self.board[from];
         let role = piece & 15;
         // triple-crown.instant-win: a Pawn to a far rank while holding all three non-array pieces.
         if m.kind == PROMOTION
-            && !ctx.r.bugs.no_instant_win
+            && !ctx.r.bugs.no_instant_win.on()
             && !self.pieces(me, BARONESS).is_empty()
             && !self.pieces(me, POPE).is_empty()
             && !self.pieces(me, DIARCH).is_empty()

@@ -4,7 +4,7 @@
 use trichess_model::{EngineError, Game, Variant};
 
 use super::position::{ACROSS_STEPPERS, CHATELAINE, EMPEROR, POPE};
-use crate::Mutant;
+use crate::mutant::{Mutant, Switch};
 
 /// `triple-crown.knight`: which cells a Knight leaps to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,7 +26,7 @@ impl KnightReading {
 
 /// Every reading of the game, decoded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Readings {
+pub(crate) struct Readings<Sw> {
     /// `triple-crown.castling-eh`: true for `chatelaine` (EH is the Emperor's Chatelaine),
     /// false for `void`.
     pub(crate) eh_chatelaine: bool,
@@ -51,34 +51,34 @@ pub(crate) struct Readings {
     /// (`triple-crown.across-pieces`); only a mutant changes it.
     pub(crate) across: u16,
     /// The rules bug planted on purpose, if any, as the switch of the rule it breaks.
-    pub(crate) bugs: Bugs,
+    pub(crate) bugs: Bugs<Sw>,
 }
 
 /// The rules a planted [`Mutant`] breaks, each a switch the generator reads as it reads the
-/// readings; all off without a mutant. (The mutants of the straight-across step change
-/// `across` instead.)
+/// readings; all off without a mutant, and [`Off`](crate::mutant::Off) in the engine without
+/// any. (The mutants of the straight-across step change `across` instead.)
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Bugs {
+pub(crate) struct Bugs<Sw> {
     /// triple-crown.centre-moves broken: a diagonal through the centre takes its first branch
     /// only (the tables of their own).
-    pub(crate) fork_missing: bool,
+    pub(crate) fork_missing: Sw,
     /// triple-crown.castling-check broken: the Emperor may castle from or across an attacked cell.
-    pub(crate) castle_through_check: bool,
+    pub(crate) castle_through_check: Sw,
     /// triple-crown.promotion-missing broken: a Pawn promotes to any array piece.
-    pub(crate) promotion_unlimited: bool,
+    pub(crate) promotion_unlimited: Sw,
     /// triple-crown.self-exposure broken: a pinned piece may leave the line when the Emperor
     /// is not attacked.
-    pub(crate) pins_ignored: bool,
+    pub(crate) pins_ignored: Sw,
     /// triple-crown.checkmate-en-prise broken: only the Emperor leaves the board.
-    pub(crate) army_stays: bool,
+    pub(crate) army_stays: Sw,
     /// triple-crown.instant-win broken: no instant win.
-    pub(crate) no_instant_win: bool,
+    pub(crate) no_instant_win: Sw,
 }
 
-impl Bugs {
+impl<Sw: Switch> Bugs<Sw> {
     /// The switches of a planted mutant.
-    fn of(mutant: Option<Mutant>) -> Bugs {
-        let is = |m: Mutant| mutant == Some(m);
+    fn of(mutant: Option<Mutant>) -> Bugs<Sw> {
+        let is = |m: Mutant| Sw::of(mutant, m);
         Bugs {
             fork_missing: is(Mutant::TripleCrownCentreForkMissing),
             castle_through_check: is(Mutant::TripleCrownCastlingThroughCheck),
@@ -90,8 +90,8 @@ impl Bugs {
     }
 }
 
-impl Default for Readings {
-    fn default() -> Readings {
+impl<Sw: Switch> Default for Readings<Sw> {
+    fn default() -> Readings<Sw> {
         Readings {
             eh_chatelaine: true,
             knight: KnightReading::Symmetric,
@@ -108,11 +108,11 @@ impl Default for Readings {
     }
 }
 
-impl Readings {
+impl<Sw: Switch> Readings<Sw> {
     /// Decodes the game's readings, refusing another variant, an id or reading the register
     /// does not know, and a reading this engine does not play; the planted mutant, if any,
     /// rides along.
-    pub(crate) fn of(game: &Game, mutant: Option<Mutant>) -> Result<Readings, EngineError> {
+    pub(crate) fn of(game: &Game, mutant: Option<Mutant>) -> Result<Readings<Sw>, EngineError> {
         if game.variant != Variant::TripleCrown {
             return Err(EngineError::Unsupported(format!(
                 "this is the Triple Crown engine, not {}",

@@ -8,6 +8,7 @@ use trichess_model::{Cell, Variant};
 use super::bits::{Bits, CELLS};
 use crate::bitset::Bitset;
 use crate::hex::Dir;
+use crate::mutant::Switch;
 
 use super::board::{self, dir};
 use super::readings::{KnightReading, Readings};
@@ -101,9 +102,9 @@ pub(crate) fn tables(knight: KnightReading) -> &'static Tables {
 
 /// Returns the tables the readings play on: those of their Knight reading, or, for the mutant
 /// centre-fork-missing, tables of its own (built the first time).
-pub(crate) fn tables_of(r: &Readings) -> &'static Tables {
+pub(crate) fn tables_of(r: &Readings<impl Switch>) -> &'static Tables {
     static FORK_MISSING: [OnceLock<Tables>; 3] = [const { OnceLock::new() }; 3];
-    if r.bugs.fork_missing {
+    if r.bugs.fork_missing.on() {
         FORK_MISSING[r.knight.index()].get_or_init(|| Tables::build(r.knight, true))
     } else {
         tables(r.knight)

@@ -9,10 +9,11 @@ use super::position::{Ctx, Mv};
 use super::readings::{KnightReading, Readings};
 use super::*;
 use crate::bitset::Bitset;
+use crate::mutant::Off;
 use trichess_model::Engine;
 
 /// The fast engine's Triple Crown.
-type TripleCrown = crate::engine::VariantEngine<super::TripleCrown>;
+type TripleCrown = crate::engine::VariantEngine<super::TripleCrown<Off>>;
 
 fn game(readings: &[(&str, &str)]) -> Game {
     let mut g = Game::new(Variant::TripleCrown);
@@ -365,7 +366,7 @@ fn random_setup(rng: &mut Rng) -> Setup {
             }
         }
         s.to_move = Seat::ALL[rng.next(3)];
-        if validate::problems(&s, &Readings::default()).is_empty() {
+        if validate::problems(&s, &Readings::<Off>::default()).is_empty() {
             return s;
         }
     }
@@ -379,7 +380,7 @@ fn the_legality_shortcuts_agree_with_testing_every_move() {
         KnightReading::OrthogonalThenDiagonal,
         KnightReading::TwoThenOne,
     ] {
-        let r = Readings {
+        let r = Readings::<Off> {
             knight,
             ..Readings::default()
         };

@@ -14,6 +14,7 @@ use super::position::*;
 use super::readings::Readings;
 use super::tables::{NONE, Tables};
 use crate::bitset::Bitset;
+use crate::mutant::Switch;
 
 /// Returns the internal role code of a model role, if Triple Crown has it.
 pub(crate) fn role_code(role: Role) -> Option<u8> {
@@ -62,7 +63,7 @@ pub(crate) fn cell_index(cell: Cell) -> Option<usize> {
 /// Returns the reconstructed starting array (`triple-crown.start-array`, reading
 /// `reconstructed`): rank 1 V C M Pm Q E Pm M C V, Knights b2 i2, Pawns a3-j3 for every seat,
 /// seat A to move, every castling right held (i1 only where EH is read as the Chatelaine).
-pub(crate) fn start_setup(t: &Tables, r: &Readings) -> Setup {
+pub(crate) fn start_setup(t: &Tables, r: &Readings<impl Switch>) -> Setup {
     const RANK1: [Role; 10] = [
         Role::Vicereine,
         Role::Chatelaine,
@@ -105,7 +106,7 @@ pub(crate) fn start_setup(t: &Tables, r: &Readings) -> Setup {
 }
 
 /// Lists every way a written setup breaks the rules (empty if none).
-pub(crate) fn problems(setup: &Setup, r: &Readings) -> Vec<PositionProblem> {
+pub(crate) fn problems(setup: &Setup, r: &Readings<impl Switch>) -> Vec<PositionProblem> {
     let mut out = Vec::new();
     if setup.variant != Variant::TripleCrown {
         out.push(PositionProblem::new(
@@ -204,7 +205,12 @@ fn piece_problems(setup: &Setup, pos: &mut Pos, out: &mut Vec<PositionProblem>) 
     emperors
 }
 
-fn castling_problems(setup: &Setup, r: &Readings, pos: &Pos, out: &mut Vec<PositionProblem>) {
+fn castling_problems(
+    setup: &Setup,
+    r: &Readings<impl Switch>,
+    pos: &Pos,
+    out: &mut Vec<PositionProblem>,
+) {
     // triple-crown.castling-rights.
     for &cell in &setup.castling {
         let Some(i) = cell_index(cell) else {
@@ -257,7 +263,7 @@ fn instant_win_problems(
 fn en_passant_problems(
     setup: &Setup,
     state: &TripleCrownState,
-    r: &Readings,
+    r: &Readings<impl Switch>,
     emperors: &[usize; 3],
     pos: &Pos,
     out: &mut Vec<PositionProblem>,

@@ -16,8 +16,8 @@ use trichess_model::{
     Reason, Role, Seat, Setup, Variant, VariantState, YaltaState,
 };
 
-use crate::Mutant;
 use crate::engine;
+use crate::mutant::{Mutant, Switch};
 use position::{
     BISHOP, Bugs, Count, KING, KNIGHT, LONG, PAWN, PROMOTION, Pos, Promo, QUEEN, ROOK, Rules,
     SHORT, flag_of, from_of, left, promo_of, to_of,
@@ -31,7 +31,7 @@ fn unsupported(what: String) -> EngineError {
 
 /// Reads the game's readings of Yalta's open points (a missing id is the default reading),
 /// with the planted mutant, if any: a mutant of the board plays on tables of its own.
-fn rules(game: &Game, mutant: Option<Mutant>) -> Result<Rules, EngineError> {
+fn rules<Sw: Switch>(game: &Game, mutant: Option<Mutant>) -> Result<Rules<Sw>, EngineError> {
     if game.variant != Variant::Yalta {
         return Err(unsupported(format!(
             "the fast engine's Yalta does not play {}",
@@ -157,7 +157,7 @@ fn in_game(pos: &Pos) -> usize {
 }
 
 /// The legal moves of the side to move of a read position (none once the game is won).
-fn moves_of(pos: &Pos, r: &Rules, buf: &mut Vec<u32>) {
+fn moves_of(pos: &Pos, r: &Rules<impl Switch>, buf: &mut Vec<u32>) {
     buf.clear();
     if in_game(pos) > 1 {
         pos.legal(pos.to_move, r, buf);
@@ -179,17 +179,17 @@ fn start_pos() -> Pos {
     pos
 }
 
-/// Yalta's rules under a game's readings.
+/// Yalta's rules under a game's readings, with the switches `Sw` of a planted mutant.
 #[derive(Debug)]
-pub(crate) struct Yalta(Rules);
+pub(crate) struct Yalta<Sw>(Rules<Sw>);
 
-impl engine::Rules for Yalta {
+impl<Sw: Switch> engine::Rules for Yalta<Sw> {
     type Root = Pos;
     type Pos = Pos;
     type Move = u32;
     type Walk = ();
 
-    fn readings(game: &Game, mutant: Option<Mutant>) -> Result<Yalta, EngineError> {
+    fn readings(game: &Game, mutant: Option<Mutant>) -> Result<Yalta<Sw>, EngineError> {
         rules(game, mutant).map(Yalta)
     }
 

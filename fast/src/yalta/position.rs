@@ -3,7 +3,7 @@
 //! of the game).
 
 use super::tables::{CELLS, NONE, Tables, bit, bits};
-use crate::Mutant;
+use crate::mutant::{Mutant, Switch};
 
 pub(super) const KING: u8 = 1;
 pub(super) const QUEEN: u8 = 2;
@@ -106,7 +106,7 @@ pub(super) enum Promo {
 
 /// The readings in force, with the tables they need.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Rules {
+pub(super) struct Rules<Sw> {
     pub(super) t: &'static Tables,
     /// `yalta.turn-order`: the seat that moves after each seat.
     pub(super) next: [u8; 3],
@@ -124,31 +124,32 @@ pub(super) struct Rules {
     /// Tests every move in full, without the pin filter (for testing the filter).
     pub(super) test_all: bool,
     /// The rules bug planted on purpose, if any, as the switch of the rule it breaks.
-    pub(super) bugs: Bugs,
+    pub(super) bugs: Bugs<Sw>,
 }
 
 /// The rules a planted [`Mutant`] breaks, each a switch the generator reads as it reads the
-/// readings; all off without a mutant. (The mutants of the board play on tables of their own,
-/// and help-ignored changes the reading of yalta.mate-final.)
+/// readings; all off without a mutant, and [`Off`](crate::mutant::Off) in the engine without
+/// any. (The mutants of the board play on tables of their own, and help-ignored changes the
+/// reading of yalta.mate-final.)
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(super) struct Bugs {
+pub(super) struct Bugs<Sw> {
     /// yalta.check-response broken: a pinned piece may leave the line when not in check.
-    pub(super) pins_ignored: bool,
+    pub(super) pins_ignored: Sw,
     /// yalta.en-passant broken: no en passant.
-    pub(super) no_en_passant: bool,
+    pub(super) no_en_passant: Sw,
     /// yalta.multiple-check broken: the later of two checks mates.
-    pub(super) second_check_mates: bool,
+    pub(super) second_check_mates: Sw,
     /// yalta.army-takeover broken: a mated army leaves the board with its king.
-    pub(super) no_takeover: bool,
+    pub(super) no_takeover: Sw,
     /// yalta.en-passant broken after a takeover: a taken-over pawn's double step records no
     /// en passant cell.
-    pub(super) no_takeover_en_passant: bool,
+    pub(super) no_takeover_en_passant: Sw,
 }
 
-impl Bugs {
+impl<Sw: Switch> Bugs<Sw> {
     /// The switches of a planted mutant.
-    pub(super) fn of(mutant: Option<Mutant>) -> Bugs {
-        let is = |m: Mutant| mutant == Some(m);
+    pub(super) fn of(mutant: Option<Mutant>) -> Bugs<Sw> {
+        let is = |m: Mutant| Sw::of(mutant, m);
         Bugs {
             pins_ignored: is(Mutant::YaltaPinsIgnored),
             no_en_passant: is(Mutant::YaltaEnPassantMissing),
@@ -357,7 +358,14 @@ impl Pos {
     /// `risky` holds the cells a piece may not leave without the full test: the king's, and
     /// those of pinned pieces (all of them in check).
     #[inline(always)]
-    fn try_push<B: Moves>(&self, m: u32, s: u8, r: &Rules, buf: &mut B, risky: u128) -> bool {
+    fn try_push<B: Moves>(
+        &self,
+        m: u32,
+        s: u8,
+        r: &Rules<impl Switch>,
+        buf: &mut B,
+        risky: u128,
+    ) -> bool {
         if risky & bit(from_of(m)) == 0 && flag_of(m) != EN_PASSANT {
             buf.push(m);
             return true;
@@ -369,7 +377,7 @@ impl Pos {
     /// A king taken (yalta.exposed-king = capture) hands its armies to `s` at once, unless
     /// they stay hostile until the move is over (yalta.captured-king-army = hostile).
     #[inline(never)]
-    fn push_if_safe<B: Moves>(&self, m: u32, s: u8, r: &Rules, buf: &mut B) -> bool {
+    fn push_if_safe<B: Moves>(&self, m: u32, s: u8, r: &Rules<impl Switch>, buf: &mut B) -> bool {
         let t = r.t;
         let mut nb = self.b;
         self.apply_bits(&mut nb, m);
@@ -397,7 +405,15 @@ impl Pos {
 
     /// Pushes the plain moves from `c` to each of `targets`.
     #[inline(always)]
-    fn push_all<B: Moves>(&self, c: u8, targets: u128, s: u8, r: &Rules, buf: &mut B, risky: u128) {
+    fn push_all<B: Moves>(
+        &self,
+        c: u8,
+        targets: u128,
+        s: u8,
+        r: &Rules<impl Switch>,
+        buf: &mut B,
+        risky: u128,
+    ) {
         if risky & bit(c) == 0 {
             buf.push_plain(c, targets);
         } else {
@@ -452,7 +468,7 @@ impl Pos {
     }
 
     /// The legal moves of `s` (yalta.fide-movement, yalta.check-response).
-    pub(super) fn legal<B: Moves>(&self, s: u8, r: &Rules, buf: &mut B) {
+    pub(super) fn legal<B: Moves>(&self, s: u8, r: &Rules<impl Switch>, buf: &mut B) {
         buf.clear();
         let t = r.t;
         let own = self.controlled(s);
@@ -461,7 +477,7 @@ impl Pos {
         let k = self.king[usize::from(s)];
         let risky = if r.test_all || self.checkers[usize::from(s)] != 0 || k == NONE {
             !0
-        } else if r.bugs.pins_ignored {
+        } else if r.bugs.pins_ignored.on() {
             bit(k)
         } else {
             self.pinned(k, own, t) | bit(k)
@@ -500,7 +516,7 @@ impl Pos {
 
     /// yalta.castling: castling on either wing of the own back rank, the king crossing no
     /// attacked cell ([`Tables::castle_crossed`]).
-    fn castles<B: Moves>(&self, c: u8, a: u8, s: u8, r: &Rules, buf: &mut B) {
+    fn castles<B: Moves>(&self, c: u8, a: u8, s: u8, r: &Rules<impl Switch>, buf: &mut B) {
         let t = r.t;
         let risky = !0u128;
         let may_cross = |x: u8| self.attackers(&self.b, x, s, t) == 0;
@@ -539,7 +555,7 @@ impl Pos {
         a: usize,
         s: u8,
         own: u128,
-        r: &Rules,
+        r: &Rules<impl Switch>,
         buf: &mut B,
         risky: u128,
     ) {
@@ -617,12 +633,12 @@ impl Pos {
         c: u8,
         caps: u128,
         s: u8,
-        r: &Rules,
+        r: &Rules<impl Switch>,
         buf: &mut B,
         risky: u128,
     ) {
         let occ = self.b.occ;
-        if self.ep != NONE && s == self.to_move && !r.bugs.no_en_passant {
+        if self.ep != NONE && s == self.to_move && !r.bugs.no_en_passant.on() {
             for e in [self.ep, self.ep_earlier] {
                 if e != NONE && caps & !occ & bit(e) != 0 {
                     self.try_push(mv(c, e, EN_PASSANT, 0), s, r, buf, risky);
@@ -633,7 +649,7 @@ impl Pos {
 
     /// Plays a legal move of the side to move and settles the turn; `buf` ends up holding
     /// the legal moves of the next side to move (empty if the game is over).
-    pub(super) fn make<B: Moves>(&mut self, m: u32, r: &Rules, buf: &mut B) {
+    pub(super) fn make<B: Moves>(&mut self, m: u32, r: &Rules<impl Switch>, buf: &mut B) {
         let (from, to, flag) = (from_of(m), to_of(m), flag_of(m));
         let mover = self.to_move;
         let p = self.board[usize::from(from)];
@@ -691,7 +707,7 @@ impl Pos {
     /// The rights a move changes: castling (a king that moves loses both, a rook that leaves
     /// or is taken on its corner that one) and en passant.
     #[inline(always)]
-    fn update_rights(&mut self, from: u8, to: u8, p: u8, flag: u32, r: &Rules) {
+    fn update_rights(&mut self, from: u8, to: u8, p: u8, flag: u32, r: &Rules<impl Switch>) {
         let a = p >> 3;
         if p & 7 == KING {
             self.castling &= !(3 << (2 * a));
@@ -709,7 +725,7 @@ impl Pos {
         // second double step keeps the first one's right as the earlier one (D2). A right
         // whose double-stepper is to move again ends in `settle`.
         let taken_over = self.control_set & (1 << a) != 0;
-        let fresh = if flag == DOUBLE && !(r.bugs.no_takeover_en_passant && taken_over) {
+        let fresh = if flag == DOUBLE && !(r.bugs.no_takeover_en_passant.on() && taken_over) {
             r.t.push[usize::from(a)][usize::from(from)]
         } else {
             NONE
@@ -746,7 +762,7 @@ impl Pos {
 
     /// yalta.turn-order: the seat still in the game whose turn comes before `s`'s (`s`
     /// itself if no other is in the game).
-    pub(super) fn seat_before(&self, s: u8, r: &Rules) -> u8 {
+    pub(super) fn seat_before(&self, s: u8, r: &Rules<impl Switch>) -> u8 {
         let mut x = s;
         for _ in 0..2 {
             // Three seats in a cycle: the one before is the one after the next.
@@ -762,7 +778,7 @@ impl Pos {
     /// whose came first where two opponents check one king. `changed` holds the cells the
     /// move changed: a king none of whose lines and leaper cells holds one keeps its checkers,
     /// and the mover's own king, after a legal move, has none (yalta.check-response).
-    fn update_checks(&mut self, mover: u8, changed: u128, r: &Rules) {
+    fn update_checks(&mut self, mover: u8, changed: u128, r: &Rules<impl Switch>) {
         let old = self.checkers;
         for s in 0..3u8 {
             let su = usize::from(s);
@@ -831,7 +847,7 @@ impl Pos {
     }
 
     /// The next seat in the turn order that still has its king.
-    pub(super) fn next_in_game(&self, s: u8, r: &Rules) -> u8 {
+    pub(super) fn next_in_game(&self, s: u8, r: &Rules<impl Switch>) -> u8 {
         let mut x = r.next[usize::from(s)];
         for _ in 0..3 {
             if self.king[usize::from(x)] != NONE {
@@ -845,7 +861,7 @@ impl Pos {
     /// yalta.mate-final=after-left-player: at the end of the left player's turn the pending
     /// mate of `q` becomes final if `q` is still in check with no legal move, its en passant
     /// captures those it may make on its next move (D10).
-    fn resolve_pending(&mut self, q: u8, r: &Rules) {
+    fn resolve_pending(&mut self, q: u8, r: &Rules<impl Switch>) {
         self.pending &= !(1 << q);
         if self.king[usize::from(q)] == NONE || self.checkers[usize::from(q)] == 0 {
             return;
@@ -861,7 +877,7 @@ impl Pos {
     /// comes to its double-stepper's side (D8); under next-player it is only for the next move
     /// made in the game, so it is `q`'s only if every player before `q` is passed over: has no
     /// legal move and passes or is out (a stalemate under yalta.stalemate=draw ends the game).
-    fn next_turn_of(&self, q: u8, r: &Rules) -> Pos {
+    fn next_turn_of(&self, q: u8, r: &Rules<impl Switch>) -> Pos {
         let mut before = 0u8;
         let mut x = self.next_in_game(self.to_move, r);
         while x != q && before & (1 << x) == 0 {
@@ -913,20 +929,20 @@ impl Pos {
     }
 
     /// The side to move has a legal move.
-    fn can_move(&self, r: &Rules) -> bool {
+    fn can_move(&self, r: &Rules<impl Switch>) -> bool {
         let mut moves = Count(0);
         self.legal(self.to_move, r, &mut moves);
         !moves.is_empty()
     }
 
     /// yalta.mate-removes-king, yalta.army-takeover, yalta.multiple-check: `s` is checkmated.
-    pub(super) fn eliminate(&mut self, s: u8, r: &Rules) {
+    pub(super) fn eliminate(&mut self, s: u8, r: &Rules<impl Switch>) {
         let su = usize::from(s);
         let checkers = self.checkers[su];
         let mater = match checkers.count_ones() {
             0 => return,
             1 => checkers.trailing_zeros() as u8,
-            _ if r.bugs.second_check_mates && self.first[su] != NONE => {
+            _ if r.bugs.second_check_mates.on() && self.first[su] != NONE => {
                 (checkers & !(1 << self.first[su])).trailing_zeros() as u8
             }
             _ if self.first[su] != NONE => self.first[su],
@@ -939,10 +955,10 @@ impl Pos {
 
     /// yalta.army-takeover: `s`, whose king has left the board, is out; `by` takes control of
     /// every army `s` controlled.
-    fn take_over(&mut self, s: u8, by: u8, r: &Rules) {
+    fn take_over(&mut self, s: u8, by: u8, r: &Rules<impl Switch>) {
         let su = usize::from(s);
         for a in 0..3 {
-            if self.control[a] == s && r.bugs.no_takeover {
+            if self.control[a] == s && r.bugs.no_takeover.on() {
                 for c in bits(self.b.army[a]) {
                     self.remove(c);
                 }
@@ -971,7 +987,7 @@ impl Pos {
     /// pending), stalemated, or passes; the last king wins (yalta.last-king-wins,
     /// yalta.no-extra-move, yalta.stalemate). Leaves the legal moves of the side to move in
     /// `buf`.
-    pub(super) fn settle<B: Moves>(&mut self, r: &Rules, buf: &mut B) {
+    pub(super) fn settle<B: Moves>(&mut self, r: &Rules<impl Switch>, buf: &mut B) {
         let mut passes = 0;
         loop {
             let in_game = self.king.iter().filter(|&&k| k != NONE).count();

@@ -5,10 +5,11 @@
 use super::tables::{bit, bits, orthogonal_then_diagonal, two_then_one, two_way};
 use super::*;
 use crate::hex::Hex;
+use crate::mutant::Off;
 use trichess_model::Engine;
 
 /// The fast engine's Yalta.
-type Yalta = crate::engine::VariantEngine<super::Yalta>;
+type Yalta = crate::engine::VariantEngine<super::Yalta<Off>>;
 
 fn at(name: &str) -> u8 {
     let board = Variant::Yalta.board();
@@ -365,7 +366,7 @@ fn the_pin_filter_changes_no_move_set() {
     let mut rng = Lcg(99);
     for &(text, readings) in POSITIONS {
         let g = game(readings);
-        let fast = rules(&g, None).unwrap();
+        let fast = rules::<Off>(&g, None).unwrap();
         let full = Rules {
             test_all: true,
             ..fast

@@ -4,7 +4,7 @@
 use super::*;
 
 /// Validates a setup into the internal position: every problem is listed.
-pub(super) fn read(setup: &Setup, r: &Rules) -> Result<Pos, EngineError> {
+pub(super) fn read(setup: &Setup, r: &Rules<impl Switch>) -> Result<Pos, EngineError> {
     let mut problems: Vec<PositionProblem> = Vec::new();
     if setup.variant != Variant::Yalta {
         problems.push(PositionProblem::new(
@@ -157,7 +157,7 @@ pub(super) fn read_castling(setup: &Setup, pos: &mut Pos, problems: &mut Vec<Pos
 pub(super) fn read_en_passant(
     setup: &Setup,
     st: &YaltaState,
-    r: &Rules,
+    r: &Rules<impl Switch>,
     pos: &mut Pos,
     problems: &mut Vec<PositionProblem>,
 ) {
@@ -192,7 +192,7 @@ pub(super) fn read_en_passant(
 /// The checks on each king, and whose came first where there are two.
 pub(super) fn read_checks(
     st: &YaltaState,
-    r: &Rules,
+    r: &Rules<impl Switch>,
     pos: &mut Pos,
     problems: &mut Vec<PositionProblem>,
 ) {
@@ -235,7 +235,7 @@ pub(super) fn read_checks(
 /// The pending mates.
 pub(super) fn read_pending(
     st: &YaltaState,
-    r: &Rules,
+    r: &Rules<impl Switch>,
     pos: &mut Pos,
     problems: &mut Vec<PositionProblem>,
 ) {

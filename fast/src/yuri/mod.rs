@@ -16,9 +16,9 @@ use trichess_model::{
     pieces_text,
 };
 
-use crate::Mutant;
 use crate::bitset::Bitset;
 use crate::engine;
+use crate::mutant::{Mutant, Switch};
 use crate::sink::Count;
 use board::{BISHOP, BLACK, KING, KNIGHT, NONE, PAWN, RED, Tables, WHITE, tables};
 use position::{Bugs, EMPTY, Gen, History, Mv, Pos, Rules, Stalemate};
@@ -77,7 +77,7 @@ fn pawn_homes(army: usize) -> u64 {
 
 /// Reads the game's readings, refusing an unknown interpretation or reading; the planted
 /// mutant, if any, rides along.
-fn rules(game: &Game, mutant: Option<Mutant>) -> Result<Rules, EngineError> {
+fn rules<Sw: Switch>(game: &Game, mutant: Option<Mutant>) -> Result<Rules<Sw>, EngineError> {
     if game.variant != Variant::Yuri {
         return Err(EngineError::Unsupported(format!(
             "the fast engine's Yuri module does not play {}",
@@ -152,18 +152,19 @@ fn to_move(t: &Tables, m: Mv) -> Move {
     }
 }
 
-/// Yuri's rules under a game's readings, with the tables.
+/// Yuri's rules under a game's readings, with the tables and the switches `Sw` of a planted
+/// mutant.
 #[derive(Debug)]
-pub(crate) struct Yuri(Gen<'static>);
+pub(crate) struct Yuri<Sw>(Gen<'static, Sw>);
 
-impl engine::Rules for Yuri {
+impl<Sw: Switch> engine::Rules for Yuri<Sw> {
     type Root = (Pos, History);
     type Pos = Pos;
     type Move = Mv;
     /// The board states of the earlier turns (yuri.white-no-repeat), as a stack.
     type Walk = History;
 
-    fn readings(game: &Game, mutant: Option<Mutant>) -> Result<Yuri, EngineError> {
+    fn readings(game: &Game, mutant: Option<Mutant>) -> Result<Yuri<Sw>, EngineError> {
         let rules = rules(game, mutant)?;
         Ok(Yuri(Gen { t: tables(), rules }))
     }
@@ -268,7 +269,7 @@ impl engine::Rules for Yuri {
         if let Some(army) = mated {
             // yuri.red-wins / yuri.red-checkmate: any King checkmated is Red's win (the mutant
             // red-own-mate-loses gives a mate of Red's own King to Black).
-            let own_mate = army == RED && g.rules.bugs.red_own_mate_loses;
+            let own_mate = army == RED && g.rules.bugs.red_own_mate_loses.on();
             return Outcome::Won {
                 winner: seat(if own_mate { BLACK } else { RED }),
                 reason: Reason::Checkmate,

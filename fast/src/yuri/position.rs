@@ -2,8 +2,8 @@
 //! perft.
 
 use super::board::{ALL, BISHOP, BLACK, KING, KNIGHT, N, NONE, PAWN, QUEEN, ROOK, Tables, WHITE};
-use crate::Mutant;
 use crate::bitset::Bitset;
+use crate::mutant::{Mutant, Switch};
 use crate::sink::Sink;
 use crate::square::{self, BISHOP_DIRS, ROOK_DIRS};
 
@@ -44,7 +44,7 @@ pub(super) enum Stalemate {
 
 /// The readings chosen for the open points.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(super) struct Rules {
+pub(super) struct Rules<Sw> {
     /// yuri.pawns = away-from-diagonal.
     pub away: bool,
     /// yuri.double-step = first-move.
@@ -57,30 +57,30 @@ pub(super) struct Rules {
     /// it is.
     pub mate_at_once: bool,
     /// The rules bug planted on purpose, if any, as the switch of the rule it breaks.
-    pub bugs: Bugs,
+    pub bugs: Bugs<Sw>,
 }
 
 /// The rules a planted [`Mutant`] breaks, each a switch the generator reads as it reads the
-/// readings; all off without a mutant. (The mutant pawns-other-reading swaps the reading of
-/// yuri.pawns instead.)
+/// readings; all off without a mutant, and [`Off`](crate::mutant::Off) in the engine without
+/// any. (The mutant pawns-other-reading swaps the reading of yuri.pawns instead.)
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(super) struct Bugs {
+pub(super) struct Bugs<Sw> {
     /// yuri.white-no-repeat broken: White may bring back an earlier board.
-    pub white_repeats: bool,
+    pub white_repeats: Sw,
     /// yuri.check broken: a pinned piece may leave the line when the King is not in check.
-    pub pins_ignored: bool,
+    pub pins_ignored: Sw,
     /// yuri.shared-square broken: the White and Black Kings may not meet.
-    pub no_meeting: bool,
+    pub no_meeting: Sw,
     /// yuri.kings-no-capture broken: a King may take a King it does not meet.
-    pub king_takes_king: bool,
+    pub king_takes_king: Sw,
     /// yuri.red-wins broken: a mate of Red's own King is Black's win.
-    pub red_own_mate_loses: bool,
+    pub red_own_mate_loses: Sw,
 }
 
-impl Bugs {
+impl<Sw: Switch> Bugs<Sw> {
     /// The switches of a planted mutant.
-    pub(super) fn of(mutant: Option<Mutant>) -> Bugs {
-        let is = |m: Mutant| mutant == Some(m);
+    pub(super) fn of(mutant: Option<Mutant>) -> Bugs<Sw> {
+        let is = |m: Mutant| Sw::of(mutant, m);
         Bugs {
             white_repeats: is(Mutant::YuriWhiteRepeats),
             pins_ignored: is(Mutant::YuriPinsIgnored),
@@ -273,12 +273,12 @@ pub(super) type History = Vec<Snap>;
 
 /// The legal move generator for one reading.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Gen<'a> {
+pub(super) struct Gen<'a, Sw> {
     pub t: &'a Tables,
-    pub rules: Rules,
+    pub rules: Rules<Sw>,
 }
 
-impl Gen<'_> {
+impl<Sw: Switch> Gen<'_, Sw> {
     /// Appends the legal moves of the side to move to `out` (none once the game is over).
     pub(super) fn legal(&self, p: &Pos, hist: &[Snap], out: &mut Vec<Mv>) {
         if self.rules.mate_at_once && self.mated_off_turn(p, hist, out).is_some() {
@@ -319,7 +319,7 @@ impl Gen<'_> {
     pub(super) fn turn_moves<S: Sink<Mv>>(&self, p: &Pos, hist: &[Snap], out: &mut S) {
         let t = self.t;
         // The mutant white-repeats forgets the earlier board states.
-        let hist = if self.rules.bugs.white_repeats {
+        let hist = if self.rules.bugs.white_repeats.on() {
             &[]
         } else {
             hist
@@ -338,7 +338,7 @@ impl Gen<'_> {
         let kings = p.role[KING];
         let enemies = occ & !own & !kings;
         let checkers = p.checkers(t, ksq, occ, enemies);
-        let pinned = if checkers == 0 && self.rules.bugs.pins_ignored {
+        let pinned = if checkers == 0 && self.rules.bugs.pins_ignored.on() {
             0
         } else {
             // yuri.check: only a piece pinned to the King can uncover a check.
@@ -413,8 +413,8 @@ fn repeat_candidates(own: u64, hist: &[Snap]) -> (u64, u64) {
 }
 
 /// What one call of the generator works with.
-struct Ctx<'a, 'b, S> {
-    g: &'a Gen<'a>,
+struct Ctx<'a, 'b, S, Sw> {
+    g: &'a Gen<'a, Sw>,
     p: &'b Pos,
     hist: &'b [Snap],
     out: &'b mut S,
@@ -431,7 +431,7 @@ struct Ctx<'a, 'b, S> {
     rep_to: u64,
 }
 
-impl<S: Sink<Mv>> Ctx<'_, '_, S> {
+impl<S: Sink<Mv>, Sw: Switch> Ctx<'_, '_, S, Sw> {
     /// King steps (yuri.kings-no-capture, yuri.shared-square, yuri.king-onto-king).
     fn king_steps(&mut self, me: usize, own: u64, kings: u64) {
         let (g, p, t) = (self.g, self.p, self.g.t);
@@ -447,9 +447,9 @@ impl<S: Sink<Mv>> Ctx<'_, '_, S> {
             let tbit = 1u64 << to;
             if kings & tbit != 0 {
                 let kind = if usize::from(partner) == to {
-                    (!bugs.no_meeting).then_some(MEET)
+                    (!bugs.no_meeting.on()).then_some(MEET)
                 } else {
-                    bugs.king_takes_king.then_some(KING_CAPTURE)
+                    bugs.king_takes_king.on().then_some(KING_CAPTURE)
                 };
                 if let Some(kind) = kind
                     && (g.rules.into_check || !p.attacked(t, to, occ ^ kbit, enemies))

@@ -14,7 +14,7 @@ use crate::square::KNIGHT_LEAPS;
 use crate::testing::Rng;
 
 /// The fast engine's Yuri.
-type Yuri = crate::engine::VariantEngine<super::Yuri>;
+type Yuri = crate::engine::VariantEngine<super::Yuri<crate::mutant::Off>>;
 
 fn game(readings: &[(&str, &str)]) -> Game {
     let mut g = Game::new(Variant::Yuri);

@@ -35,7 +35,10 @@ pub(super) fn board_state(pieces: &BTreeMap<Cell, Piece>) -> Result<Pos, Vec<Str
 
 /// Validates a setup into the internal position and the board states of the earlier turns;
 /// every problem is listed, with its kind.
-pub(super) fn import(rules: Rules, setup: &Setup) -> Result<(Pos, History), EngineError> {
+pub(super) fn import(
+    rules: Rules<impl Switch>,
+    setup: &Setup,
+) -> Result<(Pos, History), EngineError> {
     let t = tables();
     let mut problems: Vec<PositionProblem> = Vec::new();
     if setup.variant != Variant::Yuri {
@@ -208,7 +211,7 @@ pub(super) fn import_unmoved(state: &YuriState, p: &mut Pos, problems: &mut Vec<
 }
 
 pub(super) fn import_en_passant(
-    rules: Rules,
+    rules: Rules<impl Switch>,
     t: &Tables,
     setup: &Setup,
     state: &YuriState,
