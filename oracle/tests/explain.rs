@@ -549,3 +549,46 @@ fn a_legal_move_names_the_reading_that_keeps_a_piece_from_attacking() {
     let d = deciding(&g, &setup, &Disagreement::MissingMove(mv)).expect("decides");
     assert_eq!(ids(&d)[1], "osullivan.knight-barrier", "{d:?}");
 }
+
+/// Under `yalta.captured-king-army=hostile` a capture of a King is judged with that King's
+/// army still its player's until the move is over (`turn::judged`), and the explanation names
+/// the piece that makes the capture illegal. Worked out by hand: Blue's King on Ce1 takes
+/// Green's King on Ce2; Green's Rook on Ad3 sees Ce2 (its rank runs across the centre into
+/// sector C), and with Green's army still hostile it attacks Blue's King there. Under the
+/// default reading (`passed`, D9) the Rook is Blue's once the King is taken, and the capture is
+/// legal. (The explanation once named no attacker here: it judged the board after the move,
+/// where the kingless army counted for nobody.)
+#[test]
+fn an_exposure_under_a_hostile_captured_army_names_its_attacker() {
+    let setup = position(Variant::Yalta, "Ad3:gR,Ce1:bK,Ce2:gK b");
+    let mv = Move::parse(Variant::Yalta, "Ce1-Ce2").expect("a move");
+    let explained = |reading: &str| {
+        let g = game(
+            Variant::Yalta,
+            &[
+                ("yalta.exposed-king", "capture"),
+                ("yalta.captured-king-army", reading),
+            ],
+        );
+        explain(&g, &setup, Question::Move(mv)).expect("explains")
+    };
+    let hostile = explained("hostile");
+    assert_eq!(hostile.verdict, Verdict::Illegal, "{hostile:?}");
+    let check = &hostile.steps[0];
+    assert_eq!(check.id, "yalta.check-response");
+    assert!(
+        check.detail.contains("Green's Rook on Ad3"),
+        "{}",
+        check.detail
+    );
+    assert!(
+        check.cells.contains(&setup_cell("Ad3")),
+        "{:?}",
+        check.cells
+    );
+    assert_eq!(explained("passed").verdict, Verdict::Legal);
+}
+
+fn setup_cell(name: &str) -> trichess_model::Cell {
+    Variant::Yalta.board().parse_cell(name).expect("a cell")
+}

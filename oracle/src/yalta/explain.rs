@@ -255,13 +255,13 @@ fn not_theirs(rules: &Yalta, setup: &Setup, from: Cell, piece: Piece) -> Link {
 /// The opponents' pieces attacking `target` in `setup`, where `seat` is the player whose king
 /// it is.
 fn attacking(rules: &Yalta, setup: &Setup, target: Cell, seat: Seat) -> Vec<(Cell, Piece)> {
-    let live = check::live_seats(setup);
     attackers(
         setup,
         target,
         |p| {
-            live.iter()
-                .any(|&s| s != seat && check::controls(setup, s, p))
+            Seat::ALL
+                .into_iter()
+                .any(|s| s != seat && check::controls(setup, s, p))
         },
         |c, p| pieces::attacks(rules, setup, c, p),
     )
@@ -270,7 +270,7 @@ fn attacking(rules: &Yalta, setup: &Setup, target: Cell, seat: Seat) -> Vec<(Cel
 /// Why a move of the mover's leaves their king attacked.
 fn exposure(rules: &Yalta, setup: &Setup, mv: Move) -> Link {
     let mover = setup.to_move;
-    let made = turn::make_move(rules, setup, mv);
+    let made = turn::judged(rules, setup, mv);
     let Some(king) = made.royal(mover) else {
         return Link::new(CHECK, "it leaves the mover without a king");
     };
@@ -289,7 +289,7 @@ fn exposure(rules: &Yalta, setup: &Setup, mv: Move) -> Link {
 /// Why a legal move leaves the mover's king safe.
 fn safety(rules: &Yalta, setup: &Setup, mv: Move) -> Link {
     let mover = setup.to_move;
-    let made = turn::make_move(rules, setup, mv);
+    let made = turn::judged(rules, setup, mv);
     let king = made.royal(mover);
     let was = setup
         .royal(mover)
