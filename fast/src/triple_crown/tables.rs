@@ -16,9 +16,10 @@ use super::readings::{KnightReading, Readings};
 /// "No cell".
 pub(crate) const NONE: u8 = u8::MAX;
 
-/// A ray: `len` runs from `start` in [`Tables::runs`].
+/// A ray: `len` runs from `start` in [`Tables::runs`], and all its cells (`line`).
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Ray {
+    pub(crate) line: Bits,
     pub(crate) start: u16,
     pub(crate) len: u8,
 }
@@ -90,6 +91,7 @@ fn push_runs(out: &mut Vec<Run>, ray: &[u8]) -> Ray {
         i = j;
     }
     Ray {
+        line: set_of(ray.iter().map(|&c| usize::from(c))),
         start,
         len: (out.len() - usize::from(start)) as u8,
     }
@@ -257,7 +259,7 @@ impl Tables {
             self.ortho[c][i] = push_runs(&mut self.runs, ray);
             self.n_ortho[c] += 1;
             self.wazir[c].set(usize::from(ray[0]));
-            self.ortho_lines[c] |= set_of(ray.iter().map(|&x| usize::from(x)));
+            self.ortho_lines[c] |= self.ortho[c][i].line;
         }
         let rays = hex.diag_rays(c as u8).iter();
         for (i, ray) in rays.filter(|r| !fork_missing || r.shared == 0).enumerate() {
@@ -265,7 +267,7 @@ impl Tables {
             self.diag[c][i] = push_runs(&mut self.runs, ray);
             self.n_diag[c] += 1;
             self.ferz[c].set(usize::from(ray[0]));
-            self.diag_lines[c] |= set_of(ray.iter().map(|&x| usize::from(x)));
+            self.diag_lines[c] |= self.diag[c][i].line;
         }
         if let Some(o) = opposite(c) {
             self.across[c].set(o);
