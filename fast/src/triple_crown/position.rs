@@ -102,8 +102,20 @@ pub(crate) struct CastleSpec {
     pub(crate) role: u8,
     pub(crate) emperor_to: i32,
     pub(crate) partner_to: i32,
-    pub(crate) empty: &'static [i32],
+    /// The files that must be empty, a bit per file.
+    pub(crate) empty: u16,
     pub(crate) path: &'static [i32],
+}
+
+/// The set of `files` as a bit per file.
+const fn files(files: &[i32]) -> u16 {
+    let mut m = 0;
+    let mut i = 0;
+    while i < files.len() {
+        m |= 1 << files[i];
+        i += 1;
+    }
+    m
 }
 
 /// The castling slots, in right-bit order (a1, b1, i1, j1); the Emperor starts on f1.
@@ -114,7 +126,7 @@ pub(crate) const CASTLES: [CastleSpec; 4] = [
         role: VICEREINE,
         emperor_to: 2,
         partner_to: 3,
-        empty: &[1, 2, 3, 4],
+        empty: files(&[1, 2, 3, 4]),
         path: &[5, 4, 3, 2],
     },
     // triple-crown.castling-queen-chatelaine: E-QPm1 and QC-Q1.
@@ -123,7 +135,7 @@ pub(crate) const CASTLES: [CastleSpec; 4] = [
         role: CHATELAINE,
         emperor_to: 3,
         partner_to: 4,
-        empty: &[2, 3, 4],
+        empty: files(&[2, 3, 4]),
         path: &[5, 4, 3],
     },
     // triple-crown.castling-emperor-h, read by triple-crown.castling-eh=chatelaine: E-EM1, EC-EPm1.
@@ -132,7 +144,7 @@ pub(crate) const CASTLES: [CastleSpec; 4] = [
         role: CHATELAINE,
         emperor_to: 7,
         partner_to: 6,
-        empty: &[6, 7],
+        empty: files(&[6, 7]),
         path: &[5, 6, 7],
     },
     // triple-crown.castling-emperor-vicereine: E-EM1 and EV-EPm1.
@@ -141,7 +153,7 @@ pub(crate) const CASTLES: [CastleSpec; 4] = [
         role: VICEREINE,
         emperor_to: 7,
         partner_to: 6,
-        empty: &[6, 7, 8],
+        empty: files(&[6, 7, 8]),
         path: &[5, 6, 7],
     },
 ];
@@ -593,18 +605,22 @@ impl Pos {
         if rights == 0 {
             return;
         }
+        // The seat's rank 1, a bit per file (it lies within one word of the set).
+        let first = board::index(me, 0, 0);
+        debug_assert_eq!(first >> 6, (first + board::FILES as usize - 1) >> 6);
+        let rank_one = (self.occ.0[first >> 6] >> (first & 63)) as u16;
         let enemies = self.enemies(me);
         for (slot, spec) in CASTLES.iter().enumerate() {
-            if rights >> slot & 1 == 0 || (slot == 2 && !ctx.r.eh_chatelaine) {
+            if rights >> slot & 1 == 0
+                || rank_one & spec.empty != 0
+                || (slot == 2 && !ctx.r.eh_chatelaine)
+            {
                 continue;
             }
             let cell = |file: i32| board::index(me, file, 0);
             if self.emperor[me] as usize != cell(EMPEROR_FILE)
                 || self.board[cell(spec.partner)] != (me as u8) << 4 | spec.role
             {
-                continue;
-            }
-            if spec.empty.iter().any(|&f| self.occ.has(cell(f))) {
                 continue;
             }
             // triple-crown.castling-check: from either enemy, whoever moves next.
