@@ -278,6 +278,10 @@ impl Pos {
     #[inline(always)]
     fn leaped(&self, ctx: Ctx<impl Switch>, target: usize, by: Bits) -> bool {
         let t = ctx.t;
+        let by = by & t.near[target];
+        if by.is_empty() {
+            return false;
+        }
         if !(t.knight_rev[target] & by & self.role_bits[KNIGHT as usize]).is_empty() {
             return true;
         }

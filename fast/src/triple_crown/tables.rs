@@ -59,6 +59,9 @@ pub(crate) struct Tables {
     /// The Knight's leaps from the cell, and the cells it is leapt to from.
     pub(crate) knight: Vec<Bits>,
     pub(crate) knight_rev: Vec<Bits>,
+    /// Every cell a step or a leap attacks the cell from (a Knight's, a Pawn's of any seat,
+    /// the Wazir's, the Ferz's, the straight-across step): the union of the sets above.
+    pub(crate) near: Vec<Bits>,
     /// Per seat: a Pawn's step forwards (or [`NONE`]).
     pub(crate) pawn_push: [Vec<u8>; 3],
     /// Per seat: the double step (passed cell, destination), or [`NONE`]s.
@@ -223,6 +226,7 @@ impl Tables {
             across: vec![Bits::EMPTY; CELLS],
             knight: knight_to,
             knight_rev,
+            near: Vec::new(),
             pawn_push: [vec![NONE; CELLS], vec![NONE; CELLS], vec![NONE; CELLS]],
             pawn_double: [
                 vec![(NONE, NONE); CELLS],
@@ -248,6 +252,15 @@ impl Tables {
                 t.add_pawn(seat, c);
             }
         }
+        t.near = (0..CELLS)
+            .map(|c| {
+                let pawns = t.pawn_caps_rev.iter().map(|rev| rev[c]);
+                pawns.fold(
+                    t.knight_rev[c] | t.wazir[c] | t.ferz[c] | t.across[c],
+                    |a, b| a | b,
+                )
+            })
+            .collect();
         t
     }
 
