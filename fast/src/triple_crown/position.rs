@@ -324,7 +324,6 @@ impl Pos {
         occ: Bits,
     ) -> bool {
         let t = ctx.t;
-        // The first occupied cell along a ray is the only one `reach` and `occ` share.
         self.leaped(ctx, target, by)
             || self
                 .line_attackers(t, target, by)
@@ -333,7 +332,7 @@ impl Pos {
                     !sliders.is_empty()
                         && rays.iter().any(|r| {
                             !(r.line & sliders).is_empty()
-                                && !(t.reach(*r, occ) & sliders).is_empty()
+                                && t.blocker(*r, occ).is_some_and(|b| sliders.has(b))
                         })
                 })
     }
@@ -701,17 +700,20 @@ impl Pos {
             }
             for r in rays.iter().filter(|r| !(r.line & sliders).is_empty()) {
                 // The first piece along the ray, and the next behind it.
-                let shield = t.reach(*r, self.occ) & self.occ;
-                if !(shield & sliders).is_empty() {
+                let Some(shield) = t.blocker(*r, self.occ) else {
+                    continue;
+                };
+                if sliders.has(shield) {
                     attacked = true;
                     continue;
                 }
-                if (shield & own).is_empty() {
+                if !own.has(shield) {
                     continue;
                 }
-                let behind = t.reach(*r, self.occ & !shield) & self.occ & !shield;
-                if !(behind & sliders).is_empty() {
-                    pinned |= shield;
+                let mut rest = self.occ;
+                rest.clear(shield);
+                if t.blocker(*r, rest).is_some_and(|b| sliders.has(b)) {
+                    pinned.set(shield);
                 }
             }
         }

@@ -314,6 +314,19 @@ impl Tables {
         }
     }
 
+    /// The first occupied cell along a ray, if any.
+    #[inline(always)]
+    pub(crate) fn blocker(&self, r: Ray, occ: Bits) -> Option<usize> {
+        let (start, len) = (usize::from(r.start), usize::from(r.len));
+        for run in &self.runs[start..start + len] {
+            let hit = run.cells & occ;
+            if !hit.is_empty() {
+                return Some(if run.rising { hit.first() } else { hit.last() });
+            }
+        }
+        None
+    }
+
     /// The cells a line piece reaches along a ray: up to and including the first occupied.
     #[inline(always)]
     pub(crate) fn reach(&self, r: Ray, occ: Bits) -> Bits {
