@@ -28,9 +28,19 @@ impl Bitset for Bits {
         self.0[cell >> 6] &= !(1u64 << (cell & 63));
     }
 
+    /// The word is picked by comparisons, not by a run-time index: a set held in registers
+    /// would otherwise be stored to memory to be read back one word.
     #[inline]
     fn has(self, cell: usize) -> bool {
-        self.0[cell >> 6] >> (cell & 63) & 1 != 0
+        let [a, b, c] = self.0;
+        let word = if cell < 64 {
+            a
+        } else if cell < 128 {
+            b
+        } else {
+            c
+        };
+        word >> (cell & 63) & 1 != 0
     }
 
     #[inline]

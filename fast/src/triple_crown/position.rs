@@ -3,7 +3,7 @@
 use super::bits::{Bits, CELLS};
 use super::board;
 use super::readings::Readings;
-use super::tables::{NONE, Tables};
+use super::tables::{NONE, Ray, Tables};
 use crate::bitset::Bitset;
 use crate::mutant::Switch;
 use crate::sink::Sink;
@@ -102,8 +102,20 @@ pub(crate) struct CastleSpec {
     pub(crate) role: u8,
     pub(crate) emperor_to: i32,
     pub(crate) partner_to: i32,
-    pub(crate) empty: &'static [i32],
+    /// The files that must be empty, a bit per file.
+    pub(crate) empty: u16,
     pub(crate) path: &'static [i32],
+}
+
+/// The set of `files` as a bit per file.
+const fn files(files: &[i32]) -> u16 {
+    let mut m = 0;
+    let mut i = 0;
+    while i < files.len() {
+        m |= 1 << files[i];
+        i += 1;
+    }
+    m
 }
 
 /// The castling slots, in right-bit order (a1, b1, i1, j1); the Emperor starts on f1.
@@ -114,7 +126,7 @@ pub(crate) const CASTLES: [CastleSpec; 4] = [
         role: VICEREINE,
         emperor_to: 2,
         partner_to: 3,
-        empty: &[1, 2, 3, 4],
+        empty: files(&[1, 2, 3, 4]),
         path: &[5, 4, 3, 2],
     },
     // triple-crown.castling-queen-chatelaine: E-QPm1 and QC-Q1.
@@ -123,7 +135,7 @@ pub(crate) const CASTLES: [CastleSpec; 4] = [
         role: CHATELAINE,
         emperor_to: 3,
         partner_to: 4,
-        empty: &[2, 3, 4],
+        empty: files(&[2, 3, 4]),
         path: &[5, 4, 3],
     },
     // triple-crown.castling-emperor-h, read by triple-crown.castling-eh=chatelaine: E-EM1, EC-EPm1.
@@ -132,7 +144,7 @@ pub(crate) const CASTLES: [CastleSpec; 4] = [
         role: CHATELAINE,
         emperor_to: 7,
         partner_to: 6,
-        empty: &[6, 7],
+        empty: files(&[6, 7]),
         path: &[5, 6, 7],
     },
     // triple-crown.castling-emperor-vicereine: E-EM1 and EV-EPm1.
@@ -141,7 +153,7 @@ pub(crate) const CASTLES: [CastleSpec; 4] = [
         role: VICEREINE,
         emperor_to: 7,
         partner_to: 6,
-        empty: &[6, 7, 8],
+        empty: files(&[6, 7, 8]),
         path: &[5, 6, 7],
     },
 ];
@@ -261,16 +273,15 @@ impl Pos {
         self.seat_bits[seat] & self.role_bits[role as usize]
     }
 
-    /// Returns true if a piece of `by` (a set of cells holding the attackers, with `occ` the
-    /// occupied cells) attacks `target`: could capture on it if it were an enemy piece.
-    pub(crate) fn attacked_with(
-        &self,
-        ctx: Ctx<impl Switch>,
-        target: usize,
-        by: Bits,
-        occ: Bits,
-    ) -> bool {
+    /// Returns true if a piece of `by` attacks `target` with a step or a leap (every attack
+    /// but one along a line, which is the only kind that moves elsewhere open or close).
+    #[inline(always)]
+    fn leaped(&self, ctx: Ctx<impl Switch>, target: usize, by: Bits) -> bool {
         let t = ctx.t;
+        let by = by & t.near[target];
+        if by.is_empty() {
+            return false;
+        }
         if !(t.knight_rev[target] & by & self.role_bits[KNIGHT as usize]).is_empty() {
             return true;
         }
@@ -282,30 +293,48 @@ impl Pos {
                 }
             }
         }
-        if !(t.wazir[target] & by & self.class_bits[CLASS_WAZIR]).is_empty()
+        !(t.wazir[target] & by & self.class_bits[CLASS_WAZIR]).is_empty()
             || !(t.ferz[target] & by & self.class_bits[CLASS_FERZ]).is_empty()
             || !(t.across[target] & by & self.class_bits[CLASS_ACROSS]).is_empty()
-        {
-            return true;
-        }
-        // The first occupied cell along a ray is the only one `reach` and `occ` share.
-        let ortho = by & self.class_bits[CLASS_ORTHO];
-        if !(ortho & t.ortho_lines[target]).is_empty() {
-            for &r in &t.ortho[target][..t.n_ortho[target] as usize] {
-                if !(t.reach(r, occ) & ortho).is_empty() {
-                    return true;
-                }
-            }
-        }
-        let diag = by & self.class_bits[CLASS_DIAG];
-        if !(diag & t.diag_lines[target]).is_empty() {
-            for &r in &t.diag[target][..t.n_diag[target] as usize] {
-                if !(t.reach(r, occ) & diag).is_empty() {
-                    return true;
-                }
-            }
-        }
-        false
+    }
+
+    /// The line pieces of `by` that could attack `target`, with the rays from `target` they
+    /// would attack along: the rook lines', then the bishop lines'.
+    #[inline(always)]
+    fn line_attackers<'t>(&self, t: &'t Tables, target: usize, by: Bits) -> [(Bits, &'t [Ray]); 2] {
+        [
+            (
+                by & self.class_bits[CLASS_ORTHO] & t.ortho_lines[target],
+                &t.ortho[target][..t.n_ortho[target] as usize],
+            ),
+            (
+                by & self.class_bits[CLASS_DIAG] & t.diag_lines[target],
+                &t.diag[target][..t.n_diag[target] as usize],
+            ),
+        ]
+    }
+
+    /// Returns true if a piece of `by` (a set of cells holding the attackers, with `occ` the
+    /// occupied cells) attacks `target`: could capture on it if it were an enemy piece.
+    pub(crate) fn attacked_with(
+        &self,
+        ctx: Ctx<impl Switch>,
+        target: usize,
+        by: Bits,
+        occ: Bits,
+    ) -> bool {
+        let t = ctx.t;
+        self.leaped(ctx, target, by)
+            || self
+                .line_attackers(t, target, by)
+                .iter()
+                .any(|&(sliders, rays)| {
+                    !sliders.is_empty()
+                        && rays.iter().any(|r| {
+                            !(r.line & sliders).is_empty()
+                                && t.blocker(*r, occ).is_some_and(|b| sliders.has(b))
+                        })
+                })
     }
 
     /// Returns the pieces of every active seat but `seat`.
@@ -579,18 +608,22 @@ impl Pos {
         if rights == 0 {
             return;
         }
+        // The seat's rank 1, a bit per file (it lies within one word of the set).
+        let first = board::index(me, 0, 0);
+        debug_assert_eq!(first >> 6, (first + board::FILES as usize - 1) >> 6);
+        let rank_one = (self.occ.0[first >> 6] >> (first & 63)) as u16;
         let enemies = self.enemies(me);
         for (slot, spec) in CASTLES.iter().enumerate() {
-            if rights >> slot & 1 == 0 || (slot == 2 && !ctx.r.eh_chatelaine) {
+            if rights >> slot & 1 == 0
+                || rank_one & spec.empty != 0
+                || (slot == 2 && !ctx.r.eh_chatelaine)
+            {
                 continue;
             }
             let cell = |file: i32| board::index(me, file, 0);
             if self.emperor[me] as usize != cell(EMPEROR_FILE)
                 || self.board[cell(spec.partner)] != (me as u8) << 4 | spec.role
             {
-                continue;
-            }
-            if spec.empty.iter().any(|&f| self.occ.has(cell(f))) {
                 continue;
             }
             // triple-crown.castling-check: from either enemy, whoever moves next.
@@ -651,43 +684,40 @@ impl Pos {
         short
     }
 
-    /// Returns `seat`'s pieces that stand alone between its Emperor on `king` and an enemy
-    /// line piece that would attack it along that line (on each branch of a fork). Only
-    /// their moves (and the Emperor's, and en passant) can uncover an attack: every other
-    /// attack is a step or a leap, which no move of one's own opens.
-    fn pinned(&self, ctx: Ctx<impl Switch>, seat: usize, king: usize) -> Bits {
+    /// Returns whether `seat`'s Emperor on `king` is attacked, and `seat`'s pieces that stand
+    /// alone between it and an enemy line piece that would attack it along that line (on each
+    /// branch of a fork). Only their moves (and the Emperor's, and en passant) can uncover an
+    /// attack: every other attack is a step or a leap, which no move of one's own opens.
+    fn safety(&self, ctx: Ctx<impl Switch>, seat: usize, king: usize) -> (bool, Bits) {
         let t = ctx.t;
         let enemies = self.enemies(seat);
         let own = self.seat_bits[seat];
-        let mut out = Bits::EMPTY;
-        for (sliders, rays, n) in [
-            (
-                enemies & self.class_bits[CLASS_ORTHO] & t.ortho_lines[king],
-                &t.ortho[king][..],
-                t.n_ortho[king],
-            ),
-            (
-                enemies & self.class_bits[CLASS_DIAG] & t.diag_lines[king],
-                &t.diag[king][..],
-                t.n_diag[king],
-            ),
-        ] {
+        let mut attacked = self.leaped(ctx, king, enemies);
+        let mut pinned = Bits::EMPTY;
+        for (sliders, rays) in self.line_attackers(t, king, enemies) {
             if sliders.is_empty() {
                 continue;
             }
-            for &r in &rays[..n as usize] {
+            for r in rays.iter().filter(|r| !(r.line & sliders).is_empty()) {
                 // The first piece along the ray, and the next behind it.
-                let shield = t.reach(r, self.occ) & self.occ;
-                if (shield & own).is_empty() {
+                let Some(shield) = t.blocker(*r, self.occ) else {
+                    continue;
+                };
+                if sliders.has(shield) {
+                    attacked = true;
                     continue;
                 }
-                let behind = t.reach(r, self.occ & !shield) & self.occ & !shield;
-                if !(behind & sliders).is_empty() {
-                    out |= shield;
+                if !own.has(shield) {
+                    continue;
+                }
+                let mut rest = self.occ;
+                rest.clear(shield);
+                if t.blocker(*r, rest).is_some_and(|b| sliders.has(b)) {
+                    pinned.set(shield);
                 }
             }
         }
-        out
+        (attacked, pinned)
     }
 
     /// Returns true if the move leaves the mover's Emperor attacked by an enemy piece.
@@ -737,7 +767,7 @@ impl Pos {
         }
         let me = self.to_move as usize;
         let king = self.emperor[me] as usize;
-        let in_check = self.attacked_with(ctx, king, self.enemies(me), self.occ);
+        let (in_check, pins) = self.safety(ctx, me, king);
         // Only the Emperor's and pinned pieces' moves (and en passant, castling) can expose
         // it, unless it is attacked already.
         let risky = if in_check {
@@ -746,7 +776,7 @@ impl Pos {
             let mut r = if ctx.r.bugs.pins_ignored.on() {
                 Bits::EMPTY
             } else {
-                self.pinned(ctx, me, king)
+                pins
             };
             r.set(king);
             r

@@ -16,9 +16,10 @@ use super::readings::{KnightReading, Readings};
 /// "No cell".
 pub(crate) const NONE: u8 = u8::MAX;
 
-/// A ray: `len` runs from `start` in [`Tables::runs`].
+/// A ray: `len` runs from `start` in [`Tables::runs`], and all its cells (`line`).
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Ray {
+    pub(crate) line: Bits,
     pub(crate) start: u16,
     pub(crate) len: u8,
 }
@@ -58,6 +59,9 @@ pub(crate) struct Tables {
     /// The Knight's leaps from the cell, and the cells it is leapt to from.
     pub(crate) knight: Vec<Bits>,
     pub(crate) knight_rev: Vec<Bits>,
+    /// Every cell a step or a leap attacks the cell from (a Knight's, a Pawn's of any seat,
+    /// the Wazir's, the Ferz's, the straight-across step): the union of the sets above.
+    pub(crate) near: Vec<Bits>,
     /// Per seat: a Pawn's step forwards (or [`NONE`]).
     pub(crate) pawn_push: [Vec<u8>; 3],
     /// Per seat: the double step (passed cell, destination), or [`NONE`]s.
@@ -90,6 +94,7 @@ fn push_runs(out: &mut Vec<Run>, ray: &[u8]) -> Ray {
         i = j;
     }
     Ray {
+        line: set_of(ray.iter().map(|&c| usize::from(c))),
         start,
         len: (out.len() - usize::from(start)) as u8,
     }
@@ -221,6 +226,7 @@ impl Tables {
             across: vec![Bits::EMPTY; CELLS],
             knight: knight_to,
             knight_rev,
+            near: Vec::new(),
             pawn_push: [vec![NONE; CELLS], vec![NONE; CELLS], vec![NONE; CELLS]],
             pawn_double: [
                 vec![(NONE, NONE); CELLS],
@@ -246,6 +252,15 @@ impl Tables {
                 t.add_pawn(seat, c);
             }
         }
+        t.near = (0..CELLS)
+            .map(|c| {
+                let pawns = t.pawn_caps_rev.iter().map(|rev| rev[c]);
+                pawns.fold(
+                    t.knight_rev[c] | t.wazir[c] | t.ferz[c] | t.across[c],
+                    |a, b| a | b,
+                )
+            })
+            .collect();
         t
     }
 
@@ -257,7 +272,7 @@ impl Tables {
             self.ortho[c][i] = push_runs(&mut self.runs, ray);
             self.n_ortho[c] += 1;
             self.wazir[c].set(usize::from(ray[0]));
-            self.ortho_lines[c] |= set_of(ray.iter().map(|&x| usize::from(x)));
+            self.ortho_lines[c] |= self.ortho[c][i].line;
         }
         let rays = hex.diag_rays(c as u8).iter();
         for (i, ray) in rays.filter(|r| !fork_missing || r.shared == 0).enumerate() {
@@ -265,7 +280,7 @@ impl Tables {
             self.diag[c][i] = push_runs(&mut self.runs, ray);
             self.n_diag[c] += 1;
             self.ferz[c].set(usize::from(ray[0]));
-            self.diag_lines[c] |= set_of(ray.iter().map(|&x| usize::from(x)));
+            self.diag_lines[c] |= self.diag[c][i].line;
         }
         if let Some(o) = opposite(c) {
             self.across[c].set(o);
@@ -297,6 +312,19 @@ impl Tables {
                 board::index(seat, file, 4) as u8,
             );
         }
+    }
+
+    /// The first occupied cell along a ray, if any.
+    #[inline(always)]
+    pub(crate) fn blocker(&self, r: Ray, occ: Bits) -> Option<usize> {
+        let (start, len) = (usize::from(r.start), usize::from(r.len));
+        for run in &self.runs[start..start + len] {
+            let hit = run.cells & occ;
+            if !hit.is_empty() {
+                return Some(if run.rising { hit.first() } else { hit.last() });
+            }
+        }
+        None
     }
 
     /// The cells a line piece reaches along a ray: up to and including the first occupied.
