@@ -187,7 +187,7 @@ const POOL_SEED: u64 = 21;
 impl Harness {
     /// Builds a harness of engine `a` (the reference) against engine `b`, with the register's
     /// open points, and as roots the start, the perft tables' positions (the suite's) and a
-    /// pool of positions that engine `b` plays from them ([`POOL`]).
+    /// pool of positions that engine `b` plays from them (500 per variant, seeded).
     pub fn new(
         a: impl Fn() -> Box<dyn Engine> + Clone + 'static,
         b: impl Fn() -> Box<dyn Engine> + Clone + 'static,
