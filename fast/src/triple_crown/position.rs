@@ -475,8 +475,10 @@ impl Pos {
         let t = ctx.t;
         let me = self.to_move as usize;
         let push = t.pawn_push[me][from];
-        let mut dests = t.pawn_caps[me][from] & enemy;
-        if push != NONE && !self.occ.has(push as usize) {
+        let caps = t.pawn_caps[me][from] & enemy;
+        let mut dests = caps;
+        let free = push != NONE && !self.occ.has(push as usize);
+        if free {
             dests |= Bits::one(usize::from(push));
             let (mid, dest) = t.pawn_double[me][from];
             if mid == push && !self.occ.has(dest as usize) {
@@ -496,6 +498,24 @@ impl Pos {
                     return true;
                 }
             }
+        }
+        // The common case first: a step forwards that does not promote, and no capture.
+        if caps.is_empty() && !(free && t.far_ranks[me].has(usize::from(push))) {
+            if free {
+                self.emit(
+                    ctx,
+                    out,
+                    Mv {
+                        from: from as u8,
+                        to: push,
+                        kind: NORMAL,
+                        extra: 0,
+                    },
+                    test,
+                    dropped,
+                );
+            }
+            return any && free;
         }
         for to in dests.iter() {
             if t.far_ranks[me].has(to) {
