@@ -9,8 +9,9 @@
 //! played before fuzzing, deep in games) and a short walk of random legal moves and edits,
 //! played by the second engine (the fast one: cheap). The property is checked at the walk's
 //! last position alone, so that an input costs about one position's checks; the fuzzer's
-//! coverage guidance, not the input, explores around the roots. A case of a parser target is a variant
-//! and a text; a case of the protocol target (`protocol`) is a variant and a line of bytes.
+//! coverage guidance, not the input, explores around the roots. A case of a parser target is
+//! a variant and a text; a case of the protocol target (`protocol`) is a variant and a line of
+//! bytes.
 //!
 //! A case prints ([`fmt::Debug`]) as a paste-ready fixture whose expectation is the first
 //! engine's answer (or, for the parsers, what the position reads as), for a person to confirm
@@ -171,7 +172,7 @@ pub struct Harness {
     roots: BTreeMap<Variant, Vec<Setup>>,
 }
 
-/// The most positions a walk of a case visits after its root: one per move or edit. Short, so
+/// The most positions a walk of a case visits: its root, then one per move or edit. Few, so
 /// that an input costs about one position's checks; the depth comes from the roots
 /// ([`POOL`]).
 const MAX_STEPS: usize = 4;

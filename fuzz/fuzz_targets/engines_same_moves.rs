@@ -2,7 +2,7 @@
 //! The oracle and the fast engine list the same legal moves, as sets, in every position the
 //! generator reaches: a variant, the default readings or a random reading of each open point,
 //! a root (the start, a perft table's position, or a position of the pool played before
-//! fuzzing) and a walk of up to 4 random legal moves and edits, each edit kept only when both
+//! fuzzing) and a walk of up to 3 random legal moves and edits, each edit kept only when both
 //! engines accept the position.
 //!
 //! The property is `trichess_diff::property::Target::EnginesSameMoves`, which `cargo test` also
