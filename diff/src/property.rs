@@ -27,6 +27,7 @@ use serde_json::{Value, json};
 use trichess_model::{Engine, EngineError, Game, Move, Setup, Variant};
 use trichess_suite::OpenPoint;
 
+use crate::memo::remembering;
 use crate::{Choices, Duel, Generator, Policy, Step, random_game};
 
 mod protocol;
@@ -194,6 +195,9 @@ impl Harness {
         b: impl Fn() -> Box<dyn Engine> + Clone + 'static,
     ) -> Result<Harness, trichess_suite::SuiteError> {
         let tables = &trichess_suite::Suite::embedded()?.tables;
+        // Both engines answer from their memory a question asked before, as an input that
+        // walks through an earlier input's positions asks.
+        let (a, b) = (remembering(a), remembering(b));
         let points = |v: Variant| trichess_suite::open_points(v).unwrap_or_default().to_vec();
         Ok(Harness {
             duel: Duel::new(Box::new(a.clone()), Box::new(b.clone())),
