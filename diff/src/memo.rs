@@ -23,7 +23,10 @@ type Question<'q> = (&'q Game, &'q Setup, Option<Move>);
 /// The answers of one kind, by the fingerprint of their question, each kept with its question
 /// (so that two questions of the same fingerprint are told apart).
 #[derive(Debug)]
-struct Answers<V>(HashMap<u64, Vec<((Game, Setup, Option<Move>), V)>>);
+struct Answers<V>(HashMap<u64, Vec<(Asked, V)>>);
+
+/// A question kept: the game, the position and the move, owned.
+type Asked = (Game, Setup, Option<Move>);
 
 impl<V: Clone> Answers<V> {
     /// Returns the answer to `question`, asking `ask` if it is not known yet. A known answer
