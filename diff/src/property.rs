@@ -9,7 +9,10 @@
 //! played before fuzzing, deep in games) and a short walk of random legal moves and edits,
 //! played by the second engine (the fast one: cheap). The property is checked at the walk's
 //! last position alone, so that an input costs about one position's checks; the fuzzer's
-//! coverage guidance, not the input, explores around the roots. A case of a parser target is
+//! coverage guidance, not the input, explores around the roots. The engines remember their
+//! answers (a memo shared by the harness's duels): most inputs are an earlier input with its
+//! last bytes changed, and walk through its positions again, so that an input costs about
+//! what its new positions cost. A case of a parser target is
 //! a variant and a text; a case of the protocol target (`protocol`) is a variant and a line of
 //! bytes.
 //!
