@@ -14,9 +14,8 @@ use std::rc::Rc;
 use trichess_model::{Engine, EngineError, Game, Move, Outcome, Setup};
 
 /// The most answers of one kind a memo keeps; when full it forgets them all, so that a long
-/// fuzz run's memory stays bounded (about 200 MB under AddressSanitizer, well within
-/// libFuzzer's default limit of 2 GB), while a grown corpus's positions (a few thousand
-/// inputs of at most four positions) still fit.
+/// fuzz run's memory stays bounded, within libFuzzer's default limit of 2 GB, while a grown
+/// corpus's positions (a few thousand inputs of at most four positions) still fit.
 const CAPACITY: usize = 1 << 14;
 
 /// A question: the game, the position and, for `play`, the move.
