@@ -192,7 +192,9 @@ const POOL_SEED: u64 = 21;
 impl Harness {
     /// Builds a harness of engine `a` (the reference) against engine `b`, with the register's
     /// open points, and as roots the start, the perft tables' positions (the suite's) and a
-    /// pool of positions that engine `b` plays from them (500 per variant, seeded).
+    /// pool of positions that engine `b` plays from them (500 per variant, seeded). Each
+    /// engine is asked a question once: its answers must be a function of the question (the
+    /// game, the position, the move), as an engine in this process's are.
     pub fn new(
         a: impl Fn() -> Box<dyn Engine> + Clone + 'static,
         b: impl Fn() -> Box<dyn Engine> + Clone + 'static,
