@@ -306,12 +306,11 @@ impl Pos {
                 continue;
             }
             for line in lines {
-                if line.mask & sliders == 0 {
+                if line.mask() & sliders == 0 {
                     continue;
                 }
-                if let Some(&x) = t.line_bits(line).iter().find(|&&x| b.occ & x != 0)
-                    && sliders & x != 0
-                {
+                let x = line.first(b.occ);
+                if sliders & x != 0 {
                     m |= 1 << self.control[b.army_of_bit(x)];
                 }
             }
@@ -447,14 +446,11 @@ impl Pos {
                 continue;
             }
             for line in lines {
-                if line.mask & sliders == 0 {
+                if line.mask() & sliders == 0 {
                     continue;
                 }
-                let mut blockers = t.line_bits(line).iter().filter(|&&x| b.occ & x != 0);
-                if let (Some(&first), Some(&second)) = (blockers.next(), blockers.next())
-                    && own & first != 0
-                    && sliders & second != 0
-                {
+                let first = line.first(b.occ);
+                if own & first != 0 && sliders & line.first(b.occ & !first) != 0 {
                     m |= first;
                 }
             }
@@ -463,8 +459,8 @@ impl Pos {
     }
 
     /// The cells a line piece on `c` reaches along `lines`.
-    fn slides(t: &Tables, lines: &[super::tables::Line], occ: u128) -> u128 {
-        lines.iter().fold(0, |m, line| m | t.reach(line, occ))
+    fn slides(lines: &[super::tables::Line], occ: u128) -> u128 {
+        lines.iter().fold(0, |m, line| m | line.reach(occ))
     }
 
     /// The legal moves of `s` (yalta.fide-movement, yalta.check-response).
@@ -489,15 +485,15 @@ impl Pos {
             self.push_all(c, t.knight[usize::from(c)] & free, s, r, buf, risky);
         }
         for c in bits(role(ROOK)) {
-            let m = Self::slides(t, t.orth_lines(c), occ);
+            let m = Self::slides(t.orth_lines(c), occ);
             self.push_all(c, m & free, s, r, buf, risky);
         }
         for c in bits(role(BISHOP)) {
-            let m = Self::slides(t, t.diag_lines(c), occ);
+            let m = Self::slides(t.diag_lines(c), occ);
             self.push_all(c, m & free, s, r, buf, risky);
         }
         for c in bits(role(QUEEN)) {
-            let m = Self::slides(t, t.orth_lines(c), occ) | Self::slides(t, t.diag_lines(c), occ);
+            let m = Self::slides(t.orth_lines(c), occ) | Self::slides(t.diag_lines(c), occ);
             self.push_all(c, m & free, s, r, buf, risky);
         }
         let pawns = self.b.role[usize::from(PAWN)];

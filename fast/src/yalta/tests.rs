@@ -237,6 +237,31 @@ impl Lcg {
 }
 
 #[test]
+fn a_line_reaches_what_a_walk_along_it_reaches() {
+    let hex = Hex::get(4);
+    let mut rng = Lcg(5);
+    for c in 0..CELLS as u8 {
+        for ray in hex.orth_rays(c).iter().chain(hex.diag_rays(c)) {
+            let line = tables::Line::of(&ray.cells);
+            for _ in 0..200 {
+                // Occupancies from sparse to dense.
+                let density = 1 + rng.next(4);
+                let occ = (0..CELLS as u8)
+                    .filter(|_| rng.next(8) < density)
+                    .fold(0, |m, x| m | bit(x));
+                let first = ray.cells.iter().position(|&x| occ & bit(x) != 0);
+                let walked = ray.cells[..first.map_or(ray.cells.len(), |i| i + 1)]
+                    .iter()
+                    .fold(0, |m, &x| m | bit(x));
+                assert_eq!(line.reach(occ), walked, "{:?} {occ:x}", ray.cells);
+                assert_eq!(line.first(occ), first.map_or(0, |i| bit(ray.cells[i])));
+            }
+            assert_eq!(line.mask(), line.reach(0));
+        }
+    }
+}
+
+#[test]
 fn garbage_setups_never_panic() {
     let board = Variant::Yalta.board();
     let mut rng = Lcg(7);
