@@ -2,7 +2,7 @@
 //! buffer, copy-make, and the settling of the turn after a move (checkmates, passes, the end
 //! of the game).
 
-use super::tables::{CELLS, NONE, Tables, bit, bits};
+use super::tables::{CELLS, Line, NONE, Tables, bit, bits};
 use crate::mutant::{Mutant, Switch};
 
 pub(super) const KING: u8 = 1;
@@ -160,6 +160,35 @@ impl<Sw: Switch> Bugs<Sw> {
     }
 }
 
+/// The `sliders` that are the first occupied cell of one of `lines`.
+#[inline(always)]
+fn first_on(lines: &[Line], occ: u128, sliders: u128) -> u128 {
+    lines.iter().fold(0, |m, line| {
+        if line.mask() & sliders == 0 {
+            m
+        } else {
+            m | (line.first(occ) & sliders)
+        }
+    })
+}
+
+/// The cells of `own` that are the first occupied cell of one of `lines` with one of
+/// `sliders` next.
+#[inline(always)]
+fn pinned_on(lines: &[Line], occ: u128, own: u128, sliders: u128) -> u128 {
+    lines.iter().fold(0, |m, line| {
+        if line.mask() & sliders == 0 {
+            return m;
+        }
+        let first = line.first(occ);
+        if own & first != 0 && sliders & line.first(occ & !first) != 0 {
+            m | first
+        } else {
+            m
+        }
+    })
+}
+
 /// What the moves of one army's pawns depend on, the same for each pawn.
 struct PawnMoves {
     /// The army.
@@ -308,30 +337,19 @@ impl Pos {
             }
         }
         let queens = b.role[usize::from(QUEEN)];
-        for (lines, union, sliders) in [
-            (
-                t.orth_lines(k),
-                t.orth_union[ku],
-                (b.role[usize::from(ROOK)] | queens) & enemy,
-            ),
-            (
-                t.diag_lines(k),
-                t.diag_union[ku],
-                (b.role[usize::from(BISHOP)] | queens) & enemy,
-            ),
-        ] {
-            if union & sliders == 0 {
-                continue;
-            }
-            for line in lines {
-                if line.mask() & sliders == 0 {
-                    continue;
-                }
-                let x = line.first(b.occ);
-                if sliders & x != 0 {
-                    m |= 1 << self.control[b.army_of_bit(x)];
-                }
-            }
+        let rooks = (b.role[usize::from(ROOK)] | queens) & enemy;
+        let bishops = (b.role[usize::from(BISHOP)] | queens) & enemy;
+        let hits = if t.orth_union[ku] & rooks != 0 {
+            first_on(t.orth_lines(k), b.occ, rooks)
+        } else {
+            0
+        } | if t.diag_union[ku] & bishops != 0 {
+            first_on(t.diag_lines(k), b.occ, bishops)
+        } else {
+            0
+        };
+        for x in bits(hits) {
+            m |= 1 << self.control[b.army_of_bit(bit(x))];
         }
         m
     }
@@ -429,37 +447,20 @@ impl Pos {
         let ku = usize::from(k);
         let enemy = b.occ & !own;
         let queens = b.role[usize::from(QUEEN)];
+        let rooks = (b.role[usize::from(ROOK)] | queens) & enemy;
+        let bishops = (b.role[usize::from(BISHOP)] | queens) & enemy;
         let mut m = 0;
-        for (lines, union, sliders) in [
-            (
-                t.orth_lines(k),
-                t.orth_union[ku],
-                (b.role[usize::from(ROOK)] | queens) & enemy,
-            ),
-            (
-                t.diag_lines(k),
-                t.diag_union[ku],
-                (b.role[usize::from(BISHOP)] | queens) & enemy,
-            ),
-        ] {
-            if union & sliders == 0 {
-                continue;
-            }
-            for line in lines {
-                if line.mask() & sliders == 0 {
-                    continue;
-                }
-                let first = line.first(b.occ);
-                if own & first != 0 && sliders & line.first(b.occ & !first) != 0 {
-                    m |= first;
-                }
-            }
+        if t.orth_union[ku] & rooks != 0 {
+            m |= pinned_on(t.orth_lines(k), b.occ, own, rooks);
+        }
+        if t.diag_union[ku] & bishops != 0 {
+            m |= pinned_on(t.diag_lines(k), b.occ, own, bishops);
         }
         m
     }
 
     /// The cells a line piece on `c` reaches along `lines`.
-    fn slides(lines: &[super::tables::Line], occ: u128) -> u128 {
+    fn slides(lines: &[Line], occ: u128) -> u128 {
         lines.iter().fold(0, |m, line| m | line.reach(occ))
     }
 
