@@ -2,7 +2,7 @@
 //! buffer, copy-make, and the settling of the turn after a move (checkmates, passes, the end
 //! of the game).
 
-use super::tables::{CELLS, Line, NONE, Tables, bit, bits};
+use super::tables::{CELLS, Line, NONE, PawnCell, PerCell, Tables, bit, bits};
 use crate::mutant::{Mutant, Switch};
 
 pub(super) const KING: u8 = 1;
@@ -191,8 +191,8 @@ fn pinned_on(lines: &[Line], occ: u128, own: u128, sliders: u128) -> u128 {
 
 /// What the moves of one army's pawns depend on, the same for each pawn.
 struct PawnMoves {
-    /// The army.
-    a: usize,
+    /// The army's pawn moves from each cell.
+    cells: &'static PerCell<PawnCell>,
     /// The empty cells (and those off the board).
     empty: u128,
     /// Where pawns promote.
@@ -577,7 +577,7 @@ impl Pos {
         let targets = occ & !kings;
         let pawns = self.b.army[a] & self.b.role[usize::from(PAWN)];
         let ctx = PawnMoves {
-            a,
+            cells: &t.pawn[a],
             empty: !occ,
             back_ranks: t.back_ranks,
             captures: targets & ((!own & !t.back_ranks) | (t.back_ranks & allowed)),
@@ -602,7 +602,6 @@ impl Pos {
         buf: &mut B,
         risky: u128,
     ) {
-        let t = r.t;
         let cu = usize::from(c);
         let safe = ctx.all_safe || risky & bit(c) == 0;
         let push = |m: u32, buf: &mut B| {
@@ -620,7 +619,8 @@ impl Pos {
                 }
             }
         };
-        let one = t.push_bit[ctx.a][cu];
+        let cell = &ctx.cells[cu];
+        let one = cell.one;
         if one & ctx.empty != 0 {
             let x = one.trailing_zeros() as u8;
             if one & ctx.back_ranks != 0 {
@@ -629,13 +629,13 @@ impl Pos {
                 }
             } else {
                 push(mv(c, x, NORMAL, 0), buf);
-                let two = t.double_bit[ctx.a][cu];
+                let two = cell.two;
                 if two & ctx.empty != 0 {
                     push(mv(c, two.trailing_zeros() as u8, DOUBLE, 0), buf);
                 }
             }
         }
-        let caps = t.caps[ctx.a][cu];
+        let caps = cell.caps;
         if ctx.en_passant != 0 && caps & ctx.en_passant != 0 {
             for e in [self.ep, self.ep_earlier] {
                 if caps & ctx.en_passant & bit(e) != 0 {

@@ -94,6 +94,18 @@ fn top(m: u128) -> u128 {
     bit((127 - m.leading_zeros()) as u8)
 }
 
+/// A pawn's moves from one cell, for one army.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct PawnCell {
+    /// The bit of the cell one step forwards, or 0.
+    pub(super) one: u128,
+    /// The bit of the far cell of a double step from the army's own rank 2 (through `one`),
+    /// or 0.
+    pub(super) two: u128,
+    /// The cells a pawn captures on.
+    pub(super) caps: u128,
+}
+
 /// A table per cell, sized for any u8 index so that a lookup by cell needs no bounds check.
 pub(super) type PerCell<T> = [T; 256];
 
@@ -120,15 +132,10 @@ pub(super) struct Tables {
     pub(super) knight_from: PerCell<u128>,
     /// Per army and cell: the cell one step forwards, or [`NONE`].
     pub(super) push: [Vec<u8>; 3],
-    /// Per army and cell: the cells a pawn captures on.
-    pub(super) caps: [PerCell<u128>; 3],
     /// Per army and cell: the cells from which a pawn of the army attacks the cell.
     pub(super) pawn_from: [PerCell<u128>; 3],
-    /// Per army and cell: the bit of `push`, or 0.
-    pub(super) push_bit: [PerCell<u128>; 3],
-    /// Per army and cell: the bit of the far cell of a double step from the army's own rank
-    /// 2 (through the `push` cell), or 0.
-    pub(super) double_bit: [PerCell<u128>; 3],
+    /// Per army and cell: a pawn's step, double step and captures.
+    pub(super) pawn: [PerCell<PawnCell>; 3],
     /// The cells of rank 1 of each half-board (where pawns promote).
     pub(super) back_ranks: u128,
     /// Per cell, every cell whose contents can bear on whether a king there is attacked: its
@@ -194,11 +201,15 @@ impl Tables {
             .filter(|&c| hex.coords(c).2 == 0)
             .fold(0, |m, c| m | bit(c));
         let cell_bit = |c: u8| if c == NONE { 0 } else { bit(c) };
-        let push_bit: [Vec<u128>; 3] = push
-            .clone()
-            .map(|p| p.iter().map(|&c| cell_bit(c)).collect());
-        let double_bit: [Vec<u128>; 3] =
-            double.map(|d| d.iter().map(|&(_, c)| cell_bit(c)).collect());
+        let pawn: [Vec<PawnCell>; 3] = std::array::from_fn(|a| {
+            (0..CELLS)
+                .map(|c| PawnCell {
+                    one: cell_bit(push[a][c]),
+                    two: cell_bit(double[a][c].1),
+                    caps: caps[a][c],
+                })
+                .collect()
+        });
         let union = |ranges: &[(u16, u16)]| -> Vec<u128> {
             ranges
                 .iter()
@@ -238,10 +249,8 @@ impl Tables {
             knight: per_cell(&knight_to),
             knight_from: per_cell(&knight_from),
             push,
-            caps: three(&caps),
+            pawn: [per_cell(&pawn[0]), per_cell(&pawn[1]), per_cell(&pawn[2])],
             pawn_from: three(&pawn_from),
-            push_bit: three(&push_bit),
-            double_bit: three(&double_bit),
             back_ranks,
         }
     }

@@ -105,16 +105,22 @@ fn king_steps_and_pawn_captures_at_the_centre() {
         names(touching.king[usize::from(at("Ad4"))] & !t.king[usize::from(at("Ad4"))]),
         set("Be4")
     );
-    assert_eq!(names(t.caps[0][usize::from(at("Ad4"))]), set("Bd4 Cd4 Cf4"));
+    assert_eq!(
+        names(t.pawn[0][usize::from(at("Ad4"))].caps),
+        set("Bd4 Cd4 Cf4")
+    );
     assert_eq!(t.push[0][usize::from(at("Ad4"))], at("Ce4"));
     assert_eq!(t.push[0][usize::from(at("Ce4"))], at("Ce3"));
-    assert_eq!(names(t.caps[0][usize::from(at("Ce3"))]), set("Cd2 Cf2"));
+    assert_eq!(
+        names(t.pawn[0][usize::from(at("Ce3"))].caps),
+        set("Cd2 Cf2")
+    );
     assert_eq!(t.push[1][usize::from(at("Bd2"))], at("Bd3"));
-    assert_eq!(names(t.double_bit[1][usize::from(at("Bd2"))]), set("Bd4"));
+    assert_eq!(names(t.pawn[1][usize::from(at("Bd2"))].two), set("Bd4"));
     // The reverse tables are exact.
     for a in 0..3 {
         for c in 0..CELLS as u8 {
-            for x in bits(t.caps[a][usize::from(c)]) {
+            for x in bits(t.pawn[a][usize::from(c)].caps) {
                 assert!(t.pawn_from[a][usize::from(x)] & bit(c) != 0);
             }
         }
