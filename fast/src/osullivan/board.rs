@@ -1,4 +1,5 @@
-//! The board's geometry, built once: cell indices, rays, leaps and pawn steps as 60-bit sets.
+//! The board's geometry, built once: cell indices, rays, leaps and pawn steps as 60-bit sets;
+//! and the position on the board (bitsets by seat and role, a mailbox, the rules' state).
 //!
 //! Cells are numbered as the model numbers them (`Board::cell_at`): rank by rank from rank 1,
 //! file a to h within a rank, skipping the unusable a7, h7, a8 and h8. Every cell of a higher
