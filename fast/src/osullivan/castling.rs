@@ -1,6 +1,6 @@
 //! White's castling: the cells it uses and the castling moves.
 
-use super::board::{Geometry, Pos, ROOK, WHITE, bit};
+use super::board::{Geometry, KING, Pos, ROOK, WHITE, bit};
 use super::check::Gen;
 use super::turn::{CASTLE_C, CASTLE_E, Mv};
 use crate::mutant::Switch;
@@ -19,6 +19,18 @@ pub(super) fn castle_cells(g: &Geometry) -> Castle {
         c8: usize::from(g.named("c8")),
         d8: usize::from(g.named("d8")),
         e8: usize::from(g.named("e8")),
+    }
+}
+
+impl Pos {
+    /// osullivan.castling-move: the king steps one space, onto `to`, the rook goes to d8.
+    #[inline]
+    pub(super) fn castle(&mut self, c: &Castle, to: usize) {
+        self.remove(c.d8, WHITE, KING);
+        self.remove(c.b8, WHITE, ROOK);
+        self.put(to, WHITE, KING);
+        self.put(c.d8, WHITE, ROOK);
+        self.castling = false;
     }
 }
 

@@ -42,10 +42,41 @@ impl Pos {
             && g.rank[victim] < 4
     }
 
+    /// osullivan.en-passant, osullivan.en-passant-window: the en passant cells open after the
+    /// move of `kind` from `from` by `s` just played, the newest first. The cell a double step
+    /// passes is recorded whether or not a pawn can take it (D1). Under next-player the next
+    /// move ends the window; under both-opponents a right lasts while the pawn that passed the
+    /// cell stands beyond it and the cell is empty, and a second double step keeps the first
+    /// one's right as the earlier one (D2).
+    #[inline]
+    pub(super) fn ep_cells(
+        &self,
+        g: &Geometry,
+        cfg: &Cfg<impl Switch>,
+        s: usize,
+        from: usize,
+        kind: u8,
+    ) -> [u8; 3] {
+        let fresh = if kind == DOUBLE {
+            g.push[s][from]
+        } else {
+            NONE
+        };
+        let mut cells = [fresh, NONE, NONE];
+        if cfg.ep_both {
+            for (slot, ep) in [self.ep, self.ep_earlier].into_iter().enumerate() {
+                if ep != NONE && self.ep_stands(g, usize::from(ep)) {
+                    cells[slot + 1] = ep;
+                }
+            }
+        }
+        cells
+    }
+
     /// Whether the pawn that passed the en passant cell `ep` still stands beyond it, and the
     /// cell is still empty.
     #[inline]
-    pub(super) fn ep_stands(&self, g: &Geometry, ep: usize) -> bool {
+    fn ep_stands(&self, g: &Geometry, ep: usize) -> bool {
         let victim = usize::from(g.ep_victim[ep]);
         let stepper = usize::from(g.ep_stepper[ep]);
         self.board[victim] == (stepper * 8 + PAWN) as u8 && self.occ & bit(ep) == 0

@@ -1,7 +1,7 @@
 //! Playing a move: the move type, copy-make, passing the turn, and settling the turn
 //! (checkmates, stalemates, players taken out).
 
-use super::board::{EMPTY, Geometry, KING, NONE, Pos, ROOK, WHITE};
+use super::board::{EMPTY, Geometry, KING, NONE, Pos, WHITE};
 use super::castling::castle_cells;
 use super::options::Cfg;
 use crate::bitset::Bitset;
@@ -71,12 +71,7 @@ impl Pos {
         let (from, to, kind) = (mv.from(), mv.to(), mv.kind());
         let c = castle_cells(g);
         if kind == CASTLE_C || kind == CASTLE_E {
-            // osullivan.castling-move: the king steps one space, the rook goes to d8.
-            self.remove(c.d8, WHITE, KING);
-            self.remove(c.b8, WHITE, ROOK);
-            self.put(to, WHITE, KING);
-            self.put(c.d8, WHITE, ROOK);
-            self.castling = false;
+            self.castle(&c, to);
         } else {
             let piece = self.board[from];
             let role = usize::from(piece & 7);
@@ -126,24 +121,7 @@ impl Pos {
                 self.castling = false;
             }
         }
-        // osullivan.en-passant, osullivan.en-passant-window: the cell a double step passes is
-        // recorded whether or not a pawn can take it (D1). Under next-player the next move
-        // ends the window; under both-opponents a right lasts while the pawn that passed the
-        // cell stands beyond it and the cell is empty, and a second double step keeps the
-        // first one's right as the earlier one (D2).
-        let fresh = if kind == DOUBLE {
-            g.push[s][from]
-        } else {
-            NONE
-        };
-        let mut cells = [fresh, NONE, NONE];
-        if cfg.ep_both {
-            for (slot, ep) in [self.ep, self.ep_earlier].into_iter().enumerate() {
-                if ep != NONE && self.ep_stands(g, usize::from(ep)) {
-                    cells[slot + 1] = ep;
-                }
-            }
-        }
+        let cells = self.ep_cells(g, cfg, s, from, kind);
         self.advance(g, cfg, cells);
     }
 

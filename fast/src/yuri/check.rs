@@ -2,10 +2,10 @@
 //! without leaving its own King in check.
 
 use super::board::{BISHOP, KING, KNIGHT, NONE, PAWN, Pos, QUEEN, ROOK, Tables};
-use super::turn::{Ctx, EN_PASSANT, Mv};
+use super::turn::{Ctx, EN_PASSANT, Gen, Mv};
 use crate::mutant::Switch;
 use crate::sink::Sink;
-use crate::square::{BISHOP_DIRS, ROOK_DIRS};
+use crate::square::{self, BISHOP_DIRS, ROOK_DIRS};
 
 impl Pos {
     /// yuri.check: whether `s` is threatened by a non-King piece among `attackers`, with the
@@ -69,6 +69,40 @@ impl Pos {
         let occ = self.occ();
         let attackers = occ & !self.army[army] & !self.role[KING];
         self.attacked(t, usize::from(ksq), occ, attackers)
+    }
+}
+
+impl<Sw: Switch> Gen<'_, Sw> {
+    /// yuri.check: the pieces of `own` pinned to the King on `ksq` by `enemies`, with the
+    /// board's occupancy `occ` (none while `checkers` is empty under the mutant pins-ignored).
+    #[inline(always)]
+    pub(super) fn pinned(
+        &self,
+        p: &Pos,
+        ksq: usize,
+        occ: u64,
+        own: u64,
+        enemies: u64,
+        checkers: u64,
+    ) -> u64 {
+        let t = self.t;
+        if checkers == 0 && self.rules.bugs.pins_ignored.on() {
+            0
+        } else {
+            // yuri.check: only a piece pinned to the King can uncover a check.
+            // (A line piece off the King's lines pins nothing.)
+            let queens = p.role[QUEEN];
+            let orth = enemies & (p.role[ROOK] | queens) & t.rook_lines[ksq];
+            let diag = enemies & (p.role[BISHOP] | queens) & t.bishop_lines[ksq];
+            let mut pinned = 0;
+            if orth != 0 {
+                pinned |= square::pinned(&t.rays, ROOK_DIRS, ksq, occ, own, orth);
+            }
+            if diag != 0 {
+                pinned |= square::pinned(&t.rays, BISHOP_DIRS, ksq, occ, own, diag);
+            }
+            pinned
+        }
     }
 }
 

@@ -1,7 +1,7 @@
 //! How the pieces other than pawns move: the King's steps (and its meeting the other King)
 //! and the moves of knights, bishops, rooks and queens.
 
-use super::board::{BLACK, NONE, WHITE};
+use super::board::{BISHOP, BLACK, KNIGHT, NONE, QUEEN, ROOK, WHITE};
 use super::history::repeats;
 use super::turn::{Ctx, KING_CAPTURE, MEET, Mv, PLAIN};
 use crate::bitset::Bitset;
@@ -48,6 +48,24 @@ impl<S: Sink<Mv>, Sw: Switch> Ctx<'_, '_, S, Sw> {
                     kind: PLAIN,
                 });
             }
+        }
+    }
+
+    /// The moves of knights, and of bishops, rooks and queens (yuri.orthodox-moves), onto
+    /// `free` cells.
+    #[inline(always)]
+    pub(super) fn pieces(&mut self, own: u64, free: u64) {
+        let (p, t, occ) = (self.p, self.g.t, self.occ);
+        // Knights.
+        for from in (own & p.role[KNIGHT]).iter() {
+            self.targets(from, t.knight[from] & free);
+        }
+        // Bishops, Rooks, Queens (yuri.orthodox-moves).
+        for from in (own & (p.role[BISHOP] | p.role[QUEEN])).iter() {
+            self.targets(from, t.bishop(from, occ) & free);
+        }
+        for from in (own & (p.role[ROOK] | p.role[QUEEN])).iter() {
+            self.targets(from, t.rook(from, occ) & free);
         }
     }
 

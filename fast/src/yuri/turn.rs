@@ -1,13 +1,11 @@
 //! Playing a move: the move type, copy-make, and the legal moves of the side to move, each
 //! room's generator called in turn.
 
-use super::board::{ALL, BISHOP, KING, KNIGHT, N, NONE, Pos, QUEEN, ROOK, Tables, WHITE};
+use super::board::{ALL, KING, N, NONE, Pos, Tables, WHITE};
 use super::history::{Snap, repeat_candidates};
 use super::options::Rules;
-use crate::bitset::Bitset;
 use crate::mutant::Switch;
 use crate::sink::Sink;
-use crate::square::{self, BISHOP_DIRS, ROOK_DIRS};
 
 /// A move: from, to, the promotion role (or `NONE`) and its kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -109,23 +107,7 @@ impl<Sw: Switch> Gen<'_, Sw> {
         let kings = p.role[KING];
         let enemies = occ & !own & !kings;
         let checkers = p.checkers(t, ksq, occ, enemies);
-        let pinned = if checkers == 0 && self.rules.bugs.pins_ignored.on() {
-            0
-        } else {
-            // yuri.check: only a piece pinned to the King can uncover a check.
-            // (A line piece off the King's lines pins nothing.)
-            let queens = p.role[QUEEN];
-            let orth = enemies & (p.role[ROOK] | queens) & t.rook_lines[ksq];
-            let diag = enemies & (p.role[BISHOP] | queens) & t.bishop_lines[ksq];
-            let mut pinned = 0;
-            if orth != 0 {
-                pinned |= square::pinned(&t.rays, ROOK_DIRS, ksq, occ, own, orth);
-            }
-            if diag != 0 {
-                pinned |= square::pinned(&t.rays, BISHOP_DIRS, ksq, occ, own, diag);
-            }
-            pinned
-        };
+        let pinned = self.pinned(p, ksq, occ, own, enemies, checkers);
         // yuri.check: in check, a move other than the King's captures the one piece giving it
         // or steps between (none answers two).
         let evade = match checkers {
@@ -153,17 +135,7 @@ impl<Sw: Switch> Gen<'_, Sw> {
         };
         ctx.king_steps(me, own, kings);
         let free = !own & !kings;
-        // Knights.
-        for from in (own & p.role[KNIGHT]).iter() {
-            ctx.targets(from, t.knight[from] & free);
-        }
-        // Bishops, Rooks, Queens (yuri.orthodox-moves).
-        for from in (own & (p.role[BISHOP] | p.role[QUEEN])).iter() {
-            ctx.targets(from, t.bishop(from, occ) & free);
-        }
-        for from in (own & (p.role[ROOK] | p.role[QUEEN])).iter() {
-            ctx.targets(from, t.rook(from, occ) & free);
-        }
+        ctx.pieces(own, free);
         ctx.pawns(me, own, free);
     }
 }
