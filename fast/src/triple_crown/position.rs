@@ -433,12 +433,7 @@ impl Pos {
                 continue;
             }
             let dests = self.reach(ctx, role, from) & open;
-            let normal = |to: usize| Mv {
-                from: from as u8,
-                to: to as u8,
-                kind: NORMAL,
-                extra: 0,
-            };
+            let normal = |to: usize| plain(from, to);
             if test && filter {
                 for to in dests.iter() {
                     self.emit(ctx, out, normal(to), true, &mut dropped);
@@ -474,83 +469,29 @@ impl Pos {
     ) -> bool {
         let t = ctx.t;
         let me = self.to_move as usize;
-        let push = t.pawn_push[me][from];
+        let step = self.pawn_step(t, me, from);
+        if let Some(m) = step.and_then(|push| self.pawn_double(t, me, from, push)) {
+            self.emit(ctx, out, m, test, dropped);
+            if any {
+                return true;
+            }
+        }
         let caps = t.pawn_caps[me][from] & enemy;
-        let mut dests = caps;
-        let free = push != NONE && !self.occ.has(push as usize);
-        if free {
-            dests |= Bits::one(usize::from(push));
-            let (mid, dest) = t.pawn_double[me][from];
-            if mid == push && !self.occ.has(dest as usize) {
-                self.emit(
-                    ctx,
-                    out,
-                    Mv {
-                        from: from as u8,
-                        to: dest,
-                        kind: DOUBLE,
-                        extra: 0,
-                    },
-                    test,
-                    dropped,
-                );
-                if any {
-                    return true;
-                }
-            }
-        }
         // The common case first: a step forwards that does not promote, and no capture.
-        if caps.is_empty() && !(free && t.far_ranks[me].has(usize::from(push))) {
-            if free {
-                self.emit(
-                    ctx,
-                    out,
-                    Mv {
-                        from: from as u8,
-                        to: push,
-                        kind: NORMAL,
-                        extra: 0,
-                    },
-                    test,
-                    dropped,
-                );
+        if caps.is_empty() && !step.is_some_and(|p| t.far_ranks[me].has(usize::from(p))) {
+            if let Some(push) = step {
+                self.emit(ctx, out, plain(from, usize::from(push)), test, dropped);
             }
-            return any && free;
+            return any && step.is_some();
         }
+        let dests = step.map_or(caps, |p| caps | Bits::one(usize::from(p)));
         for to in dests.iter() {
             if t.far_ranks[me].has(to) {
                 // triple-crown.promotion-compulsory.
                 let roles = *promo_roles.get_or_insert_with(|| self.promotion_roles(ctx));
-                let mut m = roles;
-                while m != 0 {
-                    let r = m.trailing_zeros() as u8;
-                    m &= m - 1;
-                    self.emit(
-                        ctx,
-                        out,
-                        Mv {
-                            from: from as u8,
-                            to: to as u8,
-                            kind: PROMOTION,
-                            extra: r,
-                        },
-                        test,
-                        dropped,
-                    );
-                }
+                self.promotions(ctx, from, to, roles, out, test, dropped);
             } else {
-                self.emit(
-                    ctx,
-                    out,
-                    Mv {
-                        from: from as u8,
-                        to: to as u8,
-                        kind: NORMAL,
-                        extra: 0,
-                    },
-                    test,
-                    dropped,
-                );
+                self.emit(ctx, out, plain(from, to), test, dropped);
             }
             // Unfiltered (as with `any`), every move is kept.
             if any {
@@ -558,6 +499,54 @@ impl Pos {
             }
         }
         false
+    }
+
+    /// `triple-crown.pawn-moves`: a Pawn's step forwards from `from`, if the cell is empty.
+    #[inline(always)]
+    fn pawn_step(&self, t: &Tables, me: usize, from: usize) -> Option<u8> {
+        let push = t.pawn_push[me][from];
+        (push != NONE && !self.occ.has(usize::from(push))).then_some(push)
+    }
+
+    /// `triple-crown.double-step`: a Pawn's double step from `from`, whose first step `push`
+    /// is free, if it has one and its destination is empty.
+    #[inline(always)]
+    fn pawn_double(&self, t: &Tables, me: usize, from: usize, push: u8) -> Option<Mv> {
+        let (mid, dest) = t.pawn_double[me][from];
+        (mid == push && !self.occ.has(usize::from(dest))).then_some(Mv {
+            from: from as u8,
+            to: dest,
+            kind: DOUBLE,
+            extra: 0,
+        })
+    }
+
+    /// `triple-crown.promotion-compulsory`: a Pawn's move from `from` to a far rank's `to`, once
+    /// per role it may promote to (`roles`, a bit per role), lowest role first.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn promotions(
+        &self,
+        ctx: Ctx<impl Switch>,
+        from: usize,
+        to: usize,
+        roles: u16,
+        out: &mut impl Sink<Mv>,
+        test: bool,
+        dropped: &mut usize,
+    ) {
+        let mut m = roles;
+        while m != 0 {
+            let r = m.trailing_zeros() as u8;
+            m &= m - 1;
+            let promotion = Mv {
+                from: from as u8,
+                to: to as u8,
+                kind: PROMOTION,
+                extra: r,
+            };
+            self.emit(ctx, out, promotion, test, dropped);
+        }
     }
 
     /// The en passant captures (see [`Pos::generate`]); returns whether it returned early,
@@ -1015,4 +1004,15 @@ pub(crate) fn castling_bit(cell: usize) -> Option<u16> {
     }
     let slot = CASTLES.iter().position(|s| s.partner == file)?;
     Some((seat * 4 + slot) as u16)
+}
+
+/// A move of the plain kind (no double step, en passant, promotion or castling).
+#[inline(always)]
+fn plain(from: usize, to: usize) -> Mv {
+    Mv {
+        from: from as u8,
+        to: to as u8,
+        kind: NORMAL,
+        extra: 0,
+    }
 }
