@@ -87,32 +87,6 @@ impl Bits {
             if word == 2 { bit } else { 0 },
         ])
     }
-
-    /// The lowest cell of a set that is not empty.
-    #[inline(always)]
-    pub(crate) fn first(self) -> usize {
-        let [a, b, c] = self.0;
-        if a != 0 {
-            a.trailing_zeros() as usize
-        } else if b != 0 {
-            64 + b.trailing_zeros() as usize
-        } else {
-            128 + c.trailing_zeros() as usize
-        }
-    }
-
-    /// The highest cell of a set that is not empty.
-    #[inline(always)]
-    pub(crate) fn last(self) -> usize {
-        let [a, b, c] = self.0;
-        if c != 0 {
-            191 - c.leading_zeros() as usize
-        } else if b != 0 {
-            127 - b.leading_zeros() as usize
-        } else {
-            63 - a.leading_zeros() as usize
-        }
-    }
 }
 
 /// An iterator over the cells of a [`Bits`]: the word being read and the words after it,
@@ -185,14 +159,6 @@ mod tests {
     use super::*;
     use crate::bitset::Bitset;
 
-    fn set(cells: &[usize]) -> Bits {
-        let mut b = Bits::EMPTY;
-        for &c in cells {
-            b.set(c);
-        }
-        b
-    }
-
     #[test]
     fn sets_iterate_in_order_and_complement_within_the_board() {
         let mut b = Bits::EMPTY;
@@ -205,15 +171,10 @@ mod tests {
         assert_eq!(Bits([u64::MAX, u64::MAX, u64::MAX]).count(), 192);
         assert_eq!((!b).count(), 144);
         assert_eq!(ALL.count(), 150);
-        assert_eq!((b.first(), b.last()), (0, 149));
         for c in [0, 63, 64, 127, 128, 149] {
             assert_eq!(Bits::one(c).iter().collect::<Vec<_>>(), [c]);
         }
         b.clear(63);
         assert!(!b.has(63) && b.has(64));
-        let mid = set(&[64, 127]);
-        assert_eq!((mid.first(), mid.last()), (64, 127));
-        let low = set(&[5, 63]);
-        assert_eq!((low.first(), low.last()), (5, 63));
     }
 }

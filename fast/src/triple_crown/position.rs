@@ -332,7 +332,7 @@ impl Pos {
                     !sliders.is_empty()
                         && rays.iter().any(|r| {
                             !(r.line & sliders).is_empty()
-                                && t.blocker(*r, occ).is_some_and(|b| sliders.has(b))
+                                && r.blocker(occ).is_some_and(|b| sliders.has(b))
                         })
                 })
     }
@@ -355,17 +355,18 @@ impl Pos {
     fn reach(&self, ctx: Ctx<impl Switch>, role: u8, from: usize) -> Bits {
         let t = ctx.t;
         let rb = bit(role);
-        let mut out = Bits::EMPTY;
+        let mut lines = [0; 3];
         if rb & ORTHO_SLIDERS != 0 {
             for r in &t.ortho[from][..t.n_ortho[from] as usize] {
-                out |= t.reach(*r, self.occ);
+                r.reach_into(self.occ, &mut lines);
             }
         }
         if rb & DIAG_SLIDERS != 0 {
             for r in &t.diag[from][..t.n_diag[from] as usize] {
-                out |= t.reach(*r, self.occ);
+                r.reach_into(self.occ, &mut lines);
             }
         }
+        let mut out = Bits(lines);
         if rb & WAZIR_STEPPERS != 0 {
             out |= t.wazir[from];
         }
@@ -709,7 +710,7 @@ impl Pos {
             }
             for r in rays.iter().filter(|r| !(r.line & sliders).is_empty()) {
                 // The first piece along the ray, and the next behind it.
-                let Some(shield) = t.blocker(*r, self.occ) else {
+                let Some(shield) = r.blocker(self.occ) else {
                     continue;
                 };
                 if sliders.has(shield) {
@@ -721,7 +722,7 @@ impl Pos {
                 }
                 let mut rest = self.occ;
                 rest.clear(shield);
-                if t.blocker(*r, rest).is_some_and(|b| sliders.has(b)) {
+                if r.blocker(rest).is_some_and(|b| sliders.has(b)) {
                     pinned.set(shield);
                 }
             }
