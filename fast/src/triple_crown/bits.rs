@@ -87,6 +87,46 @@ impl Bits {
             if word == 2 { bit } else { 0 },
         ])
     }
+
+    /// Iterates over the cells of the set, lowest first, each with whether it is in `marked`
+    /// (read from the word being walked, not looked up in `marked` cell by cell).
+    #[inline]
+    pub(crate) fn iter_marked(self, marked: Bits) -> MarkedIter {
+        let ([a, b, c], [x, y, z]) = (self.0, marked.0);
+        MarkedIter {
+            word: (a, x),
+            later: [(b, y), (c, z)],
+            base: 0,
+        }
+    }
+}
+
+/// An iterator over the cells of a [`Bits`], each with whether it is marked: the word being
+/// read and its marks, and the words after it with theirs, kept by value.
+#[derive(Debug)]
+pub(crate) struct MarkedIter {
+    word: (u64, u64),
+    later: [(u64, u64); 2],
+    base: usize,
+}
+
+impl Iterator for MarkedIter {
+    type Item = (usize, bool);
+    #[inline]
+    fn next(&mut self) -> Option<(usize, bool)> {
+        while self.word.0 == 0 {
+            if self.base == 128 {
+                return None;
+            }
+            self.word = self.later[0];
+            self.later = [self.later[1], (0, 0)];
+            self.base += 64;
+        }
+        let (word, marks) = self.word;
+        let bit = word.trailing_zeros();
+        self.word.0 = word & (word - 1);
+        Some((self.base + bit as usize, marks >> bit & 1 != 0))
+    }
 }
 
 /// An iterator over the cells of a [`Bits`]: the word being read and the words after it,
@@ -174,6 +214,10 @@ mod tests {
         for c in [0, 63, 64, 127, 128, 149] {
             assert_eq!(Bits::one(c).iter().collect::<Vec<_>>(), [c]);
         }
+        let marked = Bits::one(63) | Bits::one(128);
+        let flags: Vec<_> = b.iter_marked(marked).filter(|&(_, m)| m).collect();
+        assert_eq!(flags, [(63, true), (128, true)]);
+        assert_eq!(b.iter_marked(marked).count(), 6);
         b.clear(63);
         assert!(!b.has(63) && b.has(64));
     }

@@ -415,14 +415,14 @@ impl Pos {
         let open = !own & !self.emperors();
         let enemy = self.enemies(me) & !self.emperors();
         let mut promo_roles: Option<u16> = None;
-        for from in own.iter() {
+        // A cell is tested only if filtering (`tested` is empty otherwise).
+        for (from, test) in own.iter_marked(tested) {
             let role = self.board[from] & 15;
-            let test = tested.has(from);
             if role == PAWN {
                 if self.pawn_moves(
                     ctx,
                     from,
-                    test && filter,
+                    test,
                     enemy,
                     &mut promo_roles,
                     out,
@@ -434,16 +434,15 @@ impl Pos {
                 continue;
             }
             let dests = self.reach(ctx, role, from) & open;
-            let normal = |to: usize| plain(from, to);
-            if test && filter {
+            if test {
                 for to in dests.iter() {
-                    self.emit(ctx, out, normal(to), true, &mut dropped);
+                    self.emit(ctx, out, plain(from, to), true, &mut dropped);
                 }
             } else if let Some(to) = dests.iter().next().filter(|_| any) {
-                out.push(normal(to));
+                out.push(plain(from, to));
                 return (true, dropped);
             } else {
-                out.each(dests, normal);
+                out.each(dests, |to| plain(from, to));
             }
         }
         if self.en_passant_moves(ctx, out, filter, &mut dropped, any) {
