@@ -88,6 +88,20 @@ impl Bits {
         ])
     }
 
+    /// Returns true if `cell` is in the set, reading its word by index: for a set read from
+    /// memory (a position's or a table's), where that is one load and no branch.
+    #[inline(always)]
+    pub(crate) fn holds(&self, cell: usize) -> bool {
+        debug_assert!(cell < CELLS);
+        self.0[(cell >> 6).min(2)] >> (cell & 63) & 1 != 0
+    }
+
+    /// Returns true if the cell `spot` is in the set.
+    #[inline(always)]
+    pub(crate) fn holds_spot(&self, spot: Spot) -> bool {
+        self.0[spot.word] & spot.bit != 0
+    }
+
     /// Iterates over the cells of the set, lowest first, each with whether it is in `marked`
     /// (read from the word being walked, not looked up in `marked` cell by cell).
     #[inline]
@@ -98,6 +112,27 @@ impl Bits {
             later: [(b, y), (c, z)],
             base: 0,
         }
+    }
+}
+
+/// One cell, as the word of a [`Bits`] it lies in (below 3) and its bit in that word.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Spot {
+    pub(crate) word: usize,
+    pub(crate) bit: u64,
+}
+
+impl Spot {
+    /// Adds the cell to `set`.
+    #[inline(always)]
+    pub(crate) fn set_in(self, set: &mut Bits) {
+        set.0[self.word] |= self.bit;
+    }
+
+    /// Removes the cell from `set`.
+    #[inline(always)]
+    pub(crate) fn clear_in(self, set: &mut Bits) {
+        set.0[self.word] &= !self.bit;
     }
 }
 
@@ -218,6 +253,12 @@ mod tests {
         let flags: Vec<_> = b.iter_marked(marked).filter(|&(_, m)| m).collect();
         assert_eq!(flags, [(63, true), (128, true)]);
         assert_eq!(b.iter_marked(marked).count(), 6);
+        assert!(b.holds(149) && !b.holds(148) && b.holds(64));
+        let spot = Spot {
+            word: 2,
+            bit: 1 << 21,
+        };
+        assert!(b.holds_spot(spot) && !Bits::one(148).holds_spot(spot));
         b.clear(63);
         assert!(!b.has(63) && b.has(64));
     }

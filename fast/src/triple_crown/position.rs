@@ -332,7 +332,7 @@ impl Pos {
                     !sliders.is_empty()
                         && rays.iter().any(|r| {
                             !(r.line & sliders).is_empty()
-                                && r.blocker(occ).is_some_and(|b| sliders.has(b))
+                                && r.blocker(occ).is_some_and(|b| sliders.holds_spot(b))
                         })
                 })
     }
@@ -478,7 +478,7 @@ impl Pos {
         }
         let caps = t.pawn_caps[me][from] & enemy;
         // The common case first: a step forwards that does not promote, and no capture.
-        if caps.is_empty() && !step.is_some_and(|p| t.far_ranks[me].has(usize::from(p))) {
+        if caps.is_empty() && !step.is_some_and(|p| t.far_ranks[me].holds(usize::from(p))) {
             if let Some(push) = step {
                 self.emit(ctx, out, plain(from, usize::from(push)), test, dropped);
             }
@@ -486,7 +486,7 @@ impl Pos {
         }
         let dests = step.map_or(caps, |p| caps | Bits::one(usize::from(p)));
         for to in dests.iter() {
-            if t.far_ranks[me].has(to) {
+            if t.far_ranks[me].holds(to) {
                 // triple-crown.promotion-compulsory.
                 let roles = *promo_roles.get_or_insert_with(|| self.promotion_roles(ctx));
                 self.promotions(ctx, from, to, roles, out, test, dropped);
@@ -505,7 +505,7 @@ impl Pos {
     #[inline(always)]
     fn pawn_step(&self, t: &Tables, me: usize, from: usize) -> Option<u8> {
         let push = t.pawn_push[me][from];
-        (push != NONE && !self.occ.has(usize::from(push))).then_some(push)
+        (push != NONE && !self.occ.holds(usize::from(push))).then_some(push)
     }
 
     /// `triple-crown.double-step`: a Pawn's double step from `from`, whose first step `push`
@@ -513,7 +513,7 @@ impl Pos {
     #[inline(always)]
     fn pawn_double(&self, t: &Tables, me: usize, from: usize, push: u8) -> Option<Mv> {
         let (mid, dest) = t.pawn_double[me][from];
-        (mid == push && !self.occ.has(usize::from(dest))).then_some(Mv {
+        (mid == push && !self.occ.holds(usize::from(dest))).then_some(Mv {
             from: from as u8,
             to: dest,
             kind: DOUBLE,
@@ -712,17 +712,17 @@ impl Pos {
                 let Some(shield) = r.blocker(self.occ) else {
                     continue;
                 };
-                if sliders.has(shield) {
+                if sliders.holds_spot(shield) {
                     attacked = true;
                     continue;
                 }
-                if !own.has(shield) {
+                if !own.holds_spot(shield) {
                     continue;
                 }
                 let mut rest = self.occ;
-                rest.clear(shield);
-                if r.blocker(rest).is_some_and(|b| sliders.has(b)) {
-                    pinned.set(shield);
+                shield.clear_in(&mut rest);
+                if r.blocker(rest).is_some_and(|b| sliders.holds_spot(b)) {
+                    shield.set_in(&mut pinned);
                 }
             }
         }

@@ -6,7 +6,7 @@ use std::sync::OnceLock;
 
 use trichess_model::{Cell, Variant};
 
-use super::bits::{Bits, CELLS};
+use super::bits::{Bits, CELLS, Spot};
 use crate::bitset::Bitset;
 use crate::hex::Dir;
 use crate::mutant::Switch;
@@ -348,16 +348,16 @@ impl Ray {
 
     /// The first occupied cell along the ray, if any.
     #[inline(always)]
-    pub(crate) fn blocker(&self, occ: Bits) -> Option<usize> {
-        for (mask, w, rising) in self.runs() {
-            let hit = occ.0[w] & mask;
+    pub(crate) fn blocker(&self, occ: Bits) -> Option<Spot> {
+        for (mask, word, rising) in self.runs() {
+            let hit = occ.0[word] & mask;
             if hit != 0 {
                 let bit = if rising {
-                    hit.trailing_zeros()
+                    hit & hit.wrapping_neg()
                 } else {
-                    63 - hit.leading_zeros()
+                    1 << (63 - hit.leading_zeros())
                 };
-                return Some(w * 64 + bit as usize);
+                return Some(Spot { word, bit });
             }
         }
         None

@@ -645,7 +645,9 @@ fn reach_by_runs_is_the_walk_along_the_ray() {
                     .iter()
                     .map(|&x| usize::from(x))
                     .find(|&x| occ.has(x));
-                assert_eq!(r.blocker(occ), first, "cell {c}, density {density}");
+                let spot = r.blocker(occ);
+                let cell = spot.map(|s| s.word * 64 + s.bit.trailing_zeros() as usize);
+                assert_eq!(cell, first, "cell {c}, density {density}");
             }
         }
     }
