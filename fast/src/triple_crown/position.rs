@@ -40,18 +40,25 @@ const FERZ_STEPPERS: u16 = bit(EMPEROR) | bit(CHATELAINE) | bit(BARONESS);
 pub(crate) const ACROSS_STEPPERS: u16 =
     bit(EMPEROR) | bit(DIARCH) | bit(VICEREINE) | bit(BARONESS) | bit(MODERATOR) | bit(POPE);
 
-/// The role classes kept as cell sets in [`Pos::class_bits`], by index.
+/// The role classes kept as cell sets in [`Pos::class_bits`], by index: the kinds of attack,
+/// and the roles read as sets of their own.
 const CLASS_ORTHO: usize = 0;
 const CLASS_DIAG: usize = 1;
 const CLASS_WAZIR: usize = 2;
 const CLASS_FERZ: usize = 3;
 const CLASS_ACROSS: usize = 4;
-const CLASSES: [u16; 5] = [
+const CLASS_EMPEROR: usize = 5;
+const CLASS_KNIGHT: usize = 6;
+const CLASS_PAWN: usize = 7;
+const CLASSES: [u16; 8] = [
     ORTHO_SLIDERS,
     DIAG_SLIDERS,
     WAZIR_STEPPERS,
     FERZ_STEPPERS,
     ACROSS_STEPPERS,
+    bit(EMPEROR),
+    bit(KNIGHT),
+    bit(PAWN),
 ];
 
 /// Per role, the classes (bit per [`CLASSES`] index) it belongs to.
@@ -174,9 +181,10 @@ pub(crate) struct Pos {
     /// Per cell: [`EMPTY`] or seat * 16 + role.
     pub(crate) board: [u8; CELLS],
     pub(crate) seat_bits: [Bits; 3],
-    pub(crate) role_bits: [Bits; ROLES],
-    /// The pieces of each role class ([`CLASSES`]): unions of `role_bits`, kept up to date.
-    pub(crate) class_bits: [Bits; 5],
+    /// The pieces of each role class ([`CLASSES`]), kept up to date.
+    pub(crate) class_bits: [Bits; CLASSES.len()],
+    /// Per seat, the number of its pieces of each role.
+    pub(crate) role_counts: [[u8; ROLES]; 3],
     pub(crate) occ: Bits,
     /// Each seat's Emperor, or [`NONE`] once the seat is out.
     pub(crate) emperor: [u8; 3],
@@ -208,8 +216,8 @@ impl Pos {
         Pos {
             board: [EMPTY; CELLS],
             seat_bits: [Bits::EMPTY; 3],
-            role_bits: [Bits::EMPTY; ROLES],
-            class_bits: [Bits::EMPTY; 5],
+            class_bits: [Bits::EMPTY; CLASSES.len()],
+            role_counts: [[0; ROLES]; 3],
             occ: Bits::EMPTY,
             emperor: [NONE; 3],
             to_move: 0,
@@ -224,7 +232,7 @@ impl Pos {
     pub(crate) fn put(&mut self, cell: usize, seat: u8, role: u8) {
         self.board[cell] = seat << 4 | role;
         self.seat_bits[seat as usize].set(cell);
-        self.role_bits[role as usize].set(cell);
+        self.role_counts[seat as usize][role as usize] += 1;
         let mut k = ROLE_CLASSES[usize::from(role & 15)];
         while k != 0 {
             self.class_bits[k.trailing_zeros() as usize].set(cell);
@@ -242,7 +250,7 @@ impl Pos {
         let p = self.board[cell];
         self.board[cell] = EMPTY;
         self.seat_bits[(p >> 4) as usize].clear(cell);
-        self.role_bits[(p & 15) as usize].clear(cell);
+        self.role_counts[(p >> 4) as usize][(p & 15) as usize] -= 1;
         let mut k = ROLE_CLASSES[usize::from(p & 15)];
         while k != 0 {
             self.class_bits[k.trailing_zeros() as usize].clear(cell);
@@ -267,10 +275,10 @@ impl Pos {
         self.instant_win != NONE || self.active_count() <= 1
     }
 
-    /// Returns the pieces of `seat` with role `role`.
+    /// Returns the number of pieces of `seat` with role `role`.
     #[inline]
-    pub(crate) fn pieces(&self, seat: usize, role: u8) -> Bits {
-        self.seat_bits[seat] & self.role_bits[role as usize]
+    pub(crate) fn count(&self, seat: usize, role: u8) -> u8 {
+        self.role_counts[seat][role as usize]
     }
 
     /// Returns true if a piece of `by` attacks `target` with a step or a leap (every attack
@@ -282,10 +290,10 @@ impl Pos {
         if by.is_empty() {
             return false;
         }
-        if !(t.knight_rev[target] & by & self.role_bits[KNIGHT as usize]).is_empty() {
+        if !(t.knight_rev[target] & by & self.class_bits[CLASS_KNIGHT]).is_empty() {
             return true;
         }
-        let pawns = by & self.role_bits[PAWN as usize];
+        let pawns = by & self.class_bits[CLASS_PAWN];
         if !pawns.is_empty() {
             for seat in 0..3 {
                 if !(t.pawn_caps_rev[seat][target] & pawns & self.seat_bits[seat]).is_empty() {
@@ -385,7 +393,7 @@ impl Pos {
     /// Returns the Emperors' cells.
     #[inline]
     fn emperors(&self) -> Bits {
-        self.role_bits[EMPEROR as usize]
+        self.class_bits[CLASS_EMPEROR]
     }
 
     /// Generates the side to move's moves, ignoring whether they leave its Emperor en prise.
@@ -570,7 +578,8 @@ impl Pos {
             let cell = ep.cell as usize;
             let (half, file, _) = board::coords(cell);
             let victim = board::index(half, file, 4);
-            let takers = t.pawn_caps_rev[me][cell] & self.pieces(me, PAWN);
+            let takers =
+                t.pawn_caps_rev[me][cell] & self.seat_bits[me] & self.class_bits[CLASS_PAWN];
             for from in takers.iter() {
                 self.emit(
                     ctx,
@@ -665,7 +674,7 @@ impl Pos {
                 | bit(KNIGHT);
         }
         let me = self.to_move as usize;
-        let has = |r: u8| !self.pieces(me, r).is_empty();
+        let has = |r: u8| self.count(me, r) > 0;
         if has(BARONESS) && has(POPE) {
             return bit(DIARCH);
         }
@@ -677,7 +686,7 @@ impl Pos {
         }
         let mut short = 0u16;
         for r in [CHATELAINE, VICEREINE, PRIMATE, MODERATOR, KNIGHT] {
-            if self.pieces(me, r).count() < 2 {
+            if self.count(me, r) < 2 {
                 short |= bit(r);
             }
         }
@@ -925,9 +934,9 @@ impl Pos {
         // triple-crown.instant-win: a Pawn to a far rank while holding all three non-array pieces.
         if m.kind == PROMOTION
             && !ctx.r.bugs.no_instant_win.on()
-            && !self.pieces(me, BARONESS).is_empty()
-            && !self.pieces(me, POPE).is_empty()
-            && !self.pieces(me, DIARCH).is_empty()
+            && self.count(me, BARONESS) > 0
+            && self.count(me, POPE) > 0
+            && self.count(me, DIARCH) > 0
         {
             self.instant_win = me as u8;
         }
