@@ -3,7 +3,7 @@
 use super::bits::{Bits, CELLS};
 use super::board;
 use super::readings::Readings;
-use super::tables::{NONE, Ray, Tables};
+use super::tables::{NONE, Ray, Reach, Tables};
 use crate::bitset::Bitset;
 use crate::mutant::Switch;
 use crate::sink::Sink;
@@ -363,7 +363,7 @@ impl Pos {
     fn reach(&self, ctx: Ctx<impl Switch>, role: u8, from: usize) -> Bits {
         let t = ctx.t;
         let rb = bit(role);
-        let mut lines = [0; 3];
+        let mut lines = Reach::default();
         if rb & ORTHO_SLIDERS != 0 {
             for r in &t.ortho[from][..t.n_ortho[from] as usize] {
                 r.reach_into(self.occ, &mut lines);
@@ -374,7 +374,7 @@ impl Pos {
                 r.reach_into(self.occ, &mut lines);
             }
         }
-        let mut out = Bits(lines);
+        let mut out = lines.bits();
         if rb & WAZIR_STEPPERS != 0 {
             out |= t.wazir[from];
         }

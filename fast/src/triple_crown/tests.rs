@@ -604,9 +604,9 @@ fn an_instant_win_passes_the_turn_and_keeps_the_en_passant_cell() {
 
 /// The cells a line piece reaches along `r` on the occupied cells `occ`.
 fn reach(r: &tables::Ray, occ: bits::Bits) -> bits::Bits {
-    let mut words = [0; 3];
-    r.reach_into(occ, &mut words);
-    bits::Bits(words)
+    let mut out = tables::Reach::default();
+    r.reach_into(occ, &mut out);
+    out.bits()
 }
 
 /// A line piece's reach read from the ray's runs (lowest or highest hit) is the walk along
