@@ -340,7 +340,7 @@ impl Pos {
                     !sliders.is_empty()
                         && rays.iter().any(|r| {
                             !(r.line & sliders).is_empty()
-                                && r.blocker(occ).is_some_and(|b| sliders.holds_spot(b))
+                                && r.blocker(&occ).is_some_and(|b| sliders.holds_spot(b))
                         })
                 })
     }
@@ -366,12 +366,12 @@ impl Pos {
         let mut lines = Reach::default();
         if rb & ORTHO_SLIDERS != 0 {
             for r in &t.ortho[from][..t.n_ortho[from] as usize] {
-                r.reach_into(self.occ, &mut lines);
+                r.reach_into(&self.occ, &mut lines);
             }
         }
         if rb & DIAG_SLIDERS != 0 {
             for r in &t.diag[from][..t.n_diag[from] as usize] {
-                r.reach_into(self.occ, &mut lines);
+                r.reach_into(&self.occ, &mut lines);
             }
         }
         let mut out = lines.bits();
@@ -718,7 +718,7 @@ impl Pos {
             }
             for r in rays.iter().filter(|r| !(r.line & sliders).is_empty()) {
                 // The first piece along the ray, and the next behind it.
-                let Some(shield) = r.blocker(self.occ) else {
+                let Some(shield) = r.blocker(&self.occ) else {
                     continue;
                 };
                 if sliders.holds_spot(shield) {
@@ -730,7 +730,7 @@ impl Pos {
                 }
                 let mut rest = self.occ;
                 shield.clear_in(&mut rest);
-                if r.blocker(rest).is_some_and(|b| sliders.holds_spot(b)) {
+                if r.blocker(&rest).is_some_and(|b| sliders.holds_spot(b)) {
                     shield.set_in(&mut pinned);
                 }
             }

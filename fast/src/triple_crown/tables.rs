@@ -363,7 +363,7 @@ impl Ray {
 
     /// The first occupied cell along the ray, if any.
     #[inline(always)]
-    pub(crate) fn blocker(&self, occ: Bits) -> Option<Spot> {
+    pub(crate) fn blocker(&self, occ: &Bits) -> Option<Spot> {
         for (mask, word, rising) in self.runs() {
             let hit = occ.0[word] & mask;
             if hit != 0 {
@@ -381,7 +381,7 @@ impl Ray {
     /// Adds to `out` the cells a line piece reaches along the ray: up to and including the
     /// first occupied.
     #[inline(always)]
-    pub(crate) fn reach_into(&self, occ: Bits, out: &mut Reach) {
+    pub(crate) fn reach_into(&self, occ: &Bits, out: &mut Reach) {
         for (mask, w, rising) in self.runs() {
             let hit = occ.0[w] & mask;
             if hit == 0 {

@@ -605,7 +605,7 @@ fn an_instant_win_passes_the_turn_and_keeps_the_en_passant_cell() {
 /// The cells a line piece reaches along `r` on the occupied cells `occ`.
 fn reach(r: &tables::Ray, occ: bits::Bits) -> bits::Bits {
     let mut out = tables::Reach::default();
-    r.reach_into(occ, &mut out);
+    r.reach_into(&occ, &mut out);
     out.bits()
 }
 
@@ -645,7 +645,7 @@ fn reach_by_runs_is_the_walk_along_the_ray() {
                     .iter()
                     .map(|&x| usize::from(x))
                     .find(|&x| occ.has(x));
-                let spot = r.blocker(occ);
+                let spot = r.blocker(&occ);
                 let cell = spot.map(|s| s.word * 64 + s.bit.trailing_zeros() as usize);
                 assert_eq!(cell, first, "cell {c}, density {density}");
             }
