@@ -1,6 +1,7 @@
 //! The one bitset of the fast engine: a set of cells with the same operators, the same
 //! queries and the same iterator (lowest cell first), whether it is a `u64` (O'Sullivan's 60
-//! cells, Yuri's 49), a `u128` (Yalta's 96) or three words (Triple Crown's 150).
+//! cells, Yuri's 49), a `u128` (Yalta's 96, walked as two words) or three words (Triple
+//! Crown's 150).
 
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
 
@@ -33,15 +34,23 @@ pub(crate) trait Bitset:
     fn iter(self) -> Self::Iter;
 }
 
-/// The cells of a one-word set, lowest first.
+/// The cells of a `u64` set, lowest first.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Ones<T>(T);
 
+/// The cells of a `u128` set, lowest first: its two words in turn (a `u128`'s trailing zeros
+/// and lowest-bit clearing each cost both words).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Ones128 {
+    lo: u64,
+    hi: u64,
+}
+
 macro_rules! word_bitset {
-    ($t:ty) => {
+    ($t:ty, $iter:ty, |$w:ident| $walk:expr) => {
         impl Bitset for $t {
             const EMPTY: $t = 0;
-            type Iter = Ones<$t>;
+            type Iter = $iter;
 
             #[inline(always)]
             fn has(self, cell: usize) -> bool {
@@ -64,29 +73,52 @@ macro_rules! word_bitset {
                 self.count_ones()
             }
             #[inline(always)]
-            fn iter(self) -> Ones<$t> {
-                Ones(self)
-            }
-        }
-
-        impl Iterator for Ones<$t> {
-            type Item = usize;
-
-            #[inline(always)]
-            fn next(&mut self) -> Option<usize> {
-                if self.0 == 0 {
-                    return None;
-                }
-                let cell = self.0.trailing_zeros() as usize;
-                self.0 &= self.0 - 1;
-                Some(cell)
+            fn iter(self) -> $iter {
+                let $w = self;
+                $walk
             }
         }
     };
 }
 
-word_bitset!(u64);
-word_bitset!(u128);
+word_bitset!(u64, Ones<u64>, |w| Ones(w));
+word_bitset!(u128, Ones128, |w| Ones128 {
+    lo: w as u64,
+    hi: (w >> 64) as u64,
+});
+
+impl Iterator for Ones<u64> {
+    type Item = usize;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let cell = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(cell)
+    }
+}
+
+impl Iterator for Ones128 {
+    type Item = usize;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<usize> {
+        if self.lo != 0 {
+            let cell = self.lo.trailing_zeros() as usize;
+            self.lo &= self.lo - 1;
+            Some(cell)
+        } else if self.hi != 0 {
+            let cell = 64 + self.hi.trailing_zeros() as usize;
+            self.hi &= self.hi - 1;
+            Some(cell)
+        } else {
+            None
+        }
+    }
+}
 
 #[cfg(test)]
 mod tests {

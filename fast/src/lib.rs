@@ -37,7 +37,10 @@
 //! assert_eq!(mutated.perft(&game, &start, 2).expect("counts"), 181);
 //! ```
 
-#![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::panic))]
+#![cfg_attr(
+    not(test),
+    warn(clippy::unwrap_used, clippy::panic, clippy::too_many_lines)
+)]
 #![warn(missing_docs)]
 
 mod bitset;

@@ -1,4 +1,5 @@
-//! The board's geometry, built once: cell indices, rays, leaps and pawn steps as 60-bit sets.
+//! The board's geometry, built once: cell indices, rays, leaps and pawn steps as 60-bit sets;
+//! and the position on the board (bitsets by seat and role, a mailbox, the rules' state).
 //!
 //! Cells are numbered as the model numbers them (`Board::cell_at`): rank by rank from rank 1,
 //! file a to h within a rank, skipping the unusable a7, h7, a8 and h8. Every cell of a higher
@@ -219,4 +220,71 @@ pub(super) fn rook_att(g: &Geometry, sq: usize, occ: u64) -> u64 {
 #[inline]
 pub(super) fn bishop_att(g: &Geometry, sq: usize, occ: u64) -> u64 {
     square::bishop(&g.rays, sq, occ)
+}
+
+/// Role indices (the model's order).
+pub(super) use crate::square::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
+
+/// An empty cell on the mailbox.
+pub(super) const EMPTY: u8 = 255;
+
+/// A position: bitsets by seat and role, a mailbox, and the state the rules need.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Pos {
+    pub bb: [[u64; 6]; 3],
+    pub occ_seat: [u64; 3],
+    pub occ: u64,
+    /// `seat * 8 + role`, or `EMPTY`.
+    pub board: [u8; N],
+    pub to_move: u8,
+    /// White's castling right (king d8, rook b8).
+    pub castling: bool,
+    /// The en passant cell of the latest double step still in its window, or `NONE`.
+    pub ep: u8,
+    /// The en passant cell of an earlier double step still in its window (reading
+    /// both-opponents, D2), or `NONE`.
+    pub ep_earlier: u8,
+    /// The cell of each seat's P4, or `NONE`.
+    pub p4: [u8; 3],
+    /// Bit per seat: the P4 is freed.
+    pub freed: u8,
+}
+
+#[inline]
+pub(super) fn bit(sq: usize) -> u64 {
+    1u64 << sq
+}
+
+impl Pos {
+    /// An empty board, White to move.
+    pub(super) fn empty() -> Pos {
+        Pos {
+            bb: [[0; 6]; 3],
+            occ_seat: [0; 3],
+            occ: 0,
+            board: [EMPTY; N],
+            to_move: 0,
+            castling: false,
+            ep: NONE,
+            ep_earlier: NONE,
+            p4: [NONE; 3],
+            freed: 0,
+        }
+    }
+
+    #[inline]
+    pub(super) fn put(&mut self, sq: usize, seat: usize, role: usize) {
+        self.bb[seat][role] |= bit(sq);
+        self.occ_seat[seat] |= bit(sq);
+        self.occ |= bit(sq);
+        self.board[sq] = (seat * 8 + role) as u8;
+    }
+
+    #[inline]
+    pub(super) fn remove(&mut self, sq: usize, seat: usize, role: usize) {
+        self.bb[seat][role] &= !bit(sq);
+        self.occ_seat[seat] &= !bit(sq);
+        self.occ &= !bit(sq);
+        self.board[sq] = EMPTY;
+    }
 }

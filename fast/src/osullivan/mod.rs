@@ -5,9 +5,14 @@
 //! the register id it implements.
 
 mod board;
-mod position;
+mod castling;
+mod check;
+mod options;
+mod pawns;
+mod pieces;
 #[cfg(test)]
 mod tests;
+mod turn;
 mod validate;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -19,10 +24,10 @@ use trichess_model::{
 
 use crate::engine::Rules;
 use crate::mutant::{Mutant, Switch};
-use board::{BLACK, Geometry, NONE, RED, WHITE};
-use position::{
-    Bugs, CASTLE_C, CASTLE_E, Cfg, EMPTY, KING, Mv, PAWN, PROMO, Pos, ROOK, castle_cells,
-};
+use board::{BLACK, EMPTY, Geometry, KING, NONE, PAWN, Pos, RED, ROOK, WHITE};
+use castling::castle_cells;
+use options::{Bugs, Cfg};
+use turn::{CASTLE_C, CASTLE_E, Mv, PROMO};
 use validate::{load, unload};
 
 /// Reads the game's readings into a [`Cfg`], refusing an id or reading the register does not

@@ -88,30 +88,79 @@ impl Bits {
         ])
     }
 
-    /// The lowest cell of a set that is not empty.
+    /// Returns true if `cell` is in the set, reading its word by index: for a set read from
+    /// memory (a position's or a table's), where that is one load and no branch.
     #[inline(always)]
-    pub(crate) fn first(self) -> usize {
-        let [a, b, c] = self.0;
-        if a != 0 {
-            a.trailing_zeros() as usize
-        } else if b != 0 {
-            64 + b.trailing_zeros() as usize
-        } else {
-            128 + c.trailing_zeros() as usize
-        }
+    pub(crate) fn holds(&self, cell: usize) -> bool {
+        debug_assert!(cell < CELLS);
+        self.0[(cell >> 6).min(2)] >> (cell & 63) & 1 != 0
     }
 
-    /// The highest cell of a set that is not empty.
+    /// Returns true if the cell `spot` is in the set.
     #[inline(always)]
-    pub(crate) fn last(self) -> usize {
-        let [a, b, c] = self.0;
-        if c != 0 {
-            191 - c.leading_zeros() as usize
-        } else if b != 0 {
-            127 - b.leading_zeros() as usize
-        } else {
-            63 - a.leading_zeros() as usize
+    pub(crate) fn holds_spot(&self, spot: Spot) -> bool {
+        self.0[spot.word] & spot.bit != 0
+    }
+
+    /// Iterates over the cells of the set, lowest first, each with whether it is in `marked`
+    /// (read from the word being walked, not looked up in `marked` cell by cell).
+    #[inline]
+    pub(crate) fn iter_marked(self, marked: Bits) -> MarkedIter {
+        let ([a, b, c], [x, y, z]) = (self.0, marked.0);
+        MarkedIter {
+            word: (a, x),
+            later: [(b, y), (c, z)],
+            base: 0,
         }
+    }
+}
+
+/// One cell, as the word of a [`Bits`] it lies in (below 3) and its bit in that word.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Spot {
+    pub(crate) word: usize,
+    pub(crate) bit: u64,
+}
+
+impl Spot {
+    /// Adds the cell to `set`.
+    #[inline(always)]
+    pub(crate) fn set_in(self, set: &mut Bits) {
+        set.0[self.word] |= self.bit;
+    }
+
+    /// Removes the cell from `set`.
+    #[inline(always)]
+    pub(crate) fn clear_in(self, set: &mut Bits) {
+        set.0[self.word] &= !self.bit;
+    }
+}
+
+/// An iterator over the cells of a [`Bits`], each with whether it is marked: the word being
+/// read and its marks, and the words after it with theirs, kept by value.
+#[derive(Debug)]
+pub(crate) struct MarkedIter {
+    word: (u64, u64),
+    later: [(u64, u64); 2],
+    base: usize,
+}
+
+impl Iterator for MarkedIter {
+    type Item = (usize, bool);
+    #[inline]
+    fn next(&mut self) -> Option<(usize, bool)> {
+        while self.word.0 == 0 {
+            if self.base == 128 {
+                return None;
+            }
+            self.word = self.later[0];
+            self.later = [self.later[1], (0, 0)];
+            self.base += 64;
+        }
+        let (word, marks) = self.word;
+        let bit = word.trailing_zeros();
+        self.word.0 = word & (word - 1);
+        Some((self.base + bit as usize, marks >> bit & 1 != 0))
     }
 }
 
@@ -185,14 +234,6 @@ mod tests {
     use super::*;
     use crate::bitset::Bitset;
 
-    fn set(cells: &[usize]) -> Bits {
-        let mut b = Bits::EMPTY;
-        for &c in cells {
-            b.set(c);
-        }
-        b
-    }
-
     #[test]
     fn sets_iterate_in_order_and_complement_within_the_board() {
         let mut b = Bits::EMPTY;
@@ -205,15 +246,20 @@ mod tests {
         assert_eq!(Bits([u64::MAX, u64::MAX, u64::MAX]).count(), 192);
         assert_eq!((!b).count(), 144);
         assert_eq!(ALL.count(), 150);
-        assert_eq!((b.first(), b.last()), (0, 149));
         for c in [0, 63, 64, 127, 128, 149] {
             assert_eq!(Bits::one(c).iter().collect::<Vec<_>>(), [c]);
         }
+        let marked = Bits::one(63) | Bits::one(128);
+        let flags: Vec<_> = b.iter_marked(marked).filter(|&(_, m)| m).collect();
+        assert_eq!(flags, [(63, true), (128, true)]);
+        assert_eq!(b.iter_marked(marked).count(), 6);
+        assert!(b.holds(149) && !b.holds(148) && b.holds(64));
+        let spot = Spot {
+            word: 2,
+            bit: 1 << 21,
+        };
+        assert!(b.holds_spot(spot) && !Bits::one(148).holds_spot(spot));
         b.clear(63);
         assert!(!b.has(63) && b.has(64));
-        let mid = set(&[64, 127]);
-        assert_eq!((mid.first(), mid.last()), (64, 127));
-        let low = set(&[5, 63]);
-        assert_eq!((low.first(), low.last()), (5, 63));
     }
 }

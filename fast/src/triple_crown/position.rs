@@ -3,7 +3,7 @@
 use super::bits::{Bits, CELLS};
 use super::board;
 use super::readings::Readings;
-use super::tables::{NONE, Ray, Tables};
+use super::tables::{NONE, Ray, Reach, Tables};
 use crate::bitset::Bitset;
 use crate::mutant::Switch;
 use crate::sink::Sink;
@@ -40,18 +40,25 @@ const FERZ_STEPPERS: u16 = bit(EMPEROR) | bit(CHATELAINE) | bit(BARONESS);
 pub(crate) const ACROSS_STEPPERS: u16 =
     bit(EMPEROR) | bit(DIARCH) | bit(VICEREINE) | bit(BARONESS) | bit(MODERATOR) | bit(POPE);
 
-/// The role classes kept as cell sets in [`Pos::class_bits`], by index.
+/// The role classes kept as cell sets in [`Pos::class_bits`], by index: the kinds of attack,
+/// and the roles read as sets of their own.
 const CLASS_ORTHO: usize = 0;
 const CLASS_DIAG: usize = 1;
 const CLASS_WAZIR: usize = 2;
 const CLASS_FERZ: usize = 3;
 const CLASS_ACROSS: usize = 4;
-const CLASSES: [u16; 5] = [
+const CLASS_EMPEROR: usize = 5;
+const CLASS_KNIGHT: usize = 6;
+const CLASS_PAWN: usize = 7;
+const CLASSES: [u16; 8] = [
     ORTHO_SLIDERS,
     DIAG_SLIDERS,
     WAZIR_STEPPERS,
     FERZ_STEPPERS,
     ACROSS_STEPPERS,
+    bit(EMPEROR),
+    bit(KNIGHT),
+    bit(PAWN),
 ];
 
 /// Per role, the classes (bit per [`CLASSES`] index) it belongs to.
@@ -174,9 +181,10 @@ pub(crate) struct Pos {
     /// Per cell: [`EMPTY`] or seat * 16 + role.
     pub(crate) board: [u8; CELLS],
     pub(crate) seat_bits: [Bits; 3],
-    pub(crate) role_bits: [Bits; ROLES],
-    /// The pieces of each role class ([`CLASSES`]): unions of `role_bits`, kept up to date.
-    pub(crate) class_bits: [Bits; 5],
+    /// The pieces of each role class ([`CLASSES`]), kept up to date.
+    pub(crate) class_bits: [Bits; CLASSES.len()],
+    /// Per seat, the number of its pieces of each role.
+    pub(crate) role_counts: [[u8; ROLES]; 3],
     pub(crate) occ: Bits,
     /// Each seat's Emperor, or [`NONE`] once the seat is out.
     pub(crate) emperor: [u8; 3],
@@ -208,8 +216,8 @@ impl Pos {
         Pos {
             board: [EMPTY; CELLS],
             seat_bits: [Bits::EMPTY; 3],
-            role_bits: [Bits::EMPTY; ROLES],
-            class_bits: [Bits::EMPTY; 5],
+            class_bits: [Bits::EMPTY; CLASSES.len()],
+            role_counts: [[0; ROLES]; 3],
             occ: Bits::EMPTY,
             emperor: [NONE; 3],
             to_move: 0,
@@ -224,7 +232,7 @@ impl Pos {
     pub(crate) fn put(&mut self, cell: usize, seat: u8, role: u8) {
         self.board[cell] = seat << 4 | role;
         self.seat_bits[seat as usize].set(cell);
-        self.role_bits[role as usize].set(cell);
+        self.role_counts[seat as usize][role as usize] += 1;
         let mut k = ROLE_CLASSES[usize::from(role & 15)];
         while k != 0 {
             self.class_bits[k.trailing_zeros() as usize].set(cell);
@@ -242,7 +250,7 @@ impl Pos {
         let p = self.board[cell];
         self.board[cell] = EMPTY;
         self.seat_bits[(p >> 4) as usize].clear(cell);
-        self.role_bits[(p & 15) as usize].clear(cell);
+        self.role_counts[(p >> 4) as usize][(p & 15) as usize] -= 1;
         let mut k = ROLE_CLASSES[usize::from(p & 15)];
         while k != 0 {
             self.class_bits[k.trailing_zeros() as usize].clear(cell);
@@ -267,10 +275,10 @@ impl Pos {
         self.instant_win != NONE || self.active_count() <= 1
     }
 
-    /// Returns the pieces of `seat` with role `role`.
+    /// Returns the number of pieces of `seat` with role `role`.
     #[inline]
-    pub(crate) fn pieces(&self, seat: usize, role: u8) -> Bits {
-        self.seat_bits[seat] & self.role_bits[role as usize]
+    pub(crate) fn count(&self, seat: usize, role: u8) -> u8 {
+        self.role_counts[seat][role as usize]
     }
 
     /// Returns true if a piece of `by` attacks `target` with a step or a leap (every attack
@@ -282,10 +290,10 @@ impl Pos {
         if by.is_empty() {
             return false;
         }
-        if !(t.knight_rev[target] & by & self.role_bits[KNIGHT as usize]).is_empty() {
+        if !(t.knight_rev[target] & by & self.class_bits[CLASS_KNIGHT]).is_empty() {
             return true;
         }
-        let pawns = by & self.role_bits[PAWN as usize];
+        let pawns = by & self.class_bits[CLASS_PAWN];
         if !pawns.is_empty() {
             for seat in 0..3 {
                 if !(t.pawn_caps_rev[seat][target] & pawns & self.seat_bits[seat]).is_empty() {
@@ -332,7 +340,7 @@ impl Pos {
                     !sliders.is_empty()
                         && rays.iter().any(|r| {
                             !(r.line & sliders).is_empty()
-                                && t.blocker(*r, occ).is_some_and(|b| sliders.has(b))
+                                && r.blocker(&occ).is_some_and(|b| sliders.holds_spot(b))
                         })
                 })
     }
@@ -355,17 +363,18 @@ impl Pos {
     fn reach(&self, ctx: Ctx<impl Switch>, role: u8, from: usize) -> Bits {
         let t = ctx.t;
         let rb = bit(role);
-        let mut out = Bits::EMPTY;
+        let mut lines = Reach::default();
         if rb & ORTHO_SLIDERS != 0 {
             for r in &t.ortho[from][..t.n_ortho[from] as usize] {
-                out |= t.reach(*r, self.occ);
+                r.reach_into(&self.occ, &mut lines);
             }
         }
         if rb & DIAG_SLIDERS != 0 {
             for r in &t.diag[from][..t.n_diag[from] as usize] {
-                out |= t.reach(*r, self.occ);
+                r.reach_into(&self.occ, &mut lines);
             }
         }
+        let mut out = lines.bits();
         if rb & WAZIR_STEPPERS != 0 {
             out |= t.wazir[from];
         }
@@ -384,7 +393,7 @@ impl Pos {
     /// Returns the Emperors' cells.
     #[inline]
     fn emperors(&self) -> Bits {
-        self.role_bits[EMPEROR as usize]
+        self.class_bits[CLASS_EMPEROR]
     }
 
     /// Generates the side to move's moves, ignoring whether they leave its Emperor en prise.
@@ -414,14 +423,14 @@ impl Pos {
         let open = !own & !self.emperors();
         let enemy = self.enemies(me) & !self.emperors();
         let mut promo_roles: Option<u16> = None;
-        for from in own.iter() {
+        // A cell is tested only if filtering (`tested` is empty otherwise).
+        for (from, test) in own.iter_marked(tested) {
             let role = self.board[from] & 15;
-            let test = tested.has(from);
             if role == PAWN {
                 if self.pawn_moves(
                     ctx,
                     from,
-                    test && filter,
+                    test,
                     enemy,
                     &mut promo_roles,
                     out,
@@ -433,21 +442,15 @@ impl Pos {
                 continue;
             }
             let dests = self.reach(ctx, role, from) & open;
-            let normal = |to: usize| Mv {
-                from: from as u8,
-                to: to as u8,
-                kind: NORMAL,
-                extra: 0,
-            };
-            if test && filter {
+            if test {
                 for to in dests.iter() {
-                    self.emit(ctx, out, normal(to), true, &mut dropped);
+                    self.emit(ctx, out, plain(from, to), true, &mut dropped);
                 }
             } else if let Some(to) = dests.iter().next().filter(|_| any) {
-                out.push(normal(to));
+                out.push(plain(from, to));
                 return (true, dropped);
             } else {
-                out.each(dests, normal);
+                out.each(dests, |to| plain(from, to));
             }
         }
         if self.en_passant_moves(ctx, out, filter, &mut dropped, any) {
@@ -474,83 +477,29 @@ impl Pos {
     ) -> bool {
         let t = ctx.t;
         let me = self.to_move as usize;
-        let push = t.pawn_push[me][from];
+        let step = self.pawn_step(t, me, from);
+        if let Some(m) = step.and_then(|push| self.pawn_double(t, me, from, push)) {
+            self.emit(ctx, out, m, test, dropped);
+            if any {
+                return true;
+            }
+        }
         let caps = t.pawn_caps[me][from] & enemy;
-        let mut dests = caps;
-        let free = push != NONE && !self.occ.has(push as usize);
-        if free {
-            dests |= Bits::one(usize::from(push));
-            let (mid, dest) = t.pawn_double[me][from];
-            if mid == push && !self.occ.has(dest as usize) {
-                self.emit(
-                    ctx,
-                    out,
-                    Mv {
-                        from: from as u8,
-                        to: dest,
-                        kind: DOUBLE,
-                        extra: 0,
-                    },
-                    test,
-                    dropped,
-                );
-                if any {
-                    return true;
-                }
-            }
-        }
         // The common case first: a step forwards that does not promote, and no capture.
-        if caps.is_empty() && !(free && t.far_ranks[me].has(usize::from(push))) {
-            if free {
-                self.emit(
-                    ctx,
-                    out,
-                    Mv {
-                        from: from as u8,
-                        to: push,
-                        kind: NORMAL,
-                        extra: 0,
-                    },
-                    test,
-                    dropped,
-                );
+        if caps.is_empty() && !step.is_some_and(|p| t.far_ranks[me].holds(usize::from(p))) {
+            if let Some(push) = step {
+                self.emit(ctx, out, plain(from, usize::from(push)), test, dropped);
             }
-            return any && free;
+            return any && step.is_some();
         }
+        let dests = step.map_or(caps, |p| caps | Bits::one(usize::from(p)));
         for to in dests.iter() {
-            if t.far_ranks[me].has(to) {
+            if t.far_ranks[me].holds(to) {
                 // triple-crown.promotion-compulsory.
                 let roles = *promo_roles.get_or_insert_with(|| self.promotion_roles(ctx));
-                let mut m = roles;
-                while m != 0 {
-                    let r = m.trailing_zeros() as u8;
-                    m &= m - 1;
-                    self.emit(
-                        ctx,
-                        out,
-                        Mv {
-                            from: from as u8,
-                            to: to as u8,
-                            kind: PROMOTION,
-                            extra: r,
-                        },
-                        test,
-                        dropped,
-                    );
-                }
+                self.promotions(ctx, from, to, roles, out, test, dropped);
             } else {
-                self.emit(
-                    ctx,
-                    out,
-                    Mv {
-                        from: from as u8,
-                        to: to as u8,
-                        kind: NORMAL,
-                        extra: 0,
-                    },
-                    test,
-                    dropped,
-                );
+                self.emit(ctx, out, plain(from, to), test, dropped);
             }
             // Unfiltered (as with `any`), every move is kept.
             if any {
@@ -558,6 +507,54 @@ impl Pos {
             }
         }
         false
+    }
+
+    /// `triple-crown.pawn-moves`: a Pawn's step forwards from `from`, if the cell is empty.
+    #[inline(always)]
+    fn pawn_step(&self, t: &Tables, me: usize, from: usize) -> Option<u8> {
+        let push = t.pawn_push[me][from];
+        (push != NONE && !self.occ.holds(usize::from(push))).then_some(push)
+    }
+
+    /// `triple-crown.double-step`: a Pawn's double step from `from`, whose first step `push`
+    /// is free, if it has one and its destination is empty.
+    #[inline(always)]
+    fn pawn_double(&self, t: &Tables, me: usize, from: usize, push: u8) -> Option<Mv> {
+        let (mid, dest) = t.pawn_double[me][from];
+        (mid == push && !self.occ.holds(usize::from(dest))).then_some(Mv {
+            from: from as u8,
+            to: dest,
+            kind: DOUBLE,
+            extra: 0,
+        })
+    }
+
+    /// `triple-crown.promotion-compulsory`: a Pawn's move from `from` to a far rank's `to`, once
+    /// per role it may promote to (`roles`, a bit per role), lowest role first.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn promotions(
+        &self,
+        ctx: Ctx<impl Switch>,
+        from: usize,
+        to: usize,
+        roles: u16,
+        out: &mut impl Sink<Mv>,
+        test: bool,
+        dropped: &mut usize,
+    ) {
+        let mut m = roles;
+        while m != 0 {
+            let r = m.trailing_zeros() as u8;
+            m &= m - 1;
+            let promotion = Mv {
+                from: from as u8,
+                to: to as u8,
+                kind: PROMOTION,
+                extra: r,
+            };
+            self.emit(ctx, out, promotion, test, dropped);
+        }
     }
 
     /// The en passant captures (see [`Pos::generate`]); returns whether it returned early,
@@ -581,7 +578,8 @@ impl Pos {
             let cell = ep.cell as usize;
             let (half, file, _) = board::coords(cell);
             let victim = board::index(half, file, 4);
-            let takers = t.pawn_caps_rev[me][cell] & self.pieces(me, PAWN);
+            let takers =
+                t.pawn_caps_rev[me][cell] & self.seat_bits[me] & self.class_bits[CLASS_PAWN];
             for from in takers.iter() {
                 self.emit(
                     ctx,
@@ -676,7 +674,7 @@ impl Pos {
                 | bit(KNIGHT);
         }
         let me = self.to_move as usize;
-        let has = |r: u8| !self.pieces(me, r).is_empty();
+        let has = |r: u8| self.count(me, r) > 0;
         if has(BARONESS) && has(POPE) {
             return bit(DIARCH);
         }
@@ -688,7 +686,7 @@ impl Pos {
         }
         let mut short = 0u16;
         for r in [CHATELAINE, VICEREINE, PRIMATE, MODERATOR, KNIGHT] {
-            if self.pieces(me, r).count() < 2 {
+            if self.count(me, r) < 2 {
                 short |= bit(r);
             }
         }
@@ -720,20 +718,20 @@ impl Pos {
             }
             for r in rays.iter().filter(|r| !(r.line & sliders).is_empty()) {
                 // The first piece along the ray, and the next behind it.
-                let Some(shield) = t.blocker(*r, self.occ) else {
+                let Some(shield) = r.blocker(&self.occ) else {
                     continue;
                 };
-                if sliders.has(shield) {
+                if sliders.holds_spot(shield) {
                     attacked = true;
                     continue;
                 }
-                if !own.has(shield) {
+                if !own.holds_spot(shield) {
                     continue;
                 }
                 let mut rest = self.occ;
-                rest.clear(shield);
-                if t.blocker(*r, rest).is_some_and(|b| sliders.has(b)) {
-                    pinned.set(shield);
+                shield.clear_in(&mut rest);
+                if r.blocker(&rest).is_some_and(|b| sliders.holds_spot(b)) {
+                    shield.set_in(&mut pinned);
                 }
             }
         }
@@ -936,9 +934,9 @@ impl Pos {
         // triple-crown.instant-win: a Pawn to a far rank while holding all three non-array pieces.
         if m.kind == PROMOTION
             && !ctx.r.bugs.no_instant_win.on()
-            && !self.pieces(me, BARONESS).is_empty()
-            && !self.pieces(me, POPE).is_empty()
-            && !self.pieces(me, DIARCH).is_empty()
+            && self.count(me, BARONESS) > 0
+            && self.count(me, POPE) > 0
+            && self.count(me, DIARCH) > 0
         {
             self.instant_win = me as u8;
         }
@@ -1015,4 +1013,15 @@ pub(crate) fn castling_bit(cell: usize) -> Option<u16> {
     }
     let slot = CASTLES.iter().position(|s| s.partner == file)?;
     Some((seat * 4 + slot) as u16)
+}
+
+/// A move of the plain kind (no double step, en passant, promotion or castling).
+#[inline(always)]
+fn plain(from: usize, to: usize) -> Mv {
+    Mv {
+        from: from as u8,
+        to: to as u8,
+        kind: NORMAL,
+        extra: 0,
+    }
 }

@@ -1,11 +1,12 @@
 //! Precomputed move tables: lines, steps, leaps and pawn moves, per cell, built once for each
 //! Knight reading (the only reading the tables depend on).
 
+use std::ops::{Index, IndexMut};
 use std::sync::OnceLock;
 
 use trichess_model::{Cell, Variant};
 
-use super::bits::{Bits, CELLS};
+use super::bits::{Bits, CELLS, Spot};
 use crate::bitset::Bitset;
 use crate::hex::Dir;
 use crate::mutant::Switch;
@@ -16,59 +17,101 @@ use super::readings::{KnightReading, Readings};
 /// "No cell".
 pub(crate) const NONE: u8 = u8::MAX;
 
-/// A ray: `len` runs from `start` in [`Tables::runs`], and all its cells (`line`).
+/// The most runs a ray has (see [`Ray`]).
+const MAX_RUNS: usize = 4;
+
+/// A ray: all its cells (`line`), and its cells in `len` runs, in order along the ray. A run
+/// is cells met one after another that lie in one word of a [`Bits`] and whose indices all
+/// rise (or all fall), so that the first of them met along the ray is the lowest (or the
+/// highest) of them.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Ray {
     pub(crate) line: Bits,
-    pub(crate) start: u16,
-    pub(crate) len: u8,
+    /// Per run: its cells, as bits of its word.
+    masks: [u64; MAX_RUNS],
+    /// Per run: its word (bits 0 and 1) and [`RISING`].
+    words: [u8; MAX_RUNS],
+    len: u8,
 }
 
-/// A run of a ray: cells met one after another whose indices all rise (or all fall), so
-/// that the first of them met along the ray is the lowest (or the highest) of them.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Run {
-    cells: Bits,
-    rising: bool,
+/// A set built word by word in memory by [`Ray::reach_into`], its words two apart (word k
+/// at index 2k). Adjacent words, stored one by one, would be read back by one wide load,
+/// which cannot take its bytes from two narrower stores still in flight and waits for them
+/// (a failed store-to-load forwarding, measured at a fifth of the generator's time).
+#[derive(Debug, Default)]
+pub(crate) struct Reach([u64; 5]);
+
+impl Reach {
+    /// The set built.
+    #[inline(always)]
+    pub(crate) fn bits(&self) -> Bits {
+        Bits([self.0[0], self.0[2], self.0[4]])
+    }
+}
+
+/// A run's cells are met lowest first.
+const RISING: u8 = 4;
+
+/// One entry per cell. Read by a cell index masked to a byte (every cell is below
+/// [`CELLS`]), which needs no bounds check.
+#[derive(Clone, Debug)]
+pub(crate) struct PerCell<T>([T; 256]);
+
+impl<T: Copy> PerCell<T> {
+    fn filled(v: T) -> PerCell<T> {
+        PerCell([v; 256])
+    }
+}
+
+impl<T> Index<usize> for PerCell<T> {
+    type Output = T;
+    #[inline(always)]
+    fn index(&self, cell: usize) -> &T {
+        debug_assert!(cell < CELLS);
+        &self.0[cell & 255]
+    }
+}
+
+impl<T> IndexMut<usize> for PerCell<T> {
+    #[inline(always)]
+    fn index_mut(&mut self, cell: usize) -> &mut T {
+        debug_assert!(cell < CELLS);
+        &mut self.0[cell & 255]
+    }
 }
 
 /// Every table the move generator reads.
 #[derive(Debug)]
 pub(crate) struct Tables {
-    /// The runs of every ray, back to back.
-    runs: Vec<Run>,
-    /// Per cell, the cells of lower or equal index, and those of higher or equal index.
-    up_to: Vec<Bits>,
-    down_to: Vec<Bits>,
     /// Orthogonal rays per cell (up to 4).
-    pub(crate) ortho: Vec<[Ray; 4]>,
-    pub(crate) n_ortho: Vec<u8>,
+    pub(crate) ortho: PerCell<[Ray; 4]>,
+    pub(crate) n_ortho: PerCell<u8>,
     /// Diagonal rays per cell (up to 5: one direction may fork at the centre).
-    pub(crate) diag: Vec<[Ray; 5]>,
-    pub(crate) n_diag: Vec<u8>,
+    pub(crate) diag: PerCell<[Ray; 5]>,
+    pub(crate) n_diag: PerCell<u8>,
     /// Every cell on an orthogonal line from the cell, on an empty board.
-    pub(crate) ortho_lines: Vec<Bits>,
+    pub(crate) ortho_lines: PerCell<Bits>,
     /// Every cell on a diagonal line from the cell, on an empty board.
-    pub(crate) diag_lines: Vec<Bits>,
+    pub(crate) diag_lines: PerCell<Bits>,
     /// The Wazir's one orthogonal step.
-    pub(crate) wazir: Vec<Bits>,
+    pub(crate) wazir: PerCell<Bits>,
     /// The Ferz's one diagonal step (both centre cells where it forks).
-    pub(crate) ferz: Vec<Bits>,
+    pub(crate) ferz: PerCell<Bits>,
     /// The straight-across step (only from a centre cell).
-    pub(crate) across: Vec<Bits>,
+    pub(crate) across: PerCell<Bits>,
     /// The Knight's leaps from the cell, and the cells it is leapt to from.
-    pub(crate) knight: Vec<Bits>,
-    pub(crate) knight_rev: Vec<Bits>,
+    pub(crate) knight: PerCell<Bits>,
+    pub(crate) knight_rev: PerCell<Bits>,
     /// Every cell a step or a leap attacks the cell from (a Knight's, a Pawn's of any seat,
     /// the Wazir's, the Ferz's, the straight-across step): the union of the sets above.
-    pub(crate) near: Vec<Bits>,
+    pub(crate) near: PerCell<Bits>,
     /// Per seat: a Pawn's step forwards (or [`NONE`]).
-    pub(crate) pawn_push: [Vec<u8>; 3],
+    pub(crate) pawn_push: [PerCell<u8>; 3],
     /// Per seat: the double step (passed cell, destination), or [`NONE`]s.
-    pub(crate) pawn_double: [Vec<(u8, u8)>; 3],
+    pub(crate) pawn_double: [PerCell<(u8, u8)>; 3],
     /// Per seat: the cells a Pawn captures on, and the cells a Pawn captures from.
-    pub(crate) pawn_caps: [Vec<Bits>; 3],
-    pub(crate) pawn_caps_rev: [Vec<Bits>; 3],
+    pub(crate) pawn_caps: [PerCell<Bits>; 3],
+    pub(crate) pawn_caps_rev: [PerCell<Bits>; 3],
     /// Per seat: the far ranks (rank 1 of each enemy half-board).
     pub(crate) far_ranks: [Bits; 3],
     /// The model's cell of each dense index.
@@ -77,27 +120,29 @@ pub(crate) struct Tables {
 
 static TABLES: [OnceLock<Tables>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
 
-/// Appends the runs of a ray (its cells in order) and returns it.
-fn push_runs(out: &mut Vec<Run>, ray: &[u8]) -> Ray {
-    let start = out.len() as u16;
+/// Returns the ray of `ray` (its cells in order), cut into runs.
+fn ray_of(ray: &[u8]) -> Ray {
+    let mut out = Ray {
+        line: set_of(ray.iter().map(|&c| usize::from(c))),
+        ..Ray::default()
+    };
     let mut i = 0;
     while i < ray.len() {
-        let rising = ray.get(i + 1).is_some_and(|&next| next > ray[i]);
+        let word = ray[i] >> 6;
+        let same = |j: usize| ray.get(j).is_some_and(|&c| c >> 6 == word);
+        let rising = same(i + 1) && ray[i + 1] > ray[i];
         let mut j = i + 1;
-        while j < ray.len() && (ray[j] > ray[j - 1]) == rising {
+        while same(j) && (ray[j] > ray[j - 1]) == rising {
             j += 1;
         }
-        out.push(Run {
-            cells: set_of(ray[i..j].iter().map(|&c| usize::from(c))),
-            rising,
-        });
+        let n = usize::from(out.len);
+        assert!(n < MAX_RUNS, "a ray of more than {MAX_RUNS} runs");
+        out.masks[n] = ray[i..j].iter().fold(0, |m, &c| m | 1 << (c & 63));
+        out.words[n] = word | if rising { RISING } else { 0 };
+        out.len += 1;
         i = j;
     }
-    Ray {
-        line: set_of(ray.iter().map(|&c| usize::from(c))),
-        start,
-        len: (out.len() - usize::from(start)) as u8,
-    }
+    out
 }
 
 /// Returns the tables of a Knight reading, building them the first time.
@@ -205,44 +250,32 @@ impl Tables {
             .collect::<Option<Vec<Cell>>>()
             .unwrap_or_default();
         let knight_to = knight_leaps(knight);
-        let mut knight_rev = vec![Bits::EMPTY; CELLS];
+        let empty = PerCell::filled(Bits::EMPTY);
+        let mut knight = empty.clone();
+        let mut knight_rev = empty.clone();
         for (c, leaps) in knight_to.iter().enumerate() {
+            knight[c] = *leaps;
             for t in leaps.iter() {
                 knight_rev[t].set(c);
             }
         }
         let mut t = Tables {
-            runs: Vec::new(),
-            up_to: (0..CELLS).map(|c| set_of(0..=c)).collect(),
-            down_to: (0..CELLS).map(|c| set_of(c..CELLS)).collect(),
-            ortho: vec![[Ray::default(); 4]; CELLS],
-            n_ortho: vec![0; CELLS],
-            diag: vec![[Ray::default(); 5]; CELLS],
-            n_diag: vec![0; CELLS],
-            ortho_lines: vec![Bits::EMPTY; CELLS],
-            diag_lines: vec![Bits::EMPTY; CELLS],
-            wazir: vec![Bits::EMPTY; CELLS],
-            ferz: vec![Bits::EMPTY; CELLS],
-            across: vec![Bits::EMPTY; CELLS],
-            knight: knight_to,
+            ortho: PerCell::filled([Ray::default(); 4]),
+            n_ortho: PerCell::filled(0),
+            diag: PerCell::filled([Ray::default(); 5]),
+            n_diag: PerCell::filled(0),
+            ortho_lines: empty.clone(),
+            diag_lines: empty.clone(),
+            wazir: empty.clone(),
+            ferz: empty.clone(),
+            across: empty.clone(),
+            knight,
             knight_rev,
-            near: Vec::new(),
-            pawn_push: [vec![NONE; CELLS], vec![NONE; CELLS], vec![NONE; CELLS]],
-            pawn_double: [
-                vec![(NONE, NONE); CELLS],
-                vec![(NONE, NONE); CELLS],
-                vec![(NONE, NONE); CELLS],
-            ],
-            pawn_caps: [
-                vec![Bits::EMPTY; CELLS],
-                vec![Bits::EMPTY; CELLS],
-                vec![Bits::EMPTY; CELLS],
-            ],
-            pawn_caps_rev: [
-                vec![Bits::EMPTY; CELLS],
-                vec![Bits::EMPTY; CELLS],
-                vec![Bits::EMPTY; CELLS],
-            ],
+            near: empty.clone(),
+            pawn_push: std::array::from_fn(|_| PerCell::filled(NONE)),
+            pawn_double: std::array::from_fn(|_| PerCell::filled((NONE, NONE))),
+            pawn_caps: std::array::from_fn(|_| empty.clone()),
+            pawn_caps_rev: std::array::from_fn(|_| empty.clone()),
             far_ranks: [Bits::EMPTY; 3],
             cells,
         };
@@ -252,15 +285,13 @@ impl Tables {
                 t.add_pawn(seat, c);
             }
         }
-        t.near = (0..CELLS)
-            .map(|c| {
-                let pawns = t.pawn_caps_rev.iter().map(|rev| rev[c]);
-                pawns.fold(
-                    t.knight_rev[c] | t.wazir[c] | t.ferz[c] | t.across[c],
-                    |a, b| a | b,
-                )
-            })
-            .collect();
+        for c in 0..CELLS {
+            let pawns = t.pawn_caps_rev.iter().map(|rev| rev[c]);
+            t.near[c] = pawns.fold(
+                t.knight_rev[c] | t.wazir[c] | t.ferz[c] | t.across[c],
+                |a, b| a | b,
+            );
+        }
         t
     }
 
@@ -269,7 +300,7 @@ impl Tables {
         let hex = board::hex();
         for (i, ray) in hex.orth_rays(c as u8).iter().enumerate() {
             let ray = &ray.cells;
-            self.ortho[c][i] = push_runs(&mut self.runs, ray);
+            self.ortho[c][i] = ray_of(ray);
             self.n_ortho[c] += 1;
             self.wazir[c].set(usize::from(ray[0]));
             self.ortho_lines[c] |= self.ortho[c][i].line;
@@ -277,7 +308,7 @@ impl Tables {
         let rays = hex.diag_rays(c as u8).iter();
         for (i, ray) in rays.filter(|r| !fork_missing || r.shared == 0).enumerate() {
             let ray = &ray.cells;
-            self.diag[c][i] = push_runs(&mut self.runs, ray);
+            self.diag[c][i] = ray_of(ray);
             self.n_diag[c] += 1;
             self.ferz[c].set(usize::from(ray[0]));
             self.diag_lines[c] |= self.diag[c][i].line;
@@ -313,38 +344,59 @@ impl Tables {
             );
         }
     }
+}
 
-    /// The first occupied cell along a ray, if any.
+impl Ray {
+    /// The runs: each one's cells within its word, its word, and whether it rises.
     #[inline(always)]
-    pub(crate) fn blocker(&self, r: Ray, occ: Bits) -> Option<usize> {
-        let (start, len) = (usize::from(r.start), usize::from(r.len));
-        for run in &self.runs[start..start + len] {
-            let hit = run.cells & occ;
-            if !hit.is_empty() {
-                return Some(if run.rising { hit.first() } else { hit.last() });
+    fn runs(&self) -> impl Iterator<Item = (u64, usize, bool)> + '_ {
+        let n = usize::from(self.len);
+        self.masks
+            .iter()
+            .zip(&self.words)
+            .take(n)
+            .map(|(&mask, &w)| {
+                // A word index is below 3 (`min` lets the read of the word go unchecked).
+                (mask, usize::from(w & 3).min(2), w & RISING != 0)
+            })
+    }
+
+    /// The first occupied cell along the ray, if any.
+    #[inline(always)]
+    pub(crate) fn blocker(&self, occ: &Bits) -> Option<Spot> {
+        for (mask, word, rising) in self.runs() {
+            let hit = occ.0[word] & mask;
+            if hit != 0 {
+                let bit = if rising {
+                    hit & hit.wrapping_neg()
+                } else {
+                    1 << (63 - hit.leading_zeros())
+                };
+                return Some(Spot { word, bit });
             }
         }
         None
     }
 
-    /// The cells a line piece reaches along a ray: up to and including the first occupied.
+    /// Adds to `out` the cells a line piece reaches along the ray: up to and including the
+    /// first occupied.
     #[inline(always)]
-    pub(crate) fn reach(&self, r: Ray, occ: Bits) -> Bits {
-        let (start, len) = (usize::from(r.start), usize::from(r.len));
-        let mut out = Bits::EMPTY;
-        for run in &self.runs[start..start + len] {
-            let hit = run.cells & occ;
-            if hit.is_empty() {
-                out |= run.cells;
+    pub(crate) fn reach_into(&self, occ: &Bits, out: &mut Reach) {
+        for (mask, w, rising) in self.runs() {
+            let hit = occ.0[w] & mask;
+            if hit == 0 {
+                out.0[2 * w] |= mask;
                 continue;
             }
-            let before = if run.rising {
-                self.up_to[hit.first()]
-            } else {
-                self.down_to[hit.last()]
-            };
-            return out | (run.cells & before);
+            // The run's cells up to the first hit: below and at the lowest hit bit, or at
+            // and above the highest.
+            out.0[2 * w] |= mask
+                & if rising {
+                    hit ^ (hit - 1)
+                } else {
+                    u64::MAX << (63 - hit.leading_zeros())
+                };
+            return;
         }
-        out
     }
 }

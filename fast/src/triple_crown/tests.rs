@@ -103,7 +103,7 @@ fn the_board_has_150_cells_and_the_rule_texts_degrees() {
     let file_len = |c: &str| {
         t.ortho[cell(c)][..t.n_ortho[cell(c)] as usize]
             .iter()
-            .map(|&r| t.reach(r, bits::Bits::EMPTY).count() as usize)
+            .map(|r| reach(r, bits::Bits::EMPTY).count() as usize)
             .collect::<Vec<_>>()
     };
     let mut ae1 = file_len("Ae1");
@@ -602,6 +602,13 @@ fn an_instant_win_passes_the_turn_and_keeps_the_en_passant_cell() {
     );
 }
 
+/// The cells a line piece reaches along `r` on the occupied cells `occ`.
+fn reach(r: &tables::Ray, occ: bits::Bits) -> bits::Bits {
+    let mut out = tables::Reach::default();
+    r.reach_into(&occ, &mut out);
+    out.bits()
+}
+
 /// A line piece's reach read from the ray's runs (lowest or highest hit) is the walk along
 /// the ray's cells up to the first occupied one, on boards of every density.
 #[test]
@@ -632,7 +639,15 @@ fn reach_by_runs_is_the_walk_along_the_ray() {
                         break;
                     }
                 }
-                assert_eq!(t.reach(r, occ), walk, "cell {c}, density {density}");
+                assert_eq!(reach(&r, occ), walk, "cell {c}, density {density}");
+                let first = ray
+                    .cells
+                    .iter()
+                    .map(|&x| usize::from(x))
+                    .find(|&x| occ.has(x));
+                let spot = r.blocker(&occ);
+                let cell = spot.map(|s| s.word * 64 + s.bit.trailing_zeros() as usize);
+                assert_eq!(cell, first, "cell {c}, density {density}");
             }
         }
     }

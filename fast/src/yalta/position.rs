@@ -2,7 +2,7 @@
 //! buffer, copy-make, and the settling of the turn after a move (checkmates, passes, the end
 //! of the game).
 
-use super::tables::{CELLS, NONE, Tables, bit, bits};
+use super::tables::{CELLS, Line, NONE, PawnCell, PerCell, Tables, bit, bits};
 use crate::mutant::{Mutant, Switch};
 
 pub(super) const KING: u8 = 1;
@@ -160,6 +160,53 @@ impl<Sw: Switch> Bugs<Sw> {
     }
 }
 
+/// The `sliders` that are the first occupied cell of one of `lines`.
+#[inline(always)]
+fn first_on(lines: &[Line], occ: u128, sliders: u128) -> u128 {
+    lines.iter().fold(0, |m, line| {
+        if line.mask() & sliders == 0 {
+            m
+        } else {
+            m | (line.first(occ) & sliders)
+        }
+    })
+}
+
+/// The cells of `own` that are the first occupied cell of one of `lines` with one of
+/// `sliders` next.
+#[inline(always)]
+fn pinned_on(lines: &[Line], occ: u128, own: u128, sliders: u128) -> u128 {
+    lines.iter().fold(0, |m, line| {
+        if line.mask() & sliders == 0 {
+            return m;
+        }
+        let first = line.first(occ);
+        if own & first != 0 && sliders & line.first(occ & !first) != 0 {
+            m | first
+        } else {
+            m
+        }
+    })
+}
+
+/// What the moves of one army's pawns depend on, the same for each pawn.
+struct PawnMoves {
+    /// The army's pawn moves from each cell.
+    cells: &'static PerCell<PawnCell>,
+    /// The empty cells (and those off the board).
+    empty: u128,
+    /// Where pawns promote.
+    back_ranks: u128,
+    /// The cells a capture takes on (promoting on `back_ranks`).
+    captures: u128,
+    /// A step onto the last rank promotes (no step there otherwise).
+    push_promotes: bool,
+    /// The empty en passant cells the pawns may take on.
+    en_passant: u128,
+    /// No pawn of the army needs the full legality test.
+    all_safe: bool,
+}
+
 /// yalta.left-player-help: the seat to one's left, whose half-board one's files a-d run into.
 pub(super) fn left(s: u8) -> u8 {
     (s + 2) % 3
@@ -290,31 +337,19 @@ impl Pos {
             }
         }
         let queens = b.role[usize::from(QUEEN)];
-        for (lines, union, sliders) in [
-            (
-                t.orth_lines(k),
-                t.orth_union[ku],
-                (b.role[usize::from(ROOK)] | queens) & enemy,
-            ),
-            (
-                t.diag_lines(k),
-                t.diag_union[ku],
-                (b.role[usize::from(BISHOP)] | queens) & enemy,
-            ),
-        ] {
-            if union & sliders == 0 {
-                continue;
-            }
-            for line in lines {
-                if line.mask & sliders == 0 {
-                    continue;
-                }
-                if let Some(&x) = t.line_bits(line).iter().find(|&&x| b.occ & x != 0)
-                    && sliders & x != 0
-                {
-                    m |= 1 << self.control[b.army_of_bit(x)];
-                }
-            }
+        let rooks = (b.role[usize::from(ROOK)] | queens) & enemy;
+        let bishops = (b.role[usize::from(BISHOP)] | queens) & enemy;
+        let hits = if t.orth_union[ku] & rooks != 0 {
+            first_on(t.orth_lines(k), b.occ, rooks)
+        } else {
+            0
+        } | if t.diag_union[ku] & bishops != 0 {
+            first_on(t.diag_lines(k), b.occ, bishops)
+        } else {
+            0
+        };
+        for x in bits(hits) {
+            m |= 1 << self.control[b.army_of_bit(bit(x))];
         }
         m
     }
@@ -354,25 +389,6 @@ impl Pos {
         }
     }
 
-    /// Pushes `m` if it does not leave `s`'s king attacked.
-    /// `risky` holds the cells a piece may not leave without the full test: the king's, and
-    /// those of pinned pieces (all of them in check).
-    #[inline(always)]
-    fn try_push<B: Moves>(
-        &self,
-        m: u32,
-        s: u8,
-        r: &Rules<impl Switch>,
-        buf: &mut B,
-        risky: u128,
-    ) -> bool {
-        if risky & bit(from_of(m)) == 0 && flag_of(m) != EN_PASSANT {
-            buf.push(m);
-            return true;
-        }
-        self.push_if_safe(m, s, r, buf)
-    }
-
     /// yalta.check-response: pushes `m` if, made, it leaves no opponent attacking `s`'s king.
     /// A king taken (yalta.exposed-king = capture) hands its armies to `s` at once, unless
     /// they stay hostile until the move is over (yalta.captured-king-army = hostile).
@@ -403,7 +419,8 @@ impl Pos {
         }
     }
 
-    /// Pushes the plain moves from `c` to each of `targets`.
+    /// Pushes the plain moves from `c` to each of `targets`. `risky` holds the cells a piece
+    /// may not leave without the full test (see [`Pos::legal`]).
     #[inline(always)]
     fn push_all<B: Moves>(
         &self,
@@ -414,7 +431,7 @@ impl Pos {
         buf: &mut B,
         risky: u128,
     ) {
-        if risky & bit(c) == 0 {
+        if risky == 0 || risky & bit(c) == 0 {
             buf.push_plain(c, targets);
         } else {
             for x in bits(targets) {
@@ -430,41 +447,21 @@ impl Pos {
         let ku = usize::from(k);
         let enemy = b.occ & !own;
         let queens = b.role[usize::from(QUEEN)];
+        let rooks = (b.role[usize::from(ROOK)] | queens) & enemy;
+        let bishops = (b.role[usize::from(BISHOP)] | queens) & enemy;
         let mut m = 0;
-        for (lines, union, sliders) in [
-            (
-                t.orth_lines(k),
-                t.orth_union[ku],
-                (b.role[usize::from(ROOK)] | queens) & enemy,
-            ),
-            (
-                t.diag_lines(k),
-                t.diag_union[ku],
-                (b.role[usize::from(BISHOP)] | queens) & enemy,
-            ),
-        ] {
-            if union & sliders == 0 {
-                continue;
-            }
-            for line in lines {
-                if line.mask & sliders == 0 {
-                    continue;
-                }
-                let mut blockers = t.line_bits(line).iter().filter(|&&x| b.occ & x != 0);
-                if let (Some(&first), Some(&second)) = (blockers.next(), blockers.next())
-                    && own & first != 0
-                    && sliders & second != 0
-                {
-                    m |= first;
-                }
-            }
+        if t.orth_union[ku] & rooks != 0 {
+            m |= pinned_on(t.orth_lines(k), b.occ, own, rooks);
+        }
+        if t.diag_union[ku] & bishops != 0 {
+            m |= pinned_on(t.diag_lines(k), b.occ, own, bishops);
         }
         m
     }
 
     /// The cells a line piece on `c` reaches along `lines`.
-    fn slides(t: &Tables, lines: &[super::tables::Line], occ: u128) -> u128 {
-        lines.iter().fold(0, |m, line| m | t.reach(line, occ))
+    fn slides(lines: &[Line], occ: u128) -> u128 {
+        lines.iter().fold(0, |m, line| m | line.reach(occ))
     }
 
     /// The legal moves of `s` (yalta.fide-movement, yalta.check-response).
@@ -475,12 +472,14 @@ impl Pos {
         let occ = self.b.occ;
         let kings = self.b.role[usize::from(KING)];
         let k = self.king[usize::from(s)];
+        // The cells a piece may not leave without the full test: those of pinned pieces (all
+        // of them in check), and the king's.
         let risky = if r.test_all || self.checkers[usize::from(s)] != 0 || k == NONE {
             !0
         } else if r.bugs.pins_ignored.on() {
-            bit(k)
+            0
         } else {
-            self.pinned(k, own, t) | bit(k)
+            self.pinned(k, own, t)
         };
         // yalta.exposed-king: kings are taken only under the reading capture.
         let free = if r.king_capture { !own } else { !own & !kings };
@@ -489,26 +488,24 @@ impl Pos {
             self.push_all(c, t.knight[usize::from(c)] & free, s, r, buf, risky);
         }
         for c in bits(role(ROOK)) {
-            let m = Self::slides(t, t.orth_lines(c), occ);
+            let m = Self::slides(t.orth_lines(c), occ);
             self.push_all(c, m & free, s, r, buf, risky);
         }
         for c in bits(role(BISHOP)) {
-            let m = Self::slides(t, t.diag_lines(c), occ);
+            let m = Self::slides(t.diag_lines(c), occ);
             self.push_all(c, m & free, s, r, buf, risky);
         }
         for c in bits(role(QUEEN)) {
-            let m = Self::slides(t, t.orth_lines(c), occ) | Self::slides(t, t.diag_lines(c), occ);
+            let m = Self::slides(t.orth_lines(c), occ) | Self::slides(t.diag_lines(c), occ);
             self.push_all(c, m & free, s, r, buf, risky);
         }
-        let pawns = self.b.role[usize::from(PAWN)];
         for a in 0..3 {
             if self.control[a] == s {
-                for c in bits(self.b.army[a] & pawns) {
-                    self.pawn(c, a, s, own, r, buf, risky);
-                }
+                self.pawns(a, s, own, r, buf, risky);
             }
         }
         for c in bits(role(KING)) {
+            let risky = risky | bit(k);
             self.push_all(c, t.king[usize::from(c)] & free, s, r, buf, risky);
             self.castles(c, self.b.army_of_bit(bit(c)) as u8, s, r, buf);
         }
@@ -518,7 +515,6 @@ impl Pos {
     /// attacked cell ([`Tables::castle_crossed`]).
     fn castles<B: Moves>(&self, c: u8, a: u8, s: u8, r: &Rules<impl Switch>, buf: &mut B) {
         let t = r.t;
-        let risky = !0u128;
         let may_cross = |x: u8| self.attackers(&self.b, x, s, t) == 0;
         let base = a * 32;
         if a != s || c != base + 4 || self.checkers[usize::from(s)] != 0 {
@@ -532,7 +528,7 @@ impl Pos {
             && empty(base + 6)
             && may_cross(base + t.castle_crossed[0])
         {
-            self.try_push(mv(c, base + 6, SHORT, 0), s, r, buf, risky);
+            self.push_if_safe(mv(c, base + 6, SHORT, 0), s, r, buf);
         }
         if self.castling & (1 << (2 * a + 1)) != 0
             && self.board[usize::from(base)] == rook
@@ -541,17 +537,16 @@ impl Pos {
             && empty(base + 3)
             && may_cross(base + t.castle_crossed[1])
         {
-            self.try_push(mv(c, base + 2, LONG, 0), s, r, buf, risky);
+            self.push_if_safe(mv(c, base + 2, LONG, 0), s, r, buf);
         }
     }
 
     /// yalta.pawn-moves, yalta.double-step, yalta.promotion, yalta.pawn-path-capture-only,
-    /// yalta.sacrifice-promotion: the moves of the pawn on `c` of army `a`, moved by `s`.
-    #[allow(clippy::too_many_arguments)]
+    /// yalta.sacrifice-promotion: the moves of the pawns of army `a`, moved by `s`, pawn by
+    /// pawn, lowest cell first.
     #[inline(always)]
-    fn pawn<B: Moves>(
+    fn pawns<B: Moves>(
         &self,
-        c: u8,
         a: usize,
         s: u8,
         own: u128,
@@ -560,7 +555,6 @@ impl Pos {
         risky: u128,
     ) {
         let t = r.t;
-        let cu = usize::from(c);
         let occ = self.b.occ;
         // The kings no capture takes: every king, or under yalta.exposed-king = capture the
         // mover's own (which no sacrifice promotion takes either).
@@ -571,79 +565,109 @@ impl Pos {
         };
         // A pawn of an army taken over (its king checkmated): yalta.takeover-promotion.
         let taken = self.king[a] == NONE;
-        let promote = |this: &Pos, x: u8, buf: &mut B| {
-            let first = mv(c, x, PROMOTION, QUEEN);
-            if this.try_push(first, s, r, buf, risky) {
-                for role in [ROOK, BISHOP, KNIGHT] {
-                    buf.push(mv(c, x, PROMOTION, role));
-                }
+        let allowed = if !taken {
+            !own
+        } else {
+            match r.promo {
+                Promo::Sacrifice => own,
+                Promo::AnyCapture => !0,
+                Promo::AsUsual => !own,
             }
         };
-        let one = t.push_bit[a][cu];
-        if one & occ == 0 && one != 0 {
-            let x = one.trailing_zeros() as u8;
-            if one & t.back_ranks != 0 {
-                if !taken || r.promo == Promo::AsUsual {
-                    promote(self, x, buf);
-                }
-            } else {
-                self.try_push(mv(c, x, NORMAL, 0), s, r, buf, risky);
-                let two = t.double_bit[a][cu];
-                if two & occ == 0 && two != 0 {
-                    self.try_push(
-                        mv(c, two.trailing_zeros() as u8, DOUBLE, 0),
-                        s,
-                        r,
-                        buf,
-                        risky,
-                    );
-                }
-            }
-        }
-        let caps = t.caps[a][cu];
-        self.pawn_en_passant(c, caps, s, r, buf, risky);
-        let hits = caps & occ & !kings;
-        if hits == 0 {
-            return;
-        }
-        self.push_all(c, hits & !own & !t.back_ranks, s, r, buf, risky);
-        let promoting = hits & t.back_ranks;
-        if promoting != 0 {
-            let allowed = if !taken {
-                !own
-            } else {
-                match r.promo {
-                    Promo::Sacrifice => own,
-                    Promo::AnyCapture => !0,
-                    Promo::AsUsual => !own,
-                }
-            };
-            for x in bits(promoting & allowed) {
-                promote(self, x, buf);
-            }
+        let targets = occ & !kings;
+        let pawns = self.b.army[a] & self.b.role[usize::from(PAWN)];
+        let ctx = PawnMoves {
+            cells: &t.pawn[a],
+            empty: !occ,
+            back_ranks: t.back_ranks,
+            captures: targets & ((!own & !t.back_ranks) | (t.back_ranks & allowed)),
+            push_promotes: !taken || r.promo == Promo::AsUsual,
+            en_passant: self.en_passant_cells(s, r) & !occ,
+            all_safe: pawns & risky == 0,
+        };
+        for c in bits(pawns) {
+            self.pawn(c, &ctx, s, r, buf, risky);
         }
     }
 
-    /// yalta.en-passant, yalta.en-passant-window: the en passant captures of the pawn on `c`
-    /// (capturing on `caps`), each right still in its window (an earlier one only beside a
-    /// latest one).
+    /// The moves of the pawn on `c` (see [`Pos::pawns`]): its step or double step, then its
+    /// en passant captures, its captures, and its captures that promote.
     #[inline(always)]
-    fn pawn_en_passant<B: Moves>(
+    fn pawn<B: Moves>(
         &self,
         c: u8,
-        caps: u128,
+        ctx: &PawnMoves,
         s: u8,
         r: &Rules<impl Switch>,
         buf: &mut B,
         risky: u128,
     ) {
-        let occ = self.b.occ;
-        if self.ep != NONE && s == self.to_move && !r.bugs.no_en_passant.on() {
-            for e in [self.ep, self.ep_earlier] {
-                if e != NONE && caps & !occ & bit(e) != 0 {
-                    self.try_push(mv(c, e, EN_PASSANT, 0), s, r, buf, risky);
+        let cu = usize::from(c);
+        let safe = ctx.all_safe || risky & bit(c) == 0;
+        let push = |m: u32, buf: &mut B| {
+            if safe {
+                buf.push(m);
+                true
+            } else {
+                self.push_if_safe(m, s, r, buf)
+            }
+        };
+        let promote = |x: u8, buf: &mut B| {
+            if push(mv(c, x, PROMOTION, QUEEN), buf) {
+                for role in [ROOK, BISHOP, KNIGHT] {
+                    buf.push(mv(c, x, PROMOTION, role));
                 }
             }
+        };
+        let cell = &ctx.cells[cu];
+        let one = cell.one;
+        if one & ctx.empty != 0 {
+            let x = one.trailing_zeros() as u8;
+            if one & ctx.back_ranks != 0 {
+                if ctx.push_promotes {
+                    promote(x, buf);
+                }
+            } else {
+                push(mv(c, x, NORMAL, 0), buf);
+                let two = cell.two;
+                if two & ctx.empty != 0 {
+                    push(mv(c, two.trailing_zeros() as u8, DOUBLE, 0), buf);
+                }
+            }
+        }
+        let caps = cell.caps;
+        if ctx.en_passant != 0 && caps & ctx.en_passant != 0 {
+            for e in [self.ep, self.ep_earlier] {
+                if caps & ctx.en_passant & bit(e) != 0 {
+                    self.push_if_safe(mv(c, e, EN_PASSANT, 0), s, r, buf);
+                }
+            }
+        }
+        let hits = caps & ctx.captures;
+        if hits == 0 {
+            return;
+        }
+        let plain = hits & !ctx.back_ranks;
+        if safe {
+            buf.push_plain(c, plain);
+        } else {
+            for x in bits(plain) {
+                self.push_if_safe(mv(c, x, NORMAL, 0), s, r, buf);
+            }
+        }
+        for x in bits(hits & ctx.back_ranks) {
+            promote(x, buf);
+        }
+    }
+
+    /// yalta.en-passant, yalta.en-passant-window: the en passant cells `s` may take on, each
+    /// right still in its window (an earlier one only beside a latest one).
+    #[inline(always)]
+    fn en_passant_cells(&self, s: u8, r: &Rules<impl Switch>) -> u128 {
+        if self.ep != NONE && s == self.to_move && !r.bugs.no_en_passant.on() {
+            bit(self.ep) | bit(self.ep_earlier)
+        } else {
+            0
         }
     }
 

@@ -23,13 +23,87 @@ pub(super) enum KnightReading {
     TwoThenOne,
 }
 
-/// A line from a cell: `len` cells from `start` in [`Tables::ray_bits`] (a fork's second
-/// branch repeats the cells it shares with the first); `mask` holds all its cells.
+/// A line from a cell (a fork's second branch repeats the cells it shares with the first),
+/// as two runs of cells in order from the line's cell outwards: `inc`, whose cell indices
+/// rise outwards (up the files and to the right in the own half-board), then `dec`, whose
+/// cells fall (beyond the top edge, where a file runs down another half-board, and every way
+/// down or to the left). Either may be empty. The first occupied cell of a run is then its
+/// lowest (`inc`) or highest (`dec`) occupied cell: no walk along the line.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Line {
-    pub(super) start: u16,
-    pub(super) len: u8,
-    pub(super) mask: u128,
+    pub(super) inc: u128,
+    pub(super) dec: u128,
+}
+
+impl Line {
+    /// The line of `cells`, in order outwards: those up to the last rising step, then the
+    /// rest, which must fall all the way (true of every line of the board: a line leaves
+    /// a half-board only over the top edge, and goes down the half-board it runs into).
+    pub(super) fn of(cells: &[u8]) -> Line {
+        let rising = 1 + cells.windows(2).take_while(|w| w[0] < w[1]).count();
+        let (inc, dec) = cells.split_at(rising.min(cells.len()));
+        assert!(
+            dec.windows(2).all(|w| w[0] > w[1]),
+            "a line that falls and rises again: {cells:?}"
+        );
+        let mask = |run: &[u8]| run.iter().fold(0u128, |m, &c| m | bit(c));
+        Line {
+            inc: mask(inc),
+            dec: mask(dec),
+        }
+    }
+
+    /// All the cells of the line.
+    #[inline(always)]
+    pub(super) fn mask(&self) -> u128 {
+        self.inc | self.dec
+    }
+
+    /// The bit of the first occupied cell of the line (nearest the line's cell), or 0.
+    #[inline(always)]
+    pub(super) fn first(&self, occ: u128) -> u128 {
+        let b = self.inc & occ;
+        if b != 0 {
+            return b & b.wrapping_neg();
+        }
+        let d = self.dec & occ;
+        if d == 0 { 0 } else { top(d) }
+    }
+
+    /// The cells a line piece reaches along the line: up to and including the first
+    /// occupied one.
+    #[inline(always)]
+    pub(super) fn reach(&self, occ: u128) -> u128 {
+        let b = self.inc & occ;
+        if b != 0 {
+            // The cells up to the lowest occupied one, that one included.
+            return self.inc & (b ^ (b - 1));
+        }
+        let d = self.dec & occ;
+        if d == 0 {
+            return self.inc | self.dec;
+        }
+        // The cells down to the highest occupied one, that one included.
+        self.inc | (self.dec & !(top(d) - 1))
+    }
+}
+
+/// The highest cell of a non-empty set, as a set.
+#[inline(always)]
+fn top(m: u128) -> u128 {
+    bit((127 - m.leading_zeros()) as u8)
+}
+
+/// A pawn's moves from one cell, for one army.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct PawnCell {
+    /// The bit of the cell one step forwards, or 0.
+    pub(super) one: u128,
+    /// The bit of the far cell of a double step from the army's own rank 2 (through `one`),
+    /// or 0.
+    pub(super) two: u128,
+    /// The cells a pawn captures on.
+    pub(super) caps: u128,
 }
 
 /// A table per cell, sized for any u8 index so that a lookup by cell needs no bounds check.
@@ -44,8 +118,6 @@ fn per_cell<T: Copy + Default>(v: &[T]) -> PerCell<T> {
 /// The tables of one reading of the knight and king open points.
 #[derive(Debug)]
 pub(super) struct Tables {
-    /// The bit of each cell of each line, in order from the line's cell outwards.
-    pub(super) ray_bits: Vec<u128>,
     pub(super) lines: Vec<Line>,
     /// Per cell, the range of its orthogonal lines in `lines`, then of its diagonal lines.
     pub(super) orth: PerCell<(u16, u16)>,
@@ -60,15 +132,10 @@ pub(super) struct Tables {
     pub(super) knight_from: PerCell<u128>,
     /// Per army and cell: the cell one step forwards, or [`NONE`].
     pub(super) push: [Vec<u8>; 3],
-    /// Per army and cell: the cells a pawn captures on.
-    pub(super) caps: [PerCell<u128>; 3],
     /// Per army and cell: the cells from which a pawn of the army attacks the cell.
     pub(super) pawn_from: [PerCell<u128>; 3],
-    /// Per army and cell: the bit of `push`, or 0.
-    pub(super) push_bit: [PerCell<u128>; 3],
-    /// Per army and cell: the bit of the far cell of a double step from the army's own rank
-    /// 2 (through the `push` cell), or 0.
-    pub(super) double_bit: [PerCell<u128>; 3],
+    /// Per army and cell: a pawn's step, double step and captures.
+    pub(super) pawn: [PerCell<PawnCell>; 3],
     /// The cells of rank 1 of each half-board (where pawns promote).
     pub(super) back_ranks: u128,
     /// Per cell, every cell whose contents can bear on whether a king there is attacked: its
@@ -118,7 +185,6 @@ impl Tables {
     fn new(knight: KnightReading, touching: bool, mutant: Option<Mutant>) -> Tables {
         let hex = Hex::get(4);
         let LineTables {
-            ray_bits,
             lines,
             orth,
             diag,
@@ -135,18 +201,22 @@ impl Tables {
             .filter(|&c| hex.coords(c).2 == 0)
             .fold(0, |m, c| m | bit(c));
         let cell_bit = |c: u8| if c == NONE { 0 } else { bit(c) };
-        let push_bit: [Vec<u128>; 3] = push
-            .clone()
-            .map(|p| p.iter().map(|&c| cell_bit(c)).collect());
-        let double_bit: [Vec<u128>; 3] =
-            double.map(|d| d.iter().map(|&(_, c)| cell_bit(c)).collect());
+        let pawn: [Vec<PawnCell>; 3] = std::array::from_fn(|a| {
+            (0..CELLS)
+                .map(|c| PawnCell {
+                    one: cell_bit(push[a][c]),
+                    two: cell_bit(double[a][c].1),
+                    caps: caps[a][c],
+                })
+                .collect()
+        });
         let union = |ranges: &[(u16, u16)]| -> Vec<u128> {
             ranges
                 .iter()
                 .map(|&(a, b)| {
                     lines[usize::from(a)..usize::from(b)]
                         .iter()
-                        .fold(0, |m, l: &Line| m | l.mask)
+                        .fold(0, |m, l: &Line| m | l.mask())
                 })
                 .collect()
         };
@@ -170,7 +240,6 @@ impl Tables {
                 [5, 3]
             },
             sensitive: per_cell(&sensitive),
-            ray_bits,
             orth_union: per_cell(&orth_union),
             diag_union: per_cell(&diag_union),
             lines,
@@ -180,10 +249,8 @@ impl Tables {
             knight: per_cell(&knight_to),
             knight_from: per_cell(&knight_from),
             push,
-            caps: three(&caps),
+            pawn: [per_cell(&pawn[0]), per_cell(&pawn[1]), per_cell(&pawn[2])],
             pawn_from: three(&pawn_from),
-            push_bit: three(&push_bit),
-            double_bit: three(&double_bit),
             back_ranks,
         }
     }
@@ -191,7 +258,6 @@ impl Tables {
 
 /// The lines of the board as [`Tables`] keeps them, and the king's steps.
 struct LineTables {
-    ray_bits: Vec<u128>,
     lines: Vec<Line>,
     orth: Vec<(u16, u16)>,
     diag: Vec<(u16, u16)>,
@@ -199,7 +265,6 @@ struct LineTables {
 }
 
 fn line_tables(hex: &Hex, touching: bool, mutant: Option<Mutant>) -> LineTables {
-    let mut ray_bits = Vec::new();
     let mut lines = Vec::new();
     let mut orth = Vec::new();
     let mut diag = Vec::new();
@@ -213,13 +278,7 @@ fn line_tables(hex: &Hex, touching: bool, mutant: Option<Mutant>) -> LineTables 
             // The mutant centre-fork-missing keeps the first branch of a fork only.
             let fork_missing = mutant == Some(Mutant::YaltaCentreForkMissing);
             for ray in rays.iter().filter(|r| !fork_missing || r.shared == 0) {
-                let mask = ray.cells.iter().fold(0u128, |m, &c| m | bit(c));
-                lines.push(Line {
-                    start: ray_bits.len() as u16,
-                    len: ray.cells.len() as u8,
-                    mask,
-                });
-                ray_bits.extend(ray.cells.iter().map(|&c| bit(c)));
+                lines.push(Line::of(&ray.cells));
                 king[usize::from(cell)] |= bit(ray.cells[0]);
             }
             out.push((first, lines.len() as u16));
@@ -230,7 +289,6 @@ fn line_tables(hex: &Hex, touching: bool, mutant: Option<Mutant>) -> LineTables 
         }
     }
     LineTables {
-        ray_bits,
         lines,
         orth,
         diag,
@@ -314,27 +372,6 @@ fn pawn_tables(hex: &Hex) -> PawnTables {
 }
 
 impl Tables {
-    /// Returns the bits of the cells of a line, in order.
-    pub(super) fn line_bits(&self, line: &Line) -> &[u128] {
-        let s = usize::from(line.start);
-        &self.ray_bits[s..s + usize::from(line.len)]
-    }
-
-    /// The cells a line piece on a line reaches: up to and including the first occupied one.
-    pub(super) fn reach(&self, line: &Line, occ: u128) -> u128 {
-        if line.mask & occ == 0 {
-            return line.mask;
-        }
-        let mut m = 0;
-        for &b in self.line_bits(line) {
-            m |= b;
-            if occ & b != 0 {
-                break;
-            }
-        }
-        m
-    }
-
     /// Returns the orthogonal, then the diagonal lines of a cell.
     pub(super) fn orth_lines(&self, cell: u8) -> &[Line] {
         let (a, b) = self.orth[usize::from(cell)];

@@ -105,16 +105,22 @@ fn king_steps_and_pawn_captures_at_the_centre() {
         names(touching.king[usize::from(at("Ad4"))] & !t.king[usize::from(at("Ad4"))]),
         set("Be4")
     );
-    assert_eq!(names(t.caps[0][usize::from(at("Ad4"))]), set("Bd4 Cd4 Cf4"));
+    assert_eq!(
+        names(t.pawn[0][usize::from(at("Ad4"))].caps),
+        set("Bd4 Cd4 Cf4")
+    );
     assert_eq!(t.push[0][usize::from(at("Ad4"))], at("Ce4"));
     assert_eq!(t.push[0][usize::from(at("Ce4"))], at("Ce3"));
-    assert_eq!(names(t.caps[0][usize::from(at("Ce3"))]), set("Cd2 Cf2"));
+    assert_eq!(
+        names(t.pawn[0][usize::from(at("Ce3"))].caps),
+        set("Cd2 Cf2")
+    );
     assert_eq!(t.push[1][usize::from(at("Bd2"))], at("Bd3"));
-    assert_eq!(names(t.double_bit[1][usize::from(at("Bd2"))]), set("Bd4"));
+    assert_eq!(names(t.pawn[1][usize::from(at("Bd2"))].two), set("Bd4"));
     // The reverse tables are exact.
     for a in 0..3 {
         for c in 0..CELLS as u8 {
-            for x in bits(t.caps[a][usize::from(c)]) {
+            for x in bits(t.pawn[a][usize::from(c)].caps) {
                 assert!(t.pawn_from[a][usize::from(x)] & bit(c) != 0);
             }
         }
@@ -233,6 +239,31 @@ impl Lcg {
             .wrapping_mul(6364136223846793005)
             .wrapping_add(1442695040888963407);
         (self.0 >> 33) % n
+    }
+}
+
+#[test]
+fn a_line_reaches_what_a_walk_along_it_reaches() {
+    let hex = Hex::get(4);
+    let mut rng = Lcg(5);
+    for c in 0..CELLS as u8 {
+        for ray in hex.orth_rays(c).iter().chain(hex.diag_rays(c)) {
+            let line = tables::Line::of(&ray.cells);
+            for _ in 0..200 {
+                // Occupancies from sparse to dense.
+                let density = 1 + rng.next(4);
+                let occ = (0..CELLS as u8)
+                    .filter(|_| rng.next(8) < density)
+                    .fold(0, |m, x| m | bit(x));
+                let first = ray.cells.iter().position(|&x| occ & bit(x) != 0);
+                let walked = ray.cells[..first.map_or(ray.cells.len(), |i| i + 1)]
+                    .iter()
+                    .fold(0, |m, &x| m | bit(x));
+                assert_eq!(line.reach(occ), walked, "{:?} {occ:x}", ray.cells);
+                assert_eq!(line.first(occ), first.map_or(0, |i| bit(ray.cells[i])));
+            }
+            assert_eq!(line.mask(), line.reach(0));
+        }
     }
 }
 

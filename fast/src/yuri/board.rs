@@ -1,5 +1,6 @@
 //! Yuri's board geometry: the 7 x 7 square a1-g7 as 49 bits of a `u64` (index rank * 7 +
-//! file, the model's dense index), with ray, leap, step and pawn tables built once.
+//! file, the model's dense index), with ray, leap, step and pawn tables built once; and the
+//! position on the board (bitboards and a mailbox, the rules' state).
 
 use std::sync::OnceLock;
 
@@ -184,5 +185,73 @@ impl Tables {
     #[inline]
     pub(super) fn bishop(&self, s: usize, occ: u64) -> u64 {
         square::bishop(&self.rays, s, occ)
+    }
+}
+
+/// An empty mailbox cell.
+pub(super) const EMPTY: u8 = 0xFF;
+
+/// A position: pieces by army and role, a mailbox (`army * 8 + role`), the Kings' cells and
+/// the state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Pos {
+    pub army: [u64; 3],
+    pub role: [u64; 6],
+    pub mail: [u8; N],
+    pub king: [u8; 3],
+    pub to_move: u8,
+    /// The cell passed over by the double step just made, or `NONE`.
+    pub ep: u8,
+    /// The pawn that made it.
+    pub ep_pawn: u8,
+    /// Pawns that have not moved.
+    pub unmoved: u64,
+    /// The shared square of the White and Black Kings (the game is over), or `NONE`.
+    pub shared: u8,
+}
+
+impl Pos {
+    /// The empty board, White to move.
+    pub(super) fn empty() -> Pos {
+        Pos {
+            army: [0; 3],
+            role: [0; 6],
+            mail: [EMPTY; N],
+            king: [NONE; 3],
+            to_move: 0,
+            ep: NONE,
+            ep_pawn: NONE,
+            unmoved: 0,
+            shared: NONE,
+        }
+    }
+
+    /// Puts a piece on an empty cell.
+    #[inline]
+    pub(super) fn put(&mut self, army: usize, role: usize, s: usize) {
+        self.army[army] |= 1 << s;
+        self.role[role] |= 1 << s;
+        self.mail[s] = (army * 8 + role) as u8;
+        if role == KING {
+            self.king[army] = s as u8;
+        }
+    }
+
+    /// Takes the piece off a cell.
+    #[inline]
+    pub(super) fn take(&mut self, s: usize) {
+        let pc = self.mail[s];
+        if pc == EMPTY {
+            return;
+        }
+        let (army, role) = (usize::from(pc >> 3), usize::from(pc & 7));
+        self.army[army] &= !(1 << s);
+        self.role[role] &= !(1 << s);
+        self.mail[s] = EMPTY;
+    }
+
+    #[inline]
+    pub(super) fn occ(&self) -> u64 {
+        self.army[0] | self.army[1] | self.army[2]
     }
 }

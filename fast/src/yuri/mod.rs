@@ -3,9 +3,15 @@
 //! of the rule register.
 
 mod board;
-mod position;
+mod check;
+mod goals;
+mod history;
+mod options;
+mod pawns;
+mod pieces;
 #[cfg(test)]
 mod tests;
+mod turn;
 mod validate;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -20,8 +26,10 @@ use crate::bitset::Bitset;
 use crate::engine;
 use crate::mutant::{Mutant, Switch};
 use crate::sink::Count;
-use board::{BISHOP, BLACK, KING, KNIGHT, NONE, PAWN, RED, Tables, WHITE, tables};
-use position::{Bugs, EMPTY, Gen, History, Mv, Pos, Rules, Stalemate};
+use board::{BISHOP, BLACK, EMPTY, KING, KNIGHT, NONE, PAWN, Pos, RED, Tables, WHITE, tables};
+use history::History;
+use options::{Bugs, Rules, Stalemate};
+use turn::{Gen, Mv};
 use validate::{export, import};
 
 /// yuri.start-position: the source's diagram read row by row (see the register): army

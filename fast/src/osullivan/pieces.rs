@@ -1,0 +1,92 @@
+//! How the pieces other than pawns move: knights, bishops, rooks, queens and the king.
+
+use super::board::{BISHOP, EMPTY, KING, KNIGHT, Pos, QUEEN, ROOK, bishop_att, bit, rook_att};
+use super::check::Gen;
+use super::turn::{Mv, NORMAL};
+use crate::bitset::Bitset;
+use crate::mutant::Switch;
+
+impl<Sw: Switch> Gen<'_, Sw> {
+    pub(super) fn knights(&self, out: &mut Vec<Mv>) {
+        let Gen {
+            pos,
+            kt,
+            s,
+            targets,
+            ..
+        } = *self;
+        for from in pos.bb[s][KNIGHT].iter() {
+            for to in (kt[from] & targets).iter() {
+                if self.safe(from, to, 0) {
+                    out.push(Mv::new(from, to, NORMAL));
+                }
+            }
+        }
+    }
+
+    /// Bishops, rooks and queens.
+    pub(super) fn sliders(&self, out: &mut Vec<Mv>) {
+        let Gen {
+            pos,
+            g,
+            cfg,
+            s,
+            occ,
+            targets,
+            ..
+        } = *self;
+        // Sliders. (The mutant dead-pieces-transparent lets them pass a dead army's pieces.)
+        let slide_occ = if cfg.bugs.dead_transparent.on() {
+            let dead = (0..3).filter(|&o| !pos.live(o));
+            occ & !dead.fold(0, |m, o| m | pos.occ_seat[o])
+        } else {
+            occ
+        };
+        for (role, orth, diag) in [
+            (BISHOP, false, true),
+            (ROOK, true, false),
+            (QUEEN, true, true),
+        ] {
+            for from in pos.bb[s][role].iter() {
+                let mut att = 0;
+                if orth {
+                    att |= rook_att(g, from, slide_occ);
+                }
+                if diag {
+                    att |= bishop_att(g, from, slide_occ);
+                }
+                for to in (att & targets).iter() {
+                    if self.safe(from, to, 0) {
+                        out.push(Mv::new(from, to, NORMAL));
+                    }
+                }
+            }
+        }
+    }
+
+    pub(super) fn king(&self, out: &mut Vec<Mv>) {
+        let Gen {
+            pos,
+            g,
+            cfg,
+            kt,
+            s,
+            ksq,
+            occ,
+            targets,
+            ..
+        } = *self;
+        let occ_nok = occ & !bit(ksq);
+        for to in (g.king[ksq] & targets).iter() {
+            let victim = pos.board[to];
+            let e2 = if victim != EMPTY && usize::from(victim & 7) == KING {
+                pos.enemy(cfg, s, usize::from(victim >> 3))
+            } else {
+                self.e
+            };
+            if !Pos::attacked(g, kt, to, occ_nok | bit(to), &e2, bit(to)) {
+                out.push(Mv::new(ksq, to, NORMAL));
+            }
+        }
+    }
+}

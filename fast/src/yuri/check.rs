@@ -1,0 +1,133 @@
+//! Check: which pieces threaten a King, and where a piece other than the King may move
+//! without leaving its own King in check.
+
+use super::board::{BISHOP, KING, KNIGHT, NONE, PAWN, Pos, QUEEN, ROOK, Tables};
+use super::turn::{Ctx, EN_PASSANT, Gen, Mv};
+use crate::mutant::Switch;
+use crate::sink::Sink;
+use crate::square::{self, BISHOP_DIRS, ROOK_DIRS};
+
+impl Pos {
+    /// yuri.check: whether `s` is threatened by a non-King piece among `attackers`, with the
+    /// board's occupancy `occ`.
+    #[inline]
+    pub(super) fn attacked(&self, t: &Tables, s: usize, occ: u64, attackers: u64) -> bool {
+        if t.knight[s] & attackers & self.role[KNIGHT] != 0 {
+            return true;
+        }
+        let pawns = attackers & self.role[PAWN];
+        if pawns != 0
+            && (t.pawn_attackers[0][s] & pawns & self.army[0]
+                | t.pawn_attackers[1][s] & pawns & self.army[1]
+                | t.pawn_attackers[2][s] & pawns & self.army[2])
+                != 0
+        {
+            return true;
+        }
+        let queens = self.role[QUEEN];
+        let diag = attackers & (self.role[BISHOP] | queens) & t.bishop_lines[s];
+        if diag != 0 && BISHOP_DIRS.iter().any(|&d| t.ray(d, s, occ) & diag != 0) {
+            return true;
+        }
+        let orth = attackers & (self.role[ROOK] | queens) & t.rook_lines[s];
+        orth != 0 && ROOK_DIRS.iter().any(|&d| t.ray(d, s, occ) & orth != 0)
+    }
+
+    /// yuri.check: the pieces among `attackers` that threaten `s` (not a King's cell), with
+    /// the board's occupancy `occ`.
+    #[inline]
+    pub(super) fn checkers(&self, t: &Tables, s: usize, occ: u64, attackers: u64) -> u64 {
+        let pawns = attackers & self.role[PAWN];
+        let mut found = t.knight[s] & attackers & self.role[KNIGHT]
+            | t.pawn_attackers[0][s] & pawns & self.army[0]
+            | t.pawn_attackers[1][s] & pawns & self.army[1]
+            | t.pawn_attackers[2][s] & pawns & self.army[2];
+        let queens = self.role[QUEEN];
+        let diag = attackers & (self.role[BISHOP] | queens) & t.bishop_lines[s];
+        if diag != 0 {
+            found |= t.bishop(s, occ) & diag;
+        }
+        let orth = attackers & (self.role[ROOK] | queens) & t.rook_lines[s];
+        if orth != 0 {
+            found |= t.rook(s, occ) & orth;
+        }
+        found
+    }
+
+    /// Whether the side to move's King is in check.
+    pub(super) fn in_check(&self, t: &Tables) -> bool {
+        self.army_in_check(t, usize::from(self.to_move))
+    }
+
+    /// yuri.check: whether `army`'s King is threatened by a non-King piece of another army.
+    #[inline]
+    pub(super) fn army_in_check(&self, t: &Tables, army: usize) -> bool {
+        let ksq = self.king[army];
+        if ksq == NONE || self.shared != NONE {
+            return false;
+        }
+        let occ = self.occ();
+        let attackers = occ & !self.army[army] & !self.role[KING];
+        self.attacked(t, usize::from(ksq), occ, attackers)
+    }
+}
+
+impl<Sw: Switch> Gen<'_, Sw> {
+    /// yuri.check: the pieces of `own` pinned to the King on `ksq` by `enemies`, with the
+    /// board's occupancy `occ` (none while `checkers` is empty under the mutant pins-ignored).
+    #[inline(always)]
+    pub(super) fn pinned(
+        &self,
+        p: &Pos,
+        ksq: usize,
+        occ: u64,
+        own: u64,
+        enemies: u64,
+        checkers: u64,
+    ) -> u64 {
+        let t = self.t;
+        if checkers == 0 && self.rules.bugs.pins_ignored.on() {
+            0
+        } else {
+            // yuri.check: only a piece pinned to the King can uncover a check.
+            // (A line piece off the King's lines pins nothing.)
+            let queens = p.role[QUEEN];
+            let orth = enemies & (p.role[ROOK] | queens) & t.rook_lines[ksq];
+            let diag = enemies & (p.role[BISHOP] | queens) & t.bishop_lines[ksq];
+            let mut pinned = 0;
+            if orth != 0 {
+                pinned |= square::pinned(&t.rays, ROOK_DIRS, ksq, occ, own, orth);
+            }
+            if diag != 0 {
+                pinned |= square::pinned(&t.rays, BISHOP_DIRS, ksq, occ, own, diag);
+            }
+            pinned
+        }
+    }
+}
+
+impl<S: Sink<Mv>, Sw: Switch> Ctx<'_, '_, S, Sw> {
+    /// yuri.check: where a piece other than the King may move without leaving its King in
+    /// check (en passant aside): on the line of its pin, if pinned, and answering a check.
+    #[inline]
+    pub(super) fn allowed(&self, from: usize) -> u64 {
+        if self.pinned & (1 << from) == 0 {
+            self.evade
+        } else {
+            self.evade & self.g.t.line[self.ksq][from]
+        }
+    }
+
+    /// yuri.check: a pawn's move does not leave the mover's King in check (en passant, which
+    /// takes a pawn off another cell, tried on the board).
+    #[inline]
+    pub(super) fn safe(&self, from: usize, to: usize, kind: u8) -> bool {
+        if kind != EN_PASSANT {
+            return self.allowed(from) & (1 << to) != 0;
+        }
+        let gone_bit = 1u64 << self.p.ep_pawn;
+        let occ = (self.occ & !(1u64 << from) & !gone_bit) | (1u64 << to);
+        let attackers = self.enemies & !(1u64 << to) & !gone_bit;
+        !self.p.attacked(self.g.t, self.ksq, occ, attackers)
+    }
+}

@@ -1,0 +1,79 @@
+//! How pawns move: their steps under either reading, double steps, their one capture
+//! direction, en passant and promotion.
+
+use super::board::{BISHOP, KNIGHT, NONE, PAWN, QUEEN, ROOK};
+use super::turn::{Ctx, DOUBLE, EN_PASSANT, Mv, PLAIN};
+use crate::bitset::Bitset;
+use crate::mutant::Switch;
+use crate::sink::Sink;
+
+impl<S: Sink<Mv>, Sw: Switch> Ctx<'_, '_, S, Sw> {
+    /// Pawns.
+    pub(super) fn pawns(&mut self, me: usize, own: u64, free: u64) {
+        let (g, p, t) = (self.g, self.p, self.g.t);
+        let occ = self.occ;
+        let reading = usize::from(g.rules.away);
+        let promo = t.promotion[me];
+        for from in (own & p.role[PAWN]).iter() {
+            // yuri.pawn-move-a / yuri.pawn-move-b: one step onto an empty square.
+            let steps = t.push[reading][me][from] & !occ;
+            if self.rep_from & (1 << from) == 0 && steps & promo == 0 {
+                // No promotion and no board to repeat: the steps the King's safety allows.
+                self.out.each(steps & self.allowed(from), |to| Mv {
+                    from: from as u8,
+                    to: to as u8,
+                    promo: NONE,
+                    kind: PLAIN,
+                });
+            } else {
+                for to in steps.iter() {
+                    self.pawn(from, to, PLAIN, promo);
+                }
+            }
+            // yuri.double-step = first-move: two squares straight on from an unmoved pawn.
+            if g.rules.double && p.unmoved & (1 << from) != 0 {
+                for (mid, dst) in t.push2[reading][me][from] {
+                    if dst != NONE && occ & ((1u64 << mid) | (1u64 << dst)) == 0 {
+                        self.pawn(from, usize::from(dst), DOUBLE, promo);
+                    }
+                }
+            }
+            // yuri.pawn-capture-a: one diagonal square, only by capturing.
+            let cap = t.pawn_capture[me][from];
+            if cap != NONE {
+                let cbit = 1u64 << cap;
+                if free & occ & cbit != 0 {
+                    self.pawn(from, usize::from(cap), PLAIN, promo);
+                } else if cap == p.ep && occ & cbit == 0 && p.ep_pawn != NONE {
+                    self.pawn(from, usize::from(cap), EN_PASSANT, promo);
+                }
+            }
+        }
+    }
+
+    /// A pawn's move, promoting where yuri.promotion says.
+    #[inline]
+    fn pawn(&mut self, from: usize, to: usize, kind: u8, promo: u64) {
+        if !self.safe(from, to, kind) {
+            return;
+        }
+        if promo & (1 << to) != 0 {
+            // yuri.promotion-choice: a Queen, Rook, Bishop or Knight of its own army.
+            for role in [QUEEN, ROOK, BISHOP, KNIGHT] {
+                self.push_unrepeated(Mv {
+                    from: from as u8,
+                    to: to as u8,
+                    promo: role as u8,
+                    kind,
+                });
+            }
+        } else {
+            self.push_unrepeated(Mv {
+                from: from as u8,
+                to: to as u8,
+                promo: NONE,
+                kind,
+            });
+        }
+    }
+}

@@ -1,0 +1,96 @@
+//! How the pieces other than pawns move: the King's steps (and its meeting the other King)
+//! and the moves of knights, bishops, rooks and queens.
+
+use super::board::{BISHOP, BLACK, KNIGHT, NONE, QUEEN, ROOK, WHITE};
+use super::history::repeats;
+use super::turn::{Ctx, KING_CAPTURE, MEET, Mv, PLAIN};
+use crate::bitset::Bitset;
+use crate::mutant::Switch;
+use crate::sink::Sink;
+
+impl<S: Sink<Mv>, Sw: Switch> Ctx<'_, '_, S, Sw> {
+    /// King steps (yuri.kings-no-capture, yuri.shared-square, yuri.king-onto-king).
+    pub(super) fn king_steps(&mut self, me: usize, own: u64, kings: u64) {
+        let (g, p, t) = (self.g, self.p, self.g.t);
+        let (ksq, occ) = (self.ksq, self.occ);
+        let (enemies, bugs) = (self.enemies, g.rules.bugs);
+        let kbit = 1u64 << ksq;
+        let partner = match me {
+            WHITE => p.king[BLACK],
+            BLACK => p.king[WHITE],
+            _ => NONE,
+        };
+        for to in (t.king[ksq] & !own).iter() {
+            let tbit = 1u64 << to;
+            if kings & tbit != 0 {
+                let kind = if usize::from(partner) == to {
+                    (!bugs.no_meeting.on()).then_some(MEET)
+                } else {
+                    bugs.king_takes_king.on().then_some(KING_CAPTURE)
+                };
+                if let Some(kind) = kind
+                    && (g.rules.into_check || !p.attacked(t, to, occ ^ kbit, enemies))
+                {
+                    self.out.push(Mv {
+                        from: ksq as u8,
+                        to: to as u8,
+                        promo: NONE,
+                        kind,
+                    });
+                }
+                continue;
+            }
+            if !p.attacked(t, to, occ ^ kbit, enemies & !tbit) {
+                self.push_unrepeated(Mv {
+                    from: ksq as u8,
+                    to: to as u8,
+                    promo: NONE,
+                    kind: PLAIN,
+                });
+            }
+        }
+    }
+
+    /// The moves of knights, and of bishops, rooks and queens (yuri.orthodox-moves), onto
+    /// `free` cells.
+    #[inline(always)]
+    pub(super) fn pieces(&mut self, own: u64, free: u64) {
+        let (p, t, occ) = (self.p, self.g.t, self.occ);
+        // Knights.
+        for from in (own & p.role[KNIGHT]).iter() {
+            self.targets(from, t.knight[from] & free);
+        }
+        // Bishops, Rooks, Queens (yuri.orthodox-moves).
+        for from in (own & (p.role[BISHOP] | p.role[QUEEN])).iter() {
+            self.targets(from, t.bishop(from, occ) & free);
+        }
+        for from in (own & (p.role[ROOK] | p.role[QUEEN])).iter() {
+            self.targets(from, t.rook(from, occ) & free);
+        }
+    }
+
+    /// A non-King piece's moves to each of `targets`.
+    #[inline(always)]
+    pub(super) fn targets(&mut self, from: usize, targets: u64) {
+        let mut targets = targets & self.allowed(from);
+        if self.rep_from & (1 << from) != 0 {
+            for to in (targets & self.rep_to).iter() {
+                let m = Mv {
+                    from: from as u8,
+                    to: to as u8,
+                    promo: NONE,
+                    kind: PLAIN,
+                };
+                if repeats(self.p, m, self.hist) {
+                    targets &= !(1 << to);
+                }
+            }
+        }
+        self.out.each(targets, |to| Mv {
+            from: from as u8,
+            to: to as u8,
+            promo: NONE,
+            kind: PLAIN,
+        });
+    }
+}

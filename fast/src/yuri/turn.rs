@@ -1,0 +1,160 @@
+//! Playing a move: the move type, copy-make, and the legal moves of the side to move, each
+//! room's generator called in turn.
+
+use super::board::{ALL, KING, N, NONE, Pos, Tables, WHITE};
+use super::history::{Snap, repeat_candidates};
+use super::options::Rules;
+use crate::mutant::Switch;
+use crate::sink::Sink;
+
+/// A move: from, to, the promotion role (or `NONE`) and its kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Mv {
+    pub from: u8,
+    pub to: u8,
+    pub promo: u8,
+    pub kind: u8,
+}
+
+pub(super) const PLAIN: u8 = 0;
+pub(super) const DOUBLE: u8 = 1;
+pub(super) const EN_PASSANT: u8 = 2;
+/// yuri.shared-square: the White King onto the Black King or the Black King onto the White.
+pub(super) const MEET: u8 = 3;
+/// A King capturing a King: only the mutant king-captures-king makes it.
+pub(super) const KING_CAPTURE: u8 = 4;
+
+impl Pos {
+    /// Plays a legal move (copy-make: callers keep the old position to go back).
+    pub(super) fn make(&mut self, m: Mv) {
+        let me = usize::from(self.to_move);
+        let (from, to) = (usize::from(m.from), usize::from(m.to));
+        let role = usize::from(self.mail[from] & 7);
+        self.take(from);
+        if m.kind >= MEET {
+            // yuri.shared-square: the King stepped onto stays (it is no capture); the board
+            // lists the King that moved, and the game is over. (A King captured, which only
+            // the mutant king-captures-king does, is gone.)
+            if m.kind == KING_CAPTURE {
+                self.king[usize::from(self.mail[to] >> 3)] = NONE;
+            } else {
+                self.shared = to as u8;
+            }
+            self.take(to);
+            self.put(me, KING, to);
+        } else {
+            self.take(to);
+            if m.kind == EN_PASSANT {
+                self.take(usize::from(self.ep_pawn));
+                self.unmoved &= !(1u64 << self.ep_pawn);
+            }
+            let new_role = if m.promo == NONE {
+                role
+            } else {
+                usize::from(m.promo)
+            };
+            self.put(me, new_role, to);
+        }
+        self.unmoved &= !((1u64 << from) | (1u64 << to));
+        if m.kind == DOUBLE {
+            self.ep = ((from + to) / 2) as u8;
+            self.ep_pawn = to as u8;
+        } else {
+            self.ep = NONE;
+            self.ep_pawn = NONE;
+        }
+        self.to_move = ((me + 1) % 3) as u8;
+    }
+}
+
+/// The legal move generator for one reading.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Gen<'a, Sw> {
+    pub t: &'a Tables,
+    pub rules: Rules<Sw>,
+}
+
+impl<Sw: Switch> Gen<'_, Sw> {
+    /// Appends the legal moves of the side to move to `out` (none once the game is over).
+    pub(super) fn legal(&self, p: &Pos, hist: &[Snap], out: &mut Vec<Mv>) {
+        if self.rules.mate_at_once && self.mated_off_turn(p, hist, out).is_some() {
+            return;
+        }
+        self.turn_moves(p, hist, out);
+    }
+
+    /// Gives the legal moves of the side to move to `out` (a list, or a count), whatever the
+    /// other Kings' state.
+    pub(super) fn turn_moves<S: Sink<Mv>>(&self, p: &Pos, hist: &[Snap], out: &mut S) {
+        let t = self.t;
+        // The mutant white-repeats forgets the earlier board states.
+        let hist = if self.rules.bugs.white_repeats.on() {
+            &[]
+        } else {
+            hist
+        };
+        if p.shared != NONE {
+            // yuri.shared-square: the game is over.
+            return;
+        }
+        let me = usize::from(p.to_move);
+        let ksq = usize::from(p.king[me]);
+        if ksq >= N {
+            return;
+        }
+        let own = p.army[me];
+        let occ = p.occ();
+        let kings = p.role[KING];
+        let enemies = occ & !own & !kings;
+        let checkers = p.checkers(t, ksq, occ, enemies);
+        let pinned = self.pinned(p, ksq, occ, own, enemies, checkers);
+        // yuri.check: in check, a move other than the King's captures the one piece giving it
+        // or steps between (none answers two).
+        let evade = match checkers {
+            0 => ALL,
+            c if c & (c - 1) == 0 => c | t.between[ksq][c.trailing_zeros() as usize],
+            _ => 0,
+        };
+        let (rep_from, rep_to) = if me == WHITE {
+            repeat_candidates(own, hist)
+        } else {
+            (0, 0)
+        };
+        let mut ctx = Ctx {
+            g: self,
+            p,
+            hist,
+            out,
+            ksq,
+            occ,
+            enemies,
+            pinned,
+            evade,
+            rep_from,
+            rep_to,
+        };
+        ctx.king_steps(me, own, kings);
+        let free = !own & !kings;
+        ctx.pieces(own, free);
+        ctx.pawns(me, own, free);
+    }
+}
+
+/// What one call of the generator works with.
+pub(super) struct Ctx<'a, 'b, S, Sw> {
+    pub g: &'a Gen<'a, Sw>,
+    pub p: &'b Pos,
+    pub hist: &'b [Snap],
+    pub out: &'b mut S,
+    pub ksq: usize,
+    pub occ: u64,
+    pub enemies: u64,
+    /// The pieces pinned to the King.
+    pub pinned: u64,
+    /// Where a move other than the King's must end: every cell, unless in check.
+    pub evade: u64,
+    /// The cells a White move that may repeat a board starts from and ends on (see
+    /// [`repeat_candidates`]); none for the other armies.
+    pub rep_from: u64,
+    pub rep_to: u64,
+}
