@@ -254,27 +254,35 @@ impl Harness {
         };
         // The walk's root: one of the roots (the start, when the bytes have run out), or the
         // start of this game where the variant has none.
-        let root = u.pick(self.roots(variant)).cloned();
-        let mut generator = Generator::new(
-            game.clone(),
-            root.or_else(|| self.walker.start(&game))
-                .into_iter()
-                .collect(),
-        );
+        let root = u
+            .pick(self.roots(variant))
+            .cloned()
+            .or_else(|| self.walker.start(&game));
+        // Where the root is not a position both engines accept (a table root under these
+        // readings, say; a disagreement on validity is trichess diff's to report), the case is
+        // the start; with no start either (should not happen), the empty board, which both
+        // engines refuse. The root is asked here once: the generator, given it alone, would
+        // ask it again on each of its tries.
+        let mut found = self
+            .walker
+            .start(&game)
+            .unwrap_or_else(|| empty_setup(variant));
+        let Some(root) = root.filter(|r| self.walker.both_accept(&game, r) == Some(true)) else {
+            return self.position_case(target, game, found, &mut u);
+        };
+        let mut generator = Generator::new(game.clone(), vec![root]);
         // Cheap walks (no mate sought: that plays every move), so that an input costs about
         // one position's checks.
         generator.policy = Policy {
             capture_percent: Policy::default().capture_percent,
             ..Policy::UNIFORM
         };
-        // Where the walk meets a disagreement on validity before any position both engines
-        // accept (a table root under these readings, say), the case is the start; with no
-        // start either (should not happen), the empty board, which both engines refuse.
-        let mut found = self
-            .walker
-            .start(&game)
-            .unwrap_or_else(|| empty_setup(variant));
-        for _ in 0..=u.below(MAX_STEPS) {
+        for step in 0..=u.below(MAX_STEPS) {
+            // The end of the bytes ends the walk: a zero byte chooses the simplest, and the
+            // generator would try the same edit or move again and again.
+            if step > 0 && u.is_empty() {
+                break;
+            }
             match generator.next(&mut self.walker, &mut u) {
                 Some(Step::Position(setup)) => found = setup,
                 // A disagreement on validity is trichess diff's to report; the walk stops at
@@ -282,15 +290,27 @@ impl Harness {
                 Some(Step::Finding(_)) | None => break,
             }
         }
+        self.position_case(target, game, found, &mut u)
+    }
+
+    /// Builds the case of an engine target at `setup`, with its move (read from the rest of
+    /// the bytes) where the target plays one.
+    fn position_case(
+        &mut self,
+        target: Target,
+        game: Game,
+        setup: Setup,
+        u: &mut Unstructured<'_>,
+    ) -> Case {
         let mv = match target {
-            Target::EnginesSamePositions => u.pick(&self.listed(&game, &found, 0)).copied(),
-            Target::EnginesPlayableIffListed => Some(self.any_move(&game, &found, &mut u)),
+            Target::EnginesSamePositions => u.pick(&self.listed(&game, &setup, 0)).copied(),
+            Target::EnginesPlayableIffListed => Some(self.any_move(&game, &setup, u)),
             _ => None,
         };
         Case::Position {
             target,
             game,
-            setup: found,
+            setup,
             mv,
             first_says: None,
         }
