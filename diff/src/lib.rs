@@ -53,6 +53,7 @@ mod generate;
 pub mod html;
 pub mod infer;
 pub mod measure;
+mod memo;
 pub mod output;
 pub mod property;
 pub mod report;

@@ -9,7 +9,10 @@
 //! played before fuzzing, deep in games) and a short walk of random legal moves and edits,
 //! played by the second engine (the fast one: cheap). The property is checked at the walk's
 //! last position alone, so that an input costs about one position's checks; the fuzzer's
-//! coverage guidance, not the input, explores around the roots. A case of a parser target is
+//! coverage guidance, not the input, explores around the roots. The engines remember their
+//! answers (a memo shared by the harness's duels): most inputs are an earlier input with its
+//! last bytes changed, and walk through its positions again, so that an input costs about
+//! what its new positions cost. A case of a parser target is
 //! a variant and a text; a case of the protocol target (`protocol`) is a variant and a line of
 //! bytes.
 //!
@@ -27,6 +30,7 @@ use serde_json::{Value, json};
 use trichess_model::{Engine, EngineError, Game, Move, Setup, Variant};
 use trichess_suite::OpenPoint;
 
+use crate::memo::remembering;
 use crate::{Choices, Duel, Generator, Policy, Step, random_game};
 
 mod protocol;
@@ -188,12 +192,17 @@ const POOL_SEED: u64 = 21;
 impl Harness {
     /// Builds a harness of engine `a` (the reference) against engine `b`, with the register's
     /// open points, and as roots the start, the perft tables' positions (the suite's) and a
-    /// pool of positions that engine `b` plays from them (500 per variant, seeded).
+    /// pool of positions that engine `b` plays from them (500 per variant, seeded). Each
+    /// engine is asked a question once: its answers must be a function of the question (the
+    /// game, the position, the move), as an engine in this process's are.
     pub fn new(
         a: impl Fn() -> Box<dyn Engine> + Clone + 'static,
         b: impl Fn() -> Box<dyn Engine> + Clone + 'static,
     ) -> Result<Harness, trichess_suite::SuiteError> {
         let tables = &trichess_suite::Suite::embedded()?.tables;
+        // Both engines answer from their memory a question asked before, as an input that
+        // walks through an earlier input's positions asks.
+        let (a, b) = (remembering(a), remembering(b));
         let points = |v: Variant| trichess_suite::open_points(v).unwrap_or_default().to_vec();
         Ok(Harness {
             duel: Duel::new(Box::new(a.clone()), Box::new(b.clone())),
@@ -245,27 +254,35 @@ impl Harness {
         };
         // The walk's root: one of the roots (the start, when the bytes have run out), or the
         // start of this game where the variant has none.
-        let root = u.pick(self.roots(variant)).cloned();
-        let mut generator = Generator::new(
-            game.clone(),
-            root.or_else(|| self.walker.start(&game))
-                .into_iter()
-                .collect(),
-        );
+        let root = u
+            .pick(self.roots(variant))
+            .cloned()
+            .or_else(|| self.walker.start(&game));
+        // Where the root is not a position both engines accept (a table root under these
+        // readings, say; a disagreement on validity is trichess diff's to report), the case is
+        // the start; with no start either (should not happen), the empty board, which both
+        // engines refuse. The root is asked here once: the generator, given it alone, would
+        // ask it again on each of its tries.
+        let mut found = self
+            .walker
+            .start(&game)
+            .unwrap_or_else(|| empty_setup(variant));
+        let Some(root) = root.filter(|r| self.walker.both_accept(&game, r) == Some(true)) else {
+            return self.position_case(target, game, found, &mut u);
+        };
+        let mut generator = Generator::new(game.clone(), vec![root]);
         // Cheap walks (no mate sought: that plays every move), so that an input costs about
         // one position's checks.
         generator.policy = Policy {
             capture_percent: Policy::default().capture_percent,
             ..Policy::UNIFORM
         };
-        // Where the walk meets a disagreement on validity before any position both engines
-        // accept (a table root under these readings, say), the case is the start; with no
-        // start either (should not happen), the empty board, which both engines refuse.
-        let mut found = self
-            .walker
-            .start(&game)
-            .unwrap_or_else(|| empty_setup(variant));
-        for _ in 0..=u.below(MAX_STEPS) {
+        for step in 0..=u.below(MAX_STEPS) {
+            // The end of the bytes ends the walk: a zero byte chooses the simplest, and the
+            // generator would try the same edit or move again and again.
+            if step > 0 && u.is_empty() {
+                break;
+            }
             match generator.next(&mut self.walker, &mut u) {
                 Some(Step::Position(setup)) => found = setup,
                 // A disagreement on validity is trichess diff's to report; the walk stops at
@@ -273,15 +290,27 @@ impl Harness {
                 Some(Step::Finding(_)) | None => break,
             }
         }
+        self.position_case(target, game, found, &mut u)
+    }
+
+    /// Builds the case of an engine target at `setup`, with its move (read from the rest of
+    /// the bytes) where the target plays one.
+    fn position_case(
+        &mut self,
+        target: Target,
+        game: Game,
+        setup: Setup,
+        u: &mut Unstructured<'_>,
+    ) -> Case {
         let mv = match target {
-            Target::EnginesSamePositions => u.pick(&self.listed(&game, &found, 0)).copied(),
-            Target::EnginesPlayableIffListed => Some(self.any_move(&game, &found, &mut u)),
+            Target::EnginesSamePositions => u.pick(&self.listed(&game, &setup, 0)).copied(),
+            Target::EnginesPlayableIffListed => Some(self.any_move(&game, &setup, u)),
             _ => None,
         };
         Case::Position {
             target,
             game,
-            setup: found,
+            setup,
             mv,
             first_says: None,
         }

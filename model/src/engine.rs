@@ -8,7 +8,7 @@ use crate::{InvalidPosition, Move, Outcome, Setup, Variant};
 
 /// A variant and the readings chosen for its open points (interpretation id -> reading; an
 /// interpretation left out takes its default).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Game {
     /// The variant played.
     pub variant: Variant,

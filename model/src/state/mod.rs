@@ -21,7 +21,7 @@ pub use yuri::YuriState;
 
 /// A position as written down: pieces, side to move and the state the rules need, not yet
 /// checked against any variant's rules (engines validate it into their own position type).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Setup {
     /// The variant of the position.
     pub variant: Variant,
@@ -40,7 +40,7 @@ pub struct Setup {
 }
 
 /// Per-variant position state beyond pieces, turn, castling and en passant.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum VariantState {
     /// O'Sullivan's state: where the P4s stand, and which are freed.

@@ -10,7 +10,7 @@ const P4_HOMES: [(char, &str); 2] = [('b', "d2"), ('r', "e2")];
 
 /// O'Sullivan: where the Black and Red P4s are, and which of them are free of the
 /// P4-against-P4 restriction.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct OSullivanState {
     /// The cell of each seat's P4, while it is on the board unpromoted. White has none.
     pub p4: BySeat<Option<Cell>>,

@@ -6,7 +6,7 @@ use crate::notation::{Field, FieldKind};
 use crate::{Cell, Seat};
 
 /// Triple Crown: what a position needs beyond pieces, turn, castling and en passant.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct TripleCrownState {
     /// The cell passed over by an earlier double step that the side to move may still take en
     /// passant, when the most recent double step (the common `en_passant` field) is another

@@ -7,7 +7,7 @@ use crate::notation::{Field, FieldKind};
 use crate::{Cell, Seat};
 
 /// Yalta: the state that armies taken over, double checks and pending mates need.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct YaltaState {
     /// Army -> the seat that controls it, for each army whose king has been checkmated
     /// ("The player who delivered the checkmate takes control of all the checkmated player's

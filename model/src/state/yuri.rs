@@ -15,7 +15,7 @@ const PAWN_HOMES: [(char, [&str; 4]); 3] = [
 ];
 
 /// Yuri Chess: what the rules need to know beyond pieces, turn and en passant.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct YuriState {
     /// Cells of the pawns that have not moved yet: the pawns that may make a double step,
     /// where a reading of the rules allows one.
