@@ -1,7 +1,7 @@
 //! Playing a move: the move type, copy-make, and the legal moves of the side to move, each
 //! room's generator called in turn.
 
-use super::board::{ALL, KING, N, NONE, Pos, Tables, WHITE};
+use super::board::{ALL, EMPTY, KING, N, NONE, Pos, Tables, WHITE};
 use super::history::{Snap, repeat_candidates};
 use super::options::Rules;
 use crate::mutant::Switch;
@@ -25,45 +25,59 @@ pub(super) const MEET: u8 = 3;
 pub(super) const KING_CAPTURE: u8 = 4;
 
 impl Pos {
-    /// Plays a legal move (copy-make: callers keep the old position to go back).
-    pub(super) fn make(&mut self, m: Mv) {
+    /// The position after a legal move (copy-make: callers keep the old position to go
+    /// back). What stood where is read from the old position, not from the copy.
+    pub(super) fn after(&self, m: Mv) -> Pos {
         let me = usize::from(self.to_move);
         let (from, to) = (usize::from(m.from), usize::from(m.to));
-        let role = usize::from(self.mail[from] & 7);
-        self.take(from);
+        let (fbit, tbit) = (1u64 << from, 1u64 << to);
+        let (moving, target) = (self.piece(from), self.piece(to));
+        let mut next = *self;
+        next.army[usize::from(moving >> 3)] &= !fbit;
+        next.role[usize::from(moving & 7)] &= !fbit;
+        if target != EMPTY {
+            next.army[usize::from(target >> 3)] &= !tbit;
+            next.role[usize::from(target & 7)] &= !tbit;
+        }
+        let mut new_role = if m.promo == NONE {
+            usize::from(moving & 7)
+        } else {
+            usize::from(m.promo)
+        };
         if m.kind >= MEET {
             // yuri.shared-square: the King stepped onto stays (it is no capture); the board
             // lists the King that moved, and the game is over. (A King captured, which only
             // the mutant king-captures-king does, is gone.)
             if m.kind == KING_CAPTURE {
-                self.king[usize::from(self.mail[to] >> 3)] = NONE;
+                next.king[usize::from(target >> 3)] = NONE;
             } else {
-                self.shared = to as u8;
+                next.shared = to as u8;
             }
-            self.take(to);
-            self.put(me, KING, to);
-        } else {
-            self.take(to);
-            if m.kind == EN_PASSANT {
-                self.take(usize::from(self.ep_pawn));
-                self.unmoved &= !(1u64 << self.ep_pawn);
+            new_role = KING;
+        } else if m.kind == EN_PASSANT {
+            let gone = usize::from(self.ep_pawn);
+            let pc = self.piece(gone);
+            if pc != EMPTY {
+                next.army[usize::from(pc >> 3)] &= !(1u64 << gone);
+                next.role[usize::from(pc & 7)] &= !(1u64 << gone);
             }
-            let new_role = if m.promo == NONE {
-                role
-            } else {
-                usize::from(m.promo)
-            };
-            self.put(me, new_role, to);
+            next.unmoved &= !(1u64 << gone);
         }
-        self.unmoved &= !((1u64 << from) | (1u64 << to));
+        next.army[me] |= tbit;
+        next.role[new_role] |= tbit;
+        if new_role == KING {
+            next.king[me] = to as u8;
+        }
+        next.unmoved &= !(fbit | tbit);
         if m.kind == DOUBLE {
-            self.ep = ((from + to) / 2) as u8;
-            self.ep_pawn = to as u8;
+            next.ep = ((from + to) / 2) as u8;
+            next.ep_pawn = to as u8;
         } else {
-            self.ep = NONE;
-            self.ep_pawn = NONE;
+            next.ep = NONE;
+            next.ep_pawn = NONE;
         }
-        self.to_move = ((me + 1) % 3) as u8;
+        next.to_move = ((me + 1) % 3) as u8;
+        next
     }
 }
 
@@ -112,7 +126,7 @@ impl<Sw: Switch> Gen<'_, Sw> {
         // or steps between (none answers two).
         let evade = match checkers {
             0 => ALL,
-            c if c & (c - 1) == 0 => c | t.between[ksq][c.trailing_zeros() as usize],
+            c if c & (c - 1) == 0 => c | t.between[ksq & 63][c.trailing_zeros() as usize & 63],
             _ => 0,
         };
         let (rep_from, rep_to) = if me == WHITE {
