@@ -75,6 +75,9 @@ impl Pos {
 /// `sliders` (or none).
 #[inline(always)]
 fn pin(t: &Tables, d: usize, ksq: usize, occ: u64, own: u64, sliders: u64) -> u64 {
+    if t.rays[d][ksq & 63] & sliders == 0 {
+        return 0;
+    }
     let first = t.ray(d, ksq, occ) & occ & own;
     if first != 0 && t.ray(d, ksq, occ ^ first) & sliders != 0 {
         first
