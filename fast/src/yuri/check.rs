@@ -23,11 +23,11 @@ impl Pos {
         }
         let queens = self.role[QUEEN];
         let diag = attackers & (self.role[BISHOP] | queens) & t.bishop_lines[s];
-        if diag != 0 && t.bishop(s, occ) & diag != 0 {
+        if diag != 0 && [2, 3, 6, 7].into_iter().any(|d| sees(t, d, s, occ, diag)) {
             return true;
         }
         let orth = attackers & (self.role[ROOK] | queens) & t.rook_lines[s];
-        orth != 0 && t.rook(s, occ) & orth != 0
+        orth != 0 && [0, 1, 4, 5].into_iter().any(|d| sees(t, d, s, occ, orth))
     }
 
     /// yuri.check: the pieces among `attackers` that threaten `s` (not a King's cell), with
@@ -68,6 +68,13 @@ impl Pos {
         let attackers = occ & !self.army[army] & !self.role[KING];
         self.attacked(t, usize::from(ksq), occ, attackers)
     }
+}
+
+/// Whether one of `sliders` is the first piece met from `s` along direction `d` (the reach
+/// built only along a ray that holds one).
+#[inline(always)]
+fn sees(t: &Tables, d: usize, s: usize, occ: u64, sliders: u64) -> bool {
+    t.rays[d][s & 63] & sliders != 0 && t.ray(d, s, occ) & sliders != 0
 }
 
 /// yuri.check: the piece of `own` pinned along direction `d` to the King on `ksq` by one of
