@@ -1,7 +1,7 @@
 //! Playing a move: the move type, copy-make, and the legal moves of the side to move, each
 //! room's generator called in turn.
 
-use super::board::{ALL, EMPTY, KING, N, NONE, Pos, Tables, WHITE};
+use super::board::{ALL, KING, N, NONE, PAWN, Pos, Tables, WHITE};
 use super::history::{Snap, repeat_candidates};
 use super::options::Rules;
 use crate::mutant::Switch;
@@ -26,49 +26,41 @@ pub(super) const KING_CAPTURE: u8 = 4;
 
 impl Pos {
     /// The position after a legal move (copy-make: callers keep the old position to go
-    /// back). What stood where is read from the old position, not from the copy.
+    /// back). Every set is worked out from the old position's, none read back from the copy,
+    /// and what stood where needs no look-up: each set loses the two cells, and a role's set
+    /// gains the arrival cell if it held the starting cell.
     pub(super) fn after(&self, m: Mv) -> Pos {
         let me = usize::from(self.to_move);
         let (from, to) = (usize::from(m.from), usize::from(m.to));
         let (fbit, tbit) = (1u64 << from, 1u64 << to);
-        let (moving, target) = (self.piece(from), self.piece(to));
-        let mut next = *self;
-        next.army[usize::from(moving >> 3)] &= !fbit;
-        next.role[usize::from(moving & 7)] &= !fbit;
-        if target != EMPTY {
-            next.army[usize::from(target >> 3)] &= !tbit;
-            next.role[usize::from(target & 7)] &= !tbit;
+        let mut gone = fbit | tbit;
+        if m.kind == EN_PASSANT {
+            gone |= 1u64 << self.ep_pawn;
         }
-        let mut new_role = if m.promo == NONE {
-            usize::from(moving & 7)
-        } else {
-            usize::from(m.promo)
-        };
-        if m.kind >= MEET {
+        let mut next = *self;
+        if m.kind == KING_CAPTURE {
+            // A King captured, which only the mutant king-captures-king does, is gone.
+            next.king[usize::from(self.piece(to) >> 3)] = NONE;
+        } else if m.kind == MEET {
             // yuri.shared-square: the King stepped onto stays (it is no capture); the board
-            // lists the King that moved, and the game is over. (A King captured, which only
-            // the mutant king-captures-king does, is gone.)
-            if m.kind == KING_CAPTURE {
-                next.king[usize::from(target >> 3)] = NONE;
-            } else {
-                next.shared = to as u8;
-            }
-            new_role = KING;
-        } else if m.kind == EN_PASSANT {
-            let gone = usize::from(self.ep_pawn);
-            let pc = self.piece(gone);
-            if pc != EMPTY {
-                next.army[usize::from(pc >> 3)] &= !(1u64 << gone);
-                next.role[usize::from(pc & 7)] &= !(1u64 << gone);
-            }
-            next.unmoved &= !(1u64 << gone);
+            // lists the King that moved, and the game is over.
+            next.shared = to as u8;
+        }
+        for a in 0..3 {
+            next.army[a] = self.army[a] & !gone;
         }
         next.army[me] |= tbit;
-        next.role[new_role] |= tbit;
-        if new_role == KING {
+        for r in 0..6 {
+            next.role[r] = self.role[r] & !gone | (self.role[r] >> from & 1) << to;
+        }
+        if m.promo != NONE {
+            next.role[PAWN] &= !tbit;
+            next.role[usize::from(m.promo)] |= tbit;
+        }
+        if self.role[KING] & fbit != 0 {
             next.king[me] = to as u8;
         }
-        next.unmoved &= !(fbit | tbit);
+        next.unmoved = self.unmoved & !gone;
         if m.kind == DOUBLE {
             next.ep = ((from + to) / 2) as u8;
             next.ep_pawn = to as u8;
