@@ -43,11 +43,15 @@ impl Pos {
         let queens = self.role[QUEEN];
         let diag = attackers & (self.role[BISHOP] | queens) & t.bishop_lines[s];
         if diag != 0 {
-            found |= t.bishop(s, occ) & diag;
+            for d in [2, 3, 6, 7] {
+                found |= seen(t, d, s, occ, diag);
+            }
         }
         let orth = attackers & (self.role[ROOK] | queens) & t.rook_lines[s];
         if orth != 0 {
-            found |= t.rook(s, occ) & orth;
+            for d in [0, 1, 4, 5] {
+                found |= seen(t, d, s, occ, orth);
+            }
         }
         found
     }
@@ -70,11 +74,21 @@ impl Pos {
     }
 }
 
-/// Whether one of `sliders` is the first piece met from `s` along direction `d` (the reach
-/// built only along a ray that holds one).
+/// The one of `sliders` that is the first piece met from `s` along direction `d`, if any (the
+/// reach built only along a ray that holds one).
+#[inline(always)]
+fn seen(t: &Tables, d: usize, s: usize, occ: u64, sliders: u64) -> u64 {
+    if t.rays[d][s & 63] & sliders == 0 {
+        0
+    } else {
+        t.ray(d, s, occ) & sliders
+    }
+}
+
+/// Whether one of `sliders` is the first piece met from `s` along direction `d`.
 #[inline(always)]
 fn sees(t: &Tables, d: usize, s: usize, occ: u64, sliders: u64) -> bool {
-    t.rays[d][s & 63] & sliders != 0 && t.ray(d, s, occ) & sliders != 0
+    seen(t, d, s, occ, sliders) != 0
 }
 
 /// yuri.check: the piece of `own` pinned along direction `d` to the King on `ksq` by one of
