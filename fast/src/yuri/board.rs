@@ -1,13 +1,13 @@
 //! Yuri's board geometry: the 7 x 7 square a1-g7 as 49 bits of a `u64` (index rank * 7 +
 //! file, the model's dense index), with ray, leap, step and pawn tables built once; and the
-//! position on the board (bitboards and a mailbox, the rules' state).
+//! position on the board (bitboards, the rules' state).
 
 use std::sync::OnceLock;
 
 use trichess_model::{Cell, Variant};
 
 use crate::bitset::Bitset;
-use crate::square::{self, BISHOP_DIRS, KNIGHT_LEAPS, Lines, ROOK_DIRS};
+use crate::square::{BISHOP_DIRS, KNIGHT_LEAPS, Lines, ROOK_DIRS};
 
 /// Cells on the board.
 pub(super) const N: usize = 49;
@@ -62,57 +62,63 @@ fn diagonal_distance(army: usize, file: i32, rank: i32) -> i32 {
 /// A pawn's double steps from one cell: (passed cell, arrival cell) per step direction.
 pub(super) type DoubleSteps = [(u8, u8); 2];
 
+/// Table rows: one per value of a cell's six bits, so that a row read by `cell & 63` needs no
+/// bounds check (rows 49 to 63 are empty).
+pub(super) const ROWS: usize = 64;
+
 /// The precomputed tables.
 #[derive(Debug)]
 pub(super) struct Tables {
-    pub knight: [u64; N],
-    pub king: [u64; N],
+    pub knight: [u64; ROWS],
+    pub king: [u64; ROWS],
     /// Cells along each direction from a cell, on the empty board.
-    pub rays: [[u64; N]; 8],
+    pub rays: [[u64; ROWS]; 8],
     /// The rook lines and the bishop lines through a cell, on the empty board.
-    pub rook_lines: [u64; N],
-    pub bishop_lines: [u64; N],
+    pub rook_lines: [u64; ROWS],
+    pub bishop_lines: [u64; ROWS],
     /// The square an army's pawn captures on, or `NONE` off the board.
-    pub pawn_capture: [[u8; N]; 3],
+    pub pawn_capture: [[u8; ROWS]; 3],
     /// The cells from which an army's pawn captures onto a cell.
-    pub pawn_attackers: [[u64; N]; 3],
+    pub pawn_attackers: [[u64; ROWS]; 3],
     /// yuri.promotion: the cells where an army's pawn can no longer capture forward.
     pub promotion: [u64; 3],
     /// Single pawn steps by reading (0 two-directions, 1 away-from-diagonal), army, cell.
-    pub push: [[[u64; N]; 3]; 2],
+    pub push: [[[u64; ROWS]; 3]; 2],
     /// Double steps (passed cell, arrival cell) by reading, army, cell; `NONE` where none.
-    pub push2: [[[DoubleSteps; N]; 3]; 2],
+    pub push2: [[[DoubleSteps; ROWS]; 3]; 2],
     /// The cells strictly between two cells of one line (none off a line).
-    pub between: [[u64; N]; N],
+    pub between: [[u64; ROWS]; ROWS],
     /// The cells of the line from the first cell through the second, to the edge (none off a
     /// line): where a piece pinned on the second cell to a King on the first may go.
-    pub line: [[u64; N]; N],
+    pub line: [[u64; ROWS]; ROWS],
     /// The model's cells, by index.
     pub cells: Vec<Cell>,
 }
 
 fn build() -> Tables {
     let mut t = Tables {
-        knight: [0; N],
-        king: [0; N],
-        rays: [[0; N]; 8],
-        rook_lines: [0; N],
-        bishop_lines: [0; N],
-        pawn_capture: [[NONE; N]; 3],
-        pawn_attackers: [[0; N]; 3],
+        knight: [0; ROWS],
+        king: [0; ROWS],
+        rays: [[0; ROWS]; 8],
+        rook_lines: [0; ROWS],
+        bishop_lines: [0; ROWS],
+        pawn_capture: [[NONE; ROWS]; 3],
+        pawn_attackers: [[0; ROWS]; 3],
         promotion: [0; 3],
-        between: [[0; N]; N],
-        line: [[0; N]; N],
-        push: [[[0; N]; 3]; 2],
-        push2: [[[[(NONE, NONE); 2]; N]; 3]; 2],
+        between: [[0; ROWS]; ROWS],
+        line: [[0; ROWS]; ROWS],
+        push: [[[0; ROWS]; 3]; 2],
+        push2: [[[[(NONE, NONE); 2]; ROWS]; 3]; 2],
         cells: Variant::Yuri.board().cells(),
     };
     let lines: Lines<N> = Lines::build(|i, df, dr| {
         let (f, r) = coords(i);
         at(f + df, r + dr)
     });
-    t.rays = lines.rays;
-    t.king = lines.king;
+    for d in 0..8 {
+        t.rays[d][..N].copy_from_slice(&lines.rays[d]);
+    }
+    t.king[..N].copy_from_slice(&lines.king);
     for i in 0..N {
         let (f, r) = coords(i);
         for (df, dr) in KNIGHT_LEAPS {
@@ -169,35 +175,43 @@ pub(super) fn tables() -> &'static Tables {
 
 impl Tables {
     /// The cells a line piece in direction `d` from `s` reaches, up to and including the
-    /// first occupied cell.
-    #[inline]
+    /// first occupied cell: along the first four directions (rising indices) the cells up to
+    /// the lowest occupied one, along the last four those down to the highest (no walk, no
+    /// second table read, no branch).
+    #[inline(always)]
     pub(super) fn ray(&self, d: usize, s: usize, occ: u64) -> u64 {
-        square::ray(&self.rays, d, s, occ)
+        let r = self.rays[d & 7][s & 63];
+        let blockers = r & occ;
+        if d < 4 {
+            r & (blockers ^ blockers.wrapping_sub(1))
+        } else {
+            r & (u64::MAX << (63 - (blockers | 1).leading_zeros()))
+        }
     }
 
     /// The cells a rook on `s` reaches.
-    #[inline]
+    #[inline(always)]
     pub(super) fn rook(&self, s: usize, occ: u64) -> u64 {
-        square::rook(&self.rays, s, occ)
+        self.ray(0, s, occ) | self.ray(1, s, occ) | self.ray(4, s, occ) | self.ray(5, s, occ)
     }
 
     /// The cells a bishop on `s` reaches.
-    #[inline]
+    #[inline(always)]
     pub(super) fn bishop(&self, s: usize, occ: u64) -> u64 {
-        square::bishop(&self.rays, s, occ)
+        self.ray(2, s, occ) | self.ray(3, s, occ) | self.ray(6, s, occ) | self.ray(7, s, occ)
     }
 }
 
-/// An empty mailbox cell.
+/// An empty cell, as [`Pos::piece`] gives it.
 pub(super) const EMPTY: u8 = 0xFF;
 
-/// A position: pieces by army and role, a mailbox (`army * 8 + role`), the Kings' cells and
-/// the state.
+/// A position: pieces by army and role, the Kings' cells and the state (no mailbox: a
+/// cell's piece is read from the sets, so that a position is small enough to be copied
+/// without a call to `memcpy`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Pos {
     pub army: [u64; 3],
     pub role: [u64; 6],
-    pub mail: [u8; N],
     pub king: [u8; 3],
     pub to_move: u8,
     /// The cell passed over by the double step just made, or `NONE`.
@@ -216,7 +230,6 @@ impl Pos {
         Pos {
             army: [0; 3],
             role: [0; 6],
-            mail: [EMPTY; N],
             king: [NONE; 3],
             to_move: 0,
             ep: NONE,
@@ -231,23 +244,21 @@ impl Pos {
     pub(super) fn put(&mut self, army: usize, role: usize, s: usize) {
         self.army[army] |= 1 << s;
         self.role[role] |= 1 << s;
-        self.mail[s] = (army * 8 + role) as u8;
         if role == KING {
             self.king[army] = s as u8;
         }
     }
 
-    /// Takes the piece off a cell.
+    /// The piece on a cell as `army * 8 + role`, or `EMPTY`.
     #[inline]
-    pub(super) fn take(&mut self, s: usize) {
-        let pc = self.mail[s];
-        if pc == EMPTY {
-            return;
+    pub(super) fn piece(&self, s: usize) -> u8 {
+        let bit = |set: u64| (set >> s & 1) as u8;
+        if bit(self.occ()) == 0 {
+            return EMPTY;
         }
-        let (army, role) = (usize::from(pc >> 3), usize::from(pc & 7));
-        self.army[army] &= !(1 << s);
-        self.role[role] &= !(1 << s);
-        self.mail[s] = EMPTY;
+        let army = bit(self.army[1]) + 2 * bit(self.army[2]);
+        let role = (1..6).fold(0, |r, i| r + i as u8 * bit(self.role[i]));
+        army * 8 + role
     }
 
     #[inline]

@@ -5,38 +5,36 @@ use super::board::{BISHOP, KING, KNIGHT, NONE, PAWN, Pos, QUEEN, ROOK, Tables};
 use super::turn::{Ctx, EN_PASSANT, Gen, Mv};
 use crate::mutant::Switch;
 use crate::sink::Sink;
-use crate::square::{self, BISHOP_DIRS, ROOK_DIRS};
 
 impl Pos {
     /// yuri.check: whether `s` is threatened by a non-King piece among `attackers`, with the
     /// board's occupancy `occ`.
     #[inline]
     pub(super) fn attacked(&self, t: &Tables, s: usize, occ: u64, attackers: u64) -> bool {
-        if t.knight[s] & attackers & self.role[KNIGHT] != 0 {
-            return true;
-        }
+        let s = s & 63;
         let pawns = attackers & self.role[PAWN];
-        if pawns != 0
-            && (t.pawn_attackers[0][s] & pawns & self.army[0]
-                | t.pawn_attackers[1][s] & pawns & self.army[1]
-                | t.pawn_attackers[2][s] & pawns & self.army[2])
-                != 0
+        if t.knight[s] & attackers & self.role[KNIGHT]
+            | t.pawn_attackers[0][s] & pawns & self.army[0]
+            | t.pawn_attackers[1][s] & pawns & self.army[1]
+            | t.pawn_attackers[2][s] & pawns & self.army[2]
+            != 0
         {
             return true;
         }
         let queens = self.role[QUEEN];
         let diag = attackers & (self.role[BISHOP] | queens) & t.bishop_lines[s];
-        if diag != 0 && BISHOP_DIRS.iter().any(|&d| t.ray(d, s, occ) & diag != 0) {
+        if diag != 0 && [2, 3, 6, 7].into_iter().any(|d| sees(t, d, s, occ, diag)) {
             return true;
         }
         let orth = attackers & (self.role[ROOK] | queens) & t.rook_lines[s];
-        orth != 0 && ROOK_DIRS.iter().any(|&d| t.ray(d, s, occ) & orth != 0)
+        orth != 0 && [0, 1, 4, 5].into_iter().any(|d| sees(t, d, s, occ, orth))
     }
 
     /// yuri.check: the pieces among `attackers` that threaten `s` (not a King's cell), with
     /// the board's occupancy `occ`.
     #[inline]
     pub(super) fn checkers(&self, t: &Tables, s: usize, occ: u64, attackers: u64) -> u64 {
+        let s = s & 63;
         let pawns = attackers & self.role[PAWN];
         let mut found = t.knight[s] & attackers & self.role[KNIGHT]
             | t.pawn_attackers[0][s] & pawns & self.army[0]
@@ -45,11 +43,15 @@ impl Pos {
         let queens = self.role[QUEEN];
         let diag = attackers & (self.role[BISHOP] | queens) & t.bishop_lines[s];
         if diag != 0 {
-            found |= t.bishop(s, occ) & diag;
+            for d in [2, 3, 6, 7] {
+                found |= seen(t, d, s, occ, diag);
+            }
         }
         let orth = attackers & (self.role[ROOK] | queens) & t.rook_lines[s];
         if orth != 0 {
-            found |= t.rook(s, occ) & orth;
+            for d in [0, 1, 4, 5] {
+                found |= seen(t, d, s, occ, orth);
+            }
         }
         found
     }
@@ -69,6 +71,39 @@ impl Pos {
         let occ = self.occ();
         let attackers = occ & !self.army[army] & !self.role[KING];
         self.attacked(t, usize::from(ksq), occ, attackers)
+    }
+}
+
+/// The one of `sliders` that is the first piece met from `s` along direction `d`, if any (the
+/// reach built only along a ray that holds one).
+#[inline(always)]
+fn seen(t: &Tables, d: usize, s: usize, occ: u64, sliders: u64) -> u64 {
+    if t.rays[d][s & 63] & sliders == 0 {
+        0
+    } else {
+        t.ray(d, s, occ) & sliders
+    }
+}
+
+/// Whether one of `sliders` is the first piece met from `s` along direction `d`.
+#[inline(always)]
+fn sees(t: &Tables, d: usize, s: usize, occ: u64, sliders: u64) -> bool {
+    seen(t, d, s, occ, sliders) != 0
+}
+
+/// yuri.check: the piece of `own` pinned along direction `d` to the King on `ksq` by one of
+/// `sliders`: the first piece met, if it is of `own` and the first piece met beyond it is of
+/// `sliders` (or none).
+#[inline(always)]
+fn pin(t: &Tables, d: usize, ksq: usize, occ: u64, own: u64, sliders: u64) -> u64 {
+    if t.rays[d][ksq & 63] & sliders == 0 {
+        return 0;
+    }
+    let first = t.ray(d, ksq, occ) & occ & own;
+    if first != 0 && t.ray(d, ksq, occ ^ first) & sliders != 0 {
+        first
+    } else {
+        0
     }
 }
 
@@ -92,14 +127,19 @@ impl<Sw: Switch> Gen<'_, Sw> {
             // yuri.check: only a piece pinned to the King can uncover a check.
             // (A line piece off the King's lines pins nothing.)
             let queens = p.role[QUEEN];
+            let ksq = ksq & 63;
             let orth = enemies & (p.role[ROOK] | queens) & t.rook_lines[ksq];
             let diag = enemies & (p.role[BISHOP] | queens) & t.bishop_lines[ksq];
             let mut pinned = 0;
             if orth != 0 {
-                pinned |= square::pinned(&t.rays, ROOK_DIRS, ksq, occ, own, orth);
+                for d in [0, 1, 4, 5] {
+                    pinned |= pin(t, d, ksq, occ, own, orth);
+                }
             }
             if diag != 0 {
-                pinned |= square::pinned(&t.rays, BISHOP_DIRS, ksq, occ, own, diag);
+                for d in [2, 3, 6, 7] {
+                    pinned |= pin(t, d, ksq, occ, own, diag);
+                }
             }
             pinned
         }
@@ -114,7 +154,7 @@ impl<S: Sink<Mv>, Sw: Switch> Ctx<'_, '_, S, Sw> {
         if self.pinned & (1 << from) == 0 {
             self.evade
         } else {
-            self.evade & self.g.t.line[self.ksq][from]
+            self.evade & self.g.t.line[self.ksq & 63][from & 63]
         }
     }
 

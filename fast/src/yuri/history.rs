@@ -52,7 +52,5 @@ impl<S: Sink<Mv>, Sw: Switch> Ctx<'_, '_, S, Sw> {
 
 /// Whether the board after `m` equals one in `hist`.
 pub(super) fn repeats(p: &Pos, m: Mv, hist: &[Snap]) -> bool {
-    let mut after = *p;
-    after.make(m);
-    hist.contains(&after.snap())
+    hist.contains(&p.after(m).snap())
 }

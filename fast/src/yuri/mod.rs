@@ -207,8 +207,7 @@ impl<Sw: Switch> engine::Rules for Yuri<Sw> {
 
     #[inline]
     fn child(&self, hist: &mut History, pos: &Pos, mv: Mv, out: &mut Vec<Mv>) -> Pos {
-        let mut child = *pos;
-        child.make(mv);
+        let child = pos.after(mv);
         self.moves(hist, &child, out);
         child
     }
@@ -221,8 +220,7 @@ impl<Sw: Switch> engine::Rules for Yuri<Sw> {
             self.child(hist, pos, mv, scratch);
             return scratch.len() as u64;
         }
-        let mut child = *pos;
-        child.make(mv);
+        let child = pos.after(mv);
         let mut n = Count::default();
         self.0.turn_moves(&child, hist, &mut n);
         n.0 as u64
@@ -243,8 +241,7 @@ impl<Sw: Switch> engine::Rules for Yuri<Sw> {
     }
 
     fn play(&self, (pos, _): &(Pos, History), setup: &Setup, mv: Mv) -> Setup {
-        let mut p = *pos;
-        p.make(mv);
+        let p = pos.after(mv);
         let mut history = setup.yuri().map(|s| s.history.clone()).unwrap_or_default();
         history.push(pieces_text(Variant::Yuri, &setup.pieces));
         export(self.0.t, &p, history)

@@ -14,9 +14,14 @@ impl<S: Sink<Mv>, Sw: Switch> Ctx<'_, '_, S, Sw> {
         let occ = self.occ;
         let reading = usize::from(g.rules.away);
         let promo = t.promotion[me];
+        // What is the same for all of the army's pawns, looked up once.
+        let (push, push2) = (&t.push[reading][me], &t.push2[reading][me]);
+        let capture = &t.pawn_capture[me];
+        let double = g.rules.double;
         for from in (own & p.role[PAWN]).iter() {
+            let from = from & 63;
             // yuri.pawn-move-a / yuri.pawn-move-b: one step onto an empty square.
-            let steps = t.push[reading][me][from] & !occ;
+            let steps = push[from] & !occ;
             if self.rep_from & (1 << from) == 0 && steps & promo == 0 {
                 // No promotion and no board to repeat: the steps the King's safety allows.
                 self.out.each(steps & self.allowed(from), |to| Mv {
@@ -31,15 +36,15 @@ impl<S: Sink<Mv>, Sw: Switch> Ctx<'_, '_, S, Sw> {
                 }
             }
             // yuri.double-step = first-move: two squares straight on from an unmoved pawn.
-            if g.rules.double && p.unmoved & (1 << from) != 0 {
-                for (mid, dst) in t.push2[reading][me][from] {
+            if double && p.unmoved & (1 << from) != 0 {
+                for (mid, dst) in push2[from] {
                     if dst != NONE && occ & ((1u64 << mid) | (1u64 << dst)) == 0 {
                         self.pawn(from, usize::from(dst), DOUBLE, promo);
                     }
                 }
             }
             // yuri.pawn-capture-a: one diagonal square, only by capturing.
-            let cap = t.pawn_capture[me][from];
+            let cap = capture[from];
             if cap != NONE {
                 let cbit = 1u64 << cap;
                 if free & occ & cbit != 0 {

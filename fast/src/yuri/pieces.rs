@@ -20,7 +20,7 @@ impl<S: Sink<Mv>, Sw: Switch> Ctx<'_, '_, S, Sw> {
             BLACK => p.king[WHITE],
             _ => NONE,
         };
-        for to in (t.king[ksq] & !own).iter() {
+        for to in (t.king[ksq & 63] & !own).iter() {
             let tbit = 1u64 << to;
             if kings & tbit != 0 {
                 let kind = if usize::from(partner) == to {
@@ -58,7 +58,7 @@ impl<S: Sink<Mv>, Sw: Switch> Ctx<'_, '_, S, Sw> {
         let (p, t, occ) = (self.p, self.g.t, self.occ);
         // Knights.
         for from in (own & p.role[KNIGHT]).iter() {
-            self.targets(from, t.knight[from] & free);
+            self.targets(from, t.knight[from & 63] & free);
         }
         // Bishops, Rooks, Queens (yuri.orthodox-moves).
         for from in (own & (p.role[BISHOP] | p.role[QUEEN])).iter() {

@@ -1,7 +1,7 @@
 //! Playing a move: the move type, copy-make, and the legal moves of the side to move, each
 //! room's generator called in turn.
 
-use super::board::{ALL, KING, N, NONE, Pos, Tables, WHITE};
+use super::board::{ALL, KING, N, NONE, PAWN, Pos, Tables, WHITE};
 use super::history::{Snap, repeat_candidates};
 use super::options::Rules;
 use crate::mutant::Switch;
@@ -25,45 +25,51 @@ pub(super) const MEET: u8 = 3;
 pub(super) const KING_CAPTURE: u8 = 4;
 
 impl Pos {
-    /// Plays a legal move (copy-make: callers keep the old position to go back).
-    pub(super) fn make(&mut self, m: Mv) {
+    /// The position after a legal move (copy-make: callers keep the old position to go
+    /// back). Every set is worked out from the old position's, none read back from the copy,
+    /// and what stood where needs no look-up: each set loses the two cells, and a role's set
+    /// gains the arrival cell if it held the starting cell.
+    pub(super) fn after(&self, m: Mv) -> Pos {
         let me = usize::from(self.to_move);
         let (from, to) = (usize::from(m.from), usize::from(m.to));
-        let role = usize::from(self.mail[from] & 7);
-        self.take(from);
-        if m.kind >= MEET {
+        let (fbit, tbit) = (1u64 << from, 1u64 << to);
+        let mut gone = fbit | tbit;
+        if m.kind == EN_PASSANT {
+            gone |= 1u64 << self.ep_pawn;
+        }
+        let mut next = *self;
+        if m.kind == KING_CAPTURE {
+            // A King captured, which only the mutant king-captures-king does, is gone.
+            next.king[usize::from(self.piece(to) >> 3)] = NONE;
+        } else if m.kind == MEET {
             // yuri.shared-square: the King stepped onto stays (it is no capture); the board
-            // lists the King that moved, and the game is over. (A King captured, which only
-            // the mutant king-captures-king does, is gone.)
-            if m.kind == KING_CAPTURE {
-                self.king[usize::from(self.mail[to] >> 3)] = NONE;
-            } else {
-                self.shared = to as u8;
-            }
-            self.take(to);
-            self.put(me, KING, to);
-        } else {
-            self.take(to);
-            if m.kind == EN_PASSANT {
-                self.take(usize::from(self.ep_pawn));
-                self.unmoved &= !(1u64 << self.ep_pawn);
-            }
-            let new_role = if m.promo == NONE {
-                role
-            } else {
-                usize::from(m.promo)
-            };
-            self.put(me, new_role, to);
+            // lists the King that moved, and the game is over.
+            next.shared = to as u8;
         }
-        self.unmoved &= !((1u64 << from) | (1u64 << to));
+        for a in 0..3 {
+            next.army[a] = self.army[a] & !gone;
+        }
+        next.army[me] |= tbit;
+        for r in 0..6 {
+            next.role[r] = self.role[r] & !gone | (self.role[r] >> from & 1) << to;
+        }
+        if m.promo != NONE {
+            next.role[PAWN] &= !tbit;
+            next.role[usize::from(m.promo)] |= tbit;
+        }
+        if self.role[KING] & fbit != 0 {
+            next.king[me] = to as u8;
+        }
+        next.unmoved = self.unmoved & !gone;
         if m.kind == DOUBLE {
-            self.ep = ((from + to) / 2) as u8;
-            self.ep_pawn = to as u8;
+            next.ep = ((from + to) / 2) as u8;
+            next.ep_pawn = to as u8;
         } else {
-            self.ep = NONE;
-            self.ep_pawn = NONE;
+            next.ep = NONE;
+            next.ep_pawn = NONE;
         }
-        self.to_move = ((me + 1) % 3) as u8;
+        next.to_move = ((me + 1) % 3) as u8;
+        next
     }
 }
 
@@ -112,7 +118,7 @@ impl<Sw: Switch> Gen<'_, Sw> {
         // or steps between (none answers two).
         let evade = match checkers {
             0 => ALL,
-            c if c & (c - 1) == 0 => c | t.between[ksq][c.trailing_zeros() as usize],
+            c if c & (c - 1) == 0 => c | t.between[ksq & 63][c.trailing_zeros() as usize & 63],
             _ => 0,
         };
         let (rep_from, rep_to) = if me == WHITE {

@@ -20,7 +20,7 @@ pub(super) fn board_state(pieces: &BTreeMap<Cell, Piece>) -> Result<Pos, Vec<Str
             ));
             continue;
         };
-        if p.mail[i] != EMPTY {
+        if p.piece(i) != EMPTY {
             problems.push(format!("two pieces on {cell}"));
             continue;
         }
@@ -113,7 +113,7 @@ pub(super) fn import_shared(
     // yuri.shared-square: the King that moved there is listed; the other stands under it.
     let mut implicit_king = None;
     if let Some(c) = state.shared_square {
-        match cell_index(c).map(|i| (i, p.mail[i])) {
+        match cell_index(c).map(|i| (i, p.piece(i))) {
             Some((i, pc)) if pc == (WHITE * 8 + KING) as u8 || pc == (BLACK * 8 + KING) as u8 => {
                 let mover = usize::from(pc >> 3);
                 let other = if mover == WHITE { BLACK } else { WHITE };
@@ -192,7 +192,7 @@ pub(super) fn import_unmoved(state: &YuriState, p: &mut Pos, problems: &mut Vec<
     // Unmoved pawns stand on their own army's starting squares.
     for &c in &state.unmoved {
         let ok = cell_index(c).is_some_and(|i| {
-            let pc = p.mail[i];
+            let pc = p.piece(i);
             pc != EMPTY
                 && usize::from(pc & 7) == PAWN
                 && pawn_homes(usize::from(pc >> 3)) & (1 << i) != 0
@@ -232,13 +232,13 @@ pub(super) fn import_en_passant(
         (Some(ep), Some(pawn)) => match (cell_index(ep), cell_index(pawn)) {
             (Some(e), Some(w)) => {
                 let reading = usize::from(rules.away);
-                let is_prev_pawn = p.mail[w] == (prev * 8 + PAWN) as u8;
+                let is_prev_pawn = p.piece(w) == (prev * 8 + PAWN) as u8;
                 let mut fits = false;
                 for s in pawn_homes(prev).iter() {
-                    fits |= p.mail[s] == EMPTY
+                    fits |= p.piece(s) == EMPTY
                         && t.push2[reading][prev][s].contains(&(e as u8, w as u8));
                 }
-                if !is_prev_pawn || p.mail[e] != EMPTY || !fits {
+                if !is_prev_pawn || p.piece(e) != EMPTY || !fits {
                     problems.push(PositionProblem::new(ProblemKind::EnPassantWithoutDoubleStep, format!(
                         "en passant {ep} with pawn {pawn}: not a double step {} has just made from a starting square",
                         army_name(prev)
@@ -291,7 +291,7 @@ pub(super) fn import_history(state: &YuriState, problems: &mut Vec<PositionProbl
 /// The model's placement of an internal position.
 pub(super) fn pieces_of(t: &Tables, p: &Pos) -> BTreeMap<Cell, Piece> {
     let mut pieces = BTreeMap::new();
-    for (i, &pc) in p.mail.iter().enumerate() {
+    for (i, pc) in (0..board::N).map(|i| (i, p.piece(i))) {
         if pc != EMPTY {
             pieces.insert(
                 t.cells[i],
