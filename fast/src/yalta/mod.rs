@@ -3,10 +3,16 @@
 //! position is a mailbox with u128 bitsets; moves are generated into reused buffers and perft
 //! counts the last ply in bulk.
 
-mod position;
+mod board;
+mod castling;
+mod check;
+mod options;
+mod pawns;
+mod pieces;
 mod tables;
 #[cfg(test)]
 mod tests;
+mod turn;
 mod validate;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -18,11 +24,10 @@ use trichess_model::{
 
 use crate::engine;
 use crate::mutant::{Mutant, Switch};
-use position::{
-    BISHOP, Bugs, Count, KING, KNIGHT, LONG, PAWN, PROMOTION, Pos, Promo, QUEEN, ROOK, Rules,
-    SHORT, flag_of, from_of, left, promo_of, to_of,
-};
+use board::{BISHOP, KING, KNIGHT, PAWN, Pos, QUEEN, ROOK, left};
+use options::{Bugs, Promo, Rules};
 use tables::{CELLS, KnightReading, NONE, Tables};
+use turn::{Count, LONG, PROMOTION, SHORT, flag_of, from_of, promo_of, to_of};
 use validate::{read, write};
 
 fn unsupported(what: String) -> EngineError {

@@ -1,0 +1,45 @@
+//! Castling on either wing of the own back rank.
+
+use super::board::{Pos, ROOK};
+use super::options::Rules;
+use super::turn::{LONG, Moves, SHORT, mv};
+use crate::mutant::Switch;
+
+impl Pos {
+    /// yalta.castling: castling on either wing of the own back rank, the king crossing no
+    /// attacked cell ([`Tables::castle_crossed`]).
+    pub(super) fn castles<B: Moves>(
+        &self,
+        c: u8,
+        a: u8,
+        s: u8,
+        r: &Rules<impl Switch>,
+        buf: &mut B,
+    ) {
+        let t = r.t;
+        let may_cross = |x: u8| self.attackers(&self.b, x, s, t) == 0;
+        let base = a * 32;
+        if a != s || c != base + 4 || self.checkers[usize::from(s)] != 0 {
+            return;
+        }
+        let rook = a * 8 + ROOK;
+        let empty = |x: u8| self.board[usize::from(x)] == 0;
+        if self.castling & (1 << (2 * a)) != 0
+            && self.board[usize::from(base + 7)] == rook
+            && empty(base + 5)
+            && empty(base + 6)
+            && may_cross(base + t.castle_crossed[0])
+        {
+            self.push_if_safe(mv(c, base + 6, SHORT, 0), s, r, buf);
+        }
+        if self.castling & (1 << (2 * a + 1)) != 0
+            && self.board[usize::from(base)] == rook
+            && empty(base + 1)
+            && empty(base + 2)
+            && empty(base + 3)
+            && may_cross(base + t.castle_crossed[1])
+        {
+            self.push_if_safe(mv(c, base + 2, LONG, 0), s, r, buf);
+        }
+    }
+}

@@ -1,0 +1,228 @@
+//! Attacks, check and pins: the attackers of a king, the legality test of a move, the pinned
+//! pieces, and the checks (and which came first) after a move.
+
+use super::board::{BISHOP, Bits, KING, KNIGHT, PAWN, Pos, QUEEN, ROOK};
+use super::options::Rules;
+use super::tables::{Line, NONE, Tables, bit, bits};
+use super::turn::{EN_PASSANT, LONG, Moves, PROMOTION, SHORT, flag_of, from_of, promo_of, to_of};
+use crate::mutant::Switch;
+
+/// The `sliders` that are the first occupied cell of one of `lines`.
+#[inline(always)]
+fn first_on(lines: &[Line], occ: u128, sliders: u128) -> u128 {
+    lines.iter().fold(0, |m, line| {
+        if line.mask() & sliders == 0 {
+            m
+        } else {
+            m | (line.first(occ) & sliders)
+        }
+    })
+}
+
+/// The cells of `own` that are the first occupied cell of one of `lines` with one of
+/// `sliders` next.
+#[inline(always)]
+fn pinned_on(lines: &[Line], occ: u128, own: u128, sliders: u128) -> u128 {
+    lines.iter().fold(0, |m, line| {
+        if line.mask() & sliders == 0 {
+            return m;
+        }
+        let first = line.first(occ);
+        if own & first != 0 && sliders & line.first(occ & !first) != 0 {
+            m | first
+        } else {
+            m
+        }
+    })
+}
+
+impl Pos {
+    /// yalta.check-response: the seats other than `s` whose pieces attack `k` in `b`.
+    pub(super) fn attackers(&self, b: &Bits, k: u8, s: u8, t: &Tables) -> u8 {
+        let ku = usize::from(k);
+        let mut m = 0u8;
+        let mut enemy = 0u128;
+        for a in 0..3 {
+            let c = self.control[a];
+            if c == s || c == NONE {
+                continue;
+            }
+            let ar = b.army[a];
+            enemy |= ar;
+            let leapers = (t.knight_from[ku] & b.role[usize::from(KNIGHT)])
+                | (t.king[ku] & b.role[usize::from(KING)])
+                | (t.pawn_from[a][ku] & b.role[usize::from(PAWN)]);
+            if leapers & ar != 0 {
+                m |= 1 << c;
+            }
+        }
+        let queens = b.role[usize::from(QUEEN)];
+        let rooks = (b.role[usize::from(ROOK)] | queens) & enemy;
+        let bishops = (b.role[usize::from(BISHOP)] | queens) & enemy;
+        let hits = if t.orth_union[ku] & rooks != 0 {
+            first_on(t.orth_lines(k), b.occ, rooks)
+        } else {
+            0
+        } | if t.diag_union[ku] & bishops != 0 {
+            first_on(t.diag_lines(k), b.occ, bishops)
+        } else {
+            0
+        };
+        for x in bits(hits) {
+            m |= 1 << self.control[b.army_of_bit(bit(x))];
+        }
+        m
+    }
+
+    /// The bitsets after a move (for the legality test).
+    fn apply_bits(&self, nb: &mut Bits, m: u32) {
+        let (from, to, flag) = (from_of(m), to_of(m), flag_of(m));
+        let p = self.board[usize::from(from)];
+        let cap = self.board[usize::from(to)];
+        if cap != 0 {
+            nb.clear(to, cap);
+        }
+        nb.clear(from, p);
+        let placed = if flag == PROMOTION {
+            (p & !7) | promo_of(m)
+        } else {
+            p
+        };
+        nb.set(to, placed);
+        match flag {
+            EN_PASSANT => {
+                let victim = to + 8;
+                nb.clear(victim, self.board[usize::from(victim)]);
+            }
+            SHORT | LONG => {
+                let base = from - 4;
+                let (rf, rt) = if flag == SHORT {
+                    (base + 7, base + 5)
+                } else {
+                    (base, base + 3)
+                };
+                let rook = self.board[usize::from(rf)];
+                nb.clear(rf, rook);
+                nb.set(rt, rook);
+            }
+            _ => {}
+        }
+    }
+
+    /// yalta.check-response: pushes `m` if, made, it leaves no opponent attacking `s`'s king.
+    /// A king taken (yalta.exposed-king = capture) hands its armies to `s` at once, unless
+    /// they stay hostile until the move is over (yalta.captured-king-army = hostile).
+    #[inline(never)]
+    pub(super) fn push_if_safe<B: Moves>(
+        &self,
+        m: u32,
+        s: u8,
+        r: &Rules<impl Switch>,
+        buf: &mut B,
+    ) -> bool {
+        let t = r.t;
+        let mut nb = self.b;
+        self.apply_bits(&mut nb, m);
+        let k = self.king[usize::from(s)];
+        let k = if from_of(m) == k { to_of(m) } else { k };
+        let taken = self.board[usize::from(to_of(m))];
+        let attackers = if taken & 7 == KING && !r.hostile_until_over {
+            let mut after = self.clone();
+            for c in &mut after.control {
+                if *c == taken >> 3 {
+                    *c = s;
+                }
+            }
+            after.attackers(&nb, k, s, t)
+        } else {
+            self.attackers(&nb, k, s, t)
+        };
+        if attackers == 0 {
+            buf.push(m);
+            true
+        } else {
+            false
+        }
+    }
+
+    /// The own pieces pinned to the king on `k`: the only piece between it and an enemy line
+    /// piece moving along that line.
+    pub(super) fn pinned(&self, k: u8, own: u128, t: &Tables) -> u128 {
+        let b = &self.b;
+        let ku = usize::from(k);
+        let enemy = b.occ & !own;
+        let queens = b.role[usize::from(QUEEN)];
+        let rooks = (b.role[usize::from(ROOK)] | queens) & enemy;
+        let bishops = (b.role[usize::from(BISHOP)] | queens) & enemy;
+        let mut m = 0;
+        if t.orth_union[ku] & rooks != 0 {
+            m |= pinned_on(t.orth_lines(k), b.occ, own, rooks);
+        }
+        if t.diag_union[ku] & bishops != 0 {
+            m |= pinned_on(t.diag_lines(k), b.occ, own, bishops);
+        }
+        m
+    }
+
+    /// yalta.multiple-check, yalta.simultaneous-checks: the checks after `mover`'s move, and
+    /// whose came first where two opponents check one king. `changed` holds the cells the
+    /// move changed: a king none of whose lines and leaper cells holds one keeps its checkers,
+    /// and the mover's own king, after a legal move, has none (yalta.check-response).
+    pub(super) fn update_checks(&mut self, mover: u8, changed: u128, r: &Rules<impl Switch>) {
+        let old = self.checkers;
+        for s in 0..3u8 {
+            let su = usize::from(s);
+            let k = self.king[su];
+            if k == NONE {
+                self.checkers[su] = 0;
+                self.first[su] = NONE;
+                continue;
+            }
+            let now = if s == mover {
+                0
+            } else if r.t.sensitive[usize::from(k)] & changed == 0 {
+                old[su]
+            } else {
+                self.attackers(&self.b, k, s, r.t)
+            };
+            debug_assert_eq!(now, self.attackers(&self.b, k, s, r.t));
+            self.checkers[su] = now;
+            if now.count_ones() < 2 {
+                self.first[su] = NONE;
+                continue;
+            }
+            let before = old[su];
+            self.first[su] = if before.count_ones() == 2 && self.first[su] != NONE {
+                // Both checks go on from before the move.
+                self.first[su]
+            } else if before.count_ones() == 1 {
+                // The check that goes on came before the one this move starts.
+                before.trailing_zeros() as u8
+            } else {
+                // One move starts both.
+                let other = (now & !(1 << mover)).trailing_zeros() as u8;
+                if now & (1 << mover) == 0 || r.uncovered_first {
+                    other
+                } else {
+                    mover
+                }
+            };
+        }
+    }
+
+    /// Recomputes the checks after a king has left, keeping the first checks that go on.
+    pub(super) fn recheck(&mut self, t: &Tables) {
+        for s in 0..3u8 {
+            let su = usize::from(s);
+            let k = self.king[su];
+            self.checkers[su] = if k == NONE {
+                0
+            } else {
+                self.attackers(&self.b, k, s, t)
+            };
+            if self.checkers[su].count_ones() < 2 {
+                self.first[su] = NONE;
+            }
+        }
+    }
+}
