@@ -1,8 +1,14 @@
 //! Triple Crown's use of the hexagonal trisection geometry ([`crate::hex`] with n = 5): dense
 //! cell indices (seat * 50 + rank * 10 + file, the model's `Board::index` order), and the
 //! directed steps the Knight's path descriptions (`triple-crown.knight`) and the Pawn's
-//! forwards need. The lines and the straight-across cell come from the hex geometry.
+//! forwards need. The lines and the straight-across cell come from the hex geometry. And the
+//! position on the board: roles, role classes, the cell sets kept up to date, and its small
+//! accessors.
 
+use super::bits::{Bits, CELLS};
+use super::readings::Readings;
+use super::tables::{NONE, Tables};
+use crate::bitset::Bitset;
 use crate::hex::{Dir, Hex};
 
 /// Files per half-board.
@@ -40,6 +46,212 @@ pub(crate) fn each_step(cell: usize, dir: Dir, mut f: impl FnMut(usize, Dir)) {
 /// Returns the direction (df, dr).
 pub(crate) const fn dir(df: i8, dr: i8) -> Dir {
     Dir { df, dr }
+}
+
+// Role codes.
+pub(crate) const EMPEROR: u8 = 0;
+pub(crate) const DIARCH: u8 = 1;
+pub(crate) const QUEEN: u8 = 2;
+pub(crate) const CHATELAINE: u8 = 3;
+pub(crate) const VICEREINE: u8 = 4;
+pub(crate) const BARONESS: u8 = 5;
+pub(crate) const PRIMATE: u8 = 6;
+pub(crate) const MODERATOR: u8 = 7;
+pub(crate) const POPE: u8 = 8;
+pub(crate) const KNIGHT: u8 = 9;
+pub(crate) const PAWN: u8 = 10;
+pub(crate) const ROLES: usize = 11;
+
+pub(super) const fn bit(r: u8) -> u16 {
+    1 << r
+}
+
+/// Rook lines: Queen, Diarch and the crowned rooks.
+pub(super) const ORTHO_SLIDERS: u16 =
+    bit(QUEEN) | bit(DIARCH) | bit(CHATELAINE) | bit(VICEREINE) | bit(BARONESS);
+/// Bishop lines: Queen, Diarch and the crowned bishops.
+pub(super) const DIAG_SLIDERS: u16 =
+    bit(QUEEN) | bit(DIARCH) | bit(PRIMATE) | bit(MODERATOR) | bit(POPE);
+/// The Wazir's step: Emperor, Primate (`triple-crown.primate`), Pope.
+pub(super) const WAZIR_STEPPERS: u16 = bit(EMPEROR) | bit(PRIMATE) | bit(POPE);
+/// The Ferz's step: Emperor, Chatelaine (`triple-crown.chatelaine`), Baroness.
+pub(super) const FERZ_STEPPERS: u16 = bit(EMPEROR) | bit(CHATELAINE) | bit(BARONESS);
+/// `triple-crown.across-pieces`: the Viceroy compounds make the straight-across step (move
+/// generation reads it from [`Readings::across`](super::readings::Readings)).
+pub(crate) const ACROSS_STEPPERS: u16 =
+    bit(EMPEROR) | bit(DIARCH) | bit(VICEREINE) | bit(BARONESS) | bit(MODERATOR) | bit(POPE);
+
+/// The role classes kept as cell sets in [`Pos::class_bits`], by index: the kinds of attack,
+/// and the roles read as sets of their own.
+pub(super) const CLASS_ORTHO: usize = 0;
+pub(super) const CLASS_DIAG: usize = 1;
+pub(super) const CLASS_WAZIR: usize = 2;
+pub(super) const CLASS_FERZ: usize = 3;
+pub(super) const CLASS_ACROSS: usize = 4;
+pub(super) const CLASS_EMPEROR: usize = 5;
+pub(super) const CLASS_KNIGHT: usize = 6;
+pub(super) const CLASS_PAWN: usize = 7;
+const CLASSES: [u16; 8] = [
+    ORTHO_SLIDERS,
+    DIAG_SLIDERS,
+    WAZIR_STEPPERS,
+    FERZ_STEPPERS,
+    ACROSS_STEPPERS,
+    bit(EMPEROR),
+    bit(KNIGHT),
+    bit(PAWN),
+];
+
+/// Per role, the classes (bit per [`CLASSES`] index) it belongs to.
+const ROLE_CLASSES: [u8; 16] = {
+    let mut t = [0u8; 16];
+    let mut r = 0;
+    while r < ROLES {
+        let mut c = 0;
+        while c < CLASSES.len() {
+            if CLASSES[c] & bit(r as u8) != 0 {
+                t[r] |= 1 << c;
+            }
+            c += 1;
+        }
+        r += 1;
+    }
+    t
+};
+
+/// An empty cell in [`Pos::board`].
+pub(crate) const EMPTY: u8 = u8::MAX;
+
+/// An en passant target: the cell passed over and the seat that double-stepped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Ep {
+    pub(crate) cell: u8,
+    pub(crate) seat: u8,
+}
+
+/// A position, ready for move generation.
+#[derive(Clone, Debug)]
+pub(crate) struct Pos {
+    /// Per cell: [`EMPTY`] or seat * 16 + role.
+    pub(crate) board: [u8; CELLS],
+    pub(crate) seat_bits: [Bits; 3],
+    /// The pieces of each role class ([`CLASSES`]), kept up to date.
+    pub(crate) class_bits: [Bits; CLASSES.len()],
+    /// Per seat, the number of its pieces of each role.
+    pub(crate) role_counts: [[u8; ROLES]; 3],
+    pub(crate) occ: Bits,
+    /// Each seat's Emperor, or [`NONE`] once the seat is out.
+    pub(crate) emperor: [u8; 3],
+    pub(crate) to_move: u8,
+    /// Castling rights: bit seat * 4 + slot.
+    pub(crate) castling: u16,
+    /// En passant targets, newest first; `cell` is [`NONE`] for none.
+    pub(crate) ep: [Ep; 2],
+    /// The seat that has won instantly, or [`NONE`].
+    pub(crate) instant_win: u8,
+}
+
+/// No en passant target.
+pub(crate) const NO_EP: Ep = Ep {
+    cell: NONE,
+    seat: NONE,
+};
+
+/// What a move generator needs besides the position.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Ctx<'a, Sw> {
+    pub(crate) t: &'a Tables,
+    pub(crate) r: &'a Readings<Sw>,
+}
+
+impl Pos {
+    /// The empty board, seat A to move.
+    pub(crate) fn empty() -> Pos {
+        Pos {
+            board: [EMPTY; CELLS],
+            seat_bits: [Bits::EMPTY; 3],
+            class_bits: [Bits::EMPTY; CLASSES.len()],
+            role_counts: [[0; ROLES]; 3],
+            occ: Bits::EMPTY,
+            emperor: [NONE; 3],
+            to_move: 0,
+            castling: 0,
+            ep: [NO_EP; 2],
+            instant_win: NONE,
+        }
+    }
+
+    /// Puts a piece on an empty cell.
+    #[inline]
+    pub(crate) fn put(&mut self, cell: usize, seat: u8, role: u8) {
+        self.board[cell] = seat << 4 | role;
+        self.seat_bits[seat as usize].set(cell);
+        self.role_counts[seat as usize][role as usize] += 1;
+        let mut k = ROLE_CLASSES[usize::from(role & 15)];
+        while k != 0 {
+            self.class_bits[k.trailing_zeros() as usize].set(cell);
+            k &= k - 1;
+        }
+        self.occ.set(cell);
+        if role == EMPEROR {
+            self.emperor[seat as usize] = cell as u8;
+        }
+    }
+
+    /// Takes the piece off a cell (which must hold one).
+    #[inline]
+    pub(super) fn take(&mut self, cell: usize) {
+        let p = self.board[cell];
+        self.board[cell] = EMPTY;
+        self.seat_bits[(p >> 4) as usize].clear(cell);
+        self.role_counts[(p >> 4) as usize][(p & 15) as usize] -= 1;
+        let mut k = ROLE_CLASSES[usize::from(p & 15)];
+        while k != 0 {
+            self.class_bits[k.trailing_zeros() as usize].clear(cell);
+            k &= k - 1;
+        }
+        self.occ.clear(cell);
+    }
+
+    /// Returns true if the seat is still in the game.
+    #[inline]
+    pub(crate) fn active(&self, seat: usize) -> bool {
+        self.emperor[seat] != NONE
+    }
+
+    /// Returns the number of seats still in the game.
+    pub(crate) fn active_count(&self) -> usize {
+        (0..3).filter(|&s| self.active(s)).count()
+    }
+
+    /// Returns true if the game is over: an instant win, or one player left.
+    pub(crate) fn over(&self) -> bool {
+        self.instant_win != NONE || self.active_count() <= 1
+    }
+
+    /// Returns the number of pieces of `seat` with role `role`.
+    #[inline]
+    pub(crate) fn count(&self, seat: usize, role: u8) -> u8 {
+        self.role_counts[seat][role as usize]
+    }
+
+    /// Returns the pieces of every active seat but `seat`.
+    #[inline]
+    pub(crate) fn enemies(&self, seat: usize) -> Bits {
+        let mut b = Bits::EMPTY;
+        for s in 0..3 {
+            if s != seat {
+                b |= self.seat_bits[s];
+            }
+        }
+        b
+    }
+
+    /// Returns the Emperors' cells.
+    #[inline]
+    pub(super) fn emperors(&self) -> Bits {
+        self.class_bits[CLASS_EMPEROR]
+    }
 }
 
 #[cfg(test)]

@@ -9,9 +9,14 @@
 mod bits;
 
 mod board;
-mod position;
+mod castling;
+mod check;
+mod pawns;
+mod pieces;
+mod promotion;
 mod readings;
 mod tables;
+mod turn;
 mod validate;
 
 #[cfg(test)]
@@ -22,9 +27,10 @@ use trichess_model::{EngineError, Game, InvalidPosition, Move, Outcome, Reason, 
 use crate::engine;
 use crate::mutant::{Mutant, Switch};
 use crate::sink::Count;
-use position::{Ctx, Mv, Pos};
+use board::{Ctx, Pos};
 use readings::Readings;
 use tables::{NONE, Tables};
+use turn::Mv;
 
 /// Triple Crown's rules under a game's readings, with the tables they pick and the switches
 /// `Sw` of a planted mutant.

@@ -3,7 +3,7 @@
 
 use trichess_model::{EngineError, Game, Variant};
 
-use super::position::{ACROSS_STEPPERS, CHATELAINE, EMPEROR, POPE};
+use super::board::{ACROSS_STEPPERS, CHATELAINE, EMPEROR, POPE};
 use crate::mutant::{Mutant, Switch};
 
 /// `triple-crown.knight`: which cells a Knight leaps to.

@@ -5,8 +5,9 @@ use std::collections::BTreeMap;
 
 use trichess_model::{Piece, ProblemKind, Role, Variant, VariantState};
 
-use super::position::{Ctx, Mv};
+use super::board::Ctx;
 use super::readings::{KnightReading, Readings};
+use super::turn::Mv;
 use super::*;
 use crate::bitset::Bitset;
 use crate::mutant::Off;

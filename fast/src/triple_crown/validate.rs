@@ -9,10 +9,14 @@ use trichess_model::{
 };
 
 use super::bits::CELLS;
-use super::board;
-use super::position::*;
+use super::board::{
+    self, BARONESS, CHATELAINE, DIARCH, EMPEROR, Ep, KNIGHT, MODERATOR, PAWN, POPE, PRIMATE, Pos,
+    QUEEN, VICEREINE,
+};
+use super::castling::{CASTLES, EMPEROR_FILE, castling_bit};
 use super::readings::Readings;
 use super::tables::{NONE, Tables};
+use super::turn::{CASTLE, Mv, PROMOTION};
 use crate::bitset::Bitset;
 use crate::mutant::Switch;
 

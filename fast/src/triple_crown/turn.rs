@@ -1,0 +1,239 @@
+//! Playing a move: the move type, copy-make, and settling the turn (players taken out, en
+//! passant windows, the next player).
+
+use super::board::{self, BARONESS, Ctx, DIARCH, EMPEROR, EMPTY, Ep, NO_EP, PAWN, POPE, Pos};
+use super::castling::{CASTLES, castling_bit};
+use super::readings::Readings;
+use super::tables::NONE;
+use crate::bitset::Bitset;
+use crate::mutant::Switch;
+
+// Move kinds.
+pub(crate) const NORMAL: u8 = 0;
+pub(crate) const DOUBLE: u8 = 1;
+/// En passant: `extra` is the cell of the Pawn taken.
+pub(crate) const EN_PASSANT: u8 = 2;
+/// Promotion: `extra` is the new role.
+pub(crate) const PROMOTION: u8 = 3;
+/// Castling: `extra` is the castling slot (see [`CASTLES`]).
+pub(crate) const CASTLE: u8 = 4;
+
+/// A move of the internal position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Mv {
+    pub(crate) from: u8,
+    pub(crate) to: u8,
+    pub(crate) kind: u8,
+    pub(crate) extra: u8,
+}
+
+impl Pos {
+    /// Takes a seat out of the game: all its pieces leave the board, its rights with them.
+    fn remove_seat(&mut self, seat: usize) {
+        for c in self.seat_bits[seat].iter() {
+            self.take(c);
+        }
+        self.emperor[seat] = NONE;
+        self.castling &= !(15 << (4 * seat));
+    }
+
+    /// Returns the next seat in turn order that is still in the game.
+    fn next_active(&self, r: &Readings<impl Switch>, seat: usize) -> usize {
+        let n = r.next(seat);
+        if self.active(n) { n } else { r.next(n) }
+    }
+
+    /// `triple-crown.checkmate-en-prise`: takes out every player whose Emperor is en prise to
+    /// the side to move; under `triple-crown.en-prise-chain` = repeat again after each
+    /// removal (which may open a line to another Emperor), under once only those en prise
+    /// before any removal. Returns the first seat taken out, or [`NONE`].
+    pub(crate) fn remove_en_prise(&mut self, ctx: Ctx<impl Switch>) -> u8 {
+        let me = self.to_move as usize;
+        let mut first = NONE;
+        loop {
+            let en_prise: [bool; 3] = std::array::from_fn(|s| {
+                s != me
+                    && self.active(s)
+                    && self.attacked_with(
+                        ctx,
+                        self.emperor[s] as usize,
+                        self.seat_bits[me],
+                        self.occ,
+                    )
+            });
+            let mut removed = false;
+            for s in (0..3).filter(|&s| en_prise[s]) {
+                if ctx.r.bugs.army_stays.on() {
+                    // The Emperor goes and its rights with it; the army stays.
+                    self.take(self.emperor[s] as usize);
+                    self.emperor[s] = NONE;
+                    self.castling &= !(15 << (4 * s));
+                } else {
+                    self.remove_seat(s);
+                }
+                if first == NONE {
+                    first = s as u8;
+                }
+                removed = true;
+            }
+            if !removed || !ctx.r.chain_repeats {
+                return first;
+            }
+        }
+    }
+
+    /// Reads the position as a written one is read: takes out every player whose Emperor is
+    /// en prise to the side to move (`triple-crown.checkmate-en-prise`: a written position
+    /// does not say whether that was judged already) and keeps the en passant targets still in
+    /// their window. Returns the first seat taken out, or [`NONE`].
+    pub(crate) fn judge_as_written(&mut self, ctx: Ctx<impl Switch>) -> u8 {
+        if self.over() {
+            return NONE;
+        }
+        let ep = [self.ep[0], self.ep[1], NO_EP];
+        let fallen = self.remove_en_prise(ctx);
+        self.filter_ep(ep);
+        fallen
+    }
+
+    /// Keeps the en passant targets still in their window (`triple-crown.en-passant-window`):
+    /// the cell is recorded whether or not a Pawn can take it, even once the game is over
+    /// (D1), until its double-stepper is to move again or its Pawn is gone.
+    pub(crate) fn filter_ep(&mut self, candidates: [Ep; 3]) {
+        let mut kept = [NO_EP; 2];
+        let mut n = 0;
+        for ep in candidates {
+            if n == 2 || ep.cell == NONE || ep.seat == self.to_move {
+                continue;
+            }
+            let seat = ep.seat as usize;
+            let (_, file, _) = board::coords(ep.cell as usize);
+            let victim = board::index(seat, file, 4);
+            if self.active(seat)
+                && !self.occ.has(ep.cell as usize)
+                && self.board[victim] == (ep.seat << 4 | PAWN)
+            {
+                kept[n] = ep;
+                n += 1;
+            }
+        }
+        self.ep = kept;
+    }
+
+    /// Passes the turn on from `seat`: `triple-crown.checkmater-moves` (the next player still
+    /// in the game), `triple-crown.checkmate-en-prise` (who falls before they move) and, with
+    /// `triple-crown.stalemate=out`, a next player with no move at all leaving the game.
+    fn pass_turn(
+        &mut self,
+        ctx: Ctx<impl Switch>,
+        seat: usize,
+        ep: [Ep; 3],
+        scratch: &mut Vec<Mv>,
+    ) {
+        let mut n = self.next_active(ctx.r, seat);
+        loop {
+            self.to_move = n as u8;
+            self.remove_en_prise(ctx);
+            if self.active_count() <= 1 || !ctx.r.stalemate_out {
+                break;
+            }
+            scratch.clear();
+            if self.pseudo(ctx, scratch, true) {
+                break;
+            }
+            self.remove_seat(n);
+            n = self.next_active(ctx.r, n);
+        }
+        self.filter_ep(ep);
+    }
+
+    /// Plays a legal move of the side to move and passes the turn.
+    pub(crate) fn make(&mut self, ctx: Ctx<impl Switch>, m: Mv, scratch: &mut Vec<Mv>) {
+        let me = self.to_move as usize;
+        let (from, to) = (m.from as usize, m.to as usize);
+        let piece = self.board[from];
+        let role = piece & 15;
+        // triple-crown.instant-win: a Pawn to a far rank while holding all three non-array pieces.
+        if m.kind == PROMOTION
+            && !ctx.r.bugs.no_instant_win.on()
+            && self.count(me, BARONESS) > 0
+            && self.count(me, POPE) > 0
+            && self.count(me, DIARCH) > 0
+        {
+            self.instant_win = me as u8;
+        }
+        if self.board[to] != EMPTY {
+            self.take(to);
+        }
+        self.take(from);
+        match m.kind {
+            PROMOTION => self.put(to, me as u8, m.extra),
+            EN_PASSANT => {
+                self.take(m.extra as usize);
+                self.put(to, me as u8, role);
+            }
+            CASTLE => {
+                let spec = &CASTLES[m.extra as usize];
+                let pf = board::index(me, spec.partner, 0);
+                let pt = board::index(me, spec.partner_to, 0);
+                self.take(pf);
+                self.put(pt, me as u8, spec.role);
+                self.put(to, me as u8, role);
+            }
+            _ => self.put(to, me as u8, role),
+        }
+        // triple-crown.castling-rights: an Emperor's move ends its seat's rights; a partner's
+        // move or capture ends its own.
+        if role == EMPEROR {
+            self.castling &= !(15 << (4 * me));
+        }
+        for c in [from, to] {
+            if let Some(b) = castling_bit(c) {
+                self.castling &= !(1 << b);
+            }
+        }
+        // En passant targets, newest first: the fresh one, then older ones another enemy may
+        // still take (triple-crown.en-passant-window).
+        let fresh = if m.kind == DOUBLE {
+            let (half, file, _) = board::coords(to);
+            Ep {
+                cell: board::index(half, file, 3) as u8,
+                seat: me as u8,
+            }
+        } else {
+            NO_EP
+        };
+        let ep = if ctx.r.ep_both_enemies {
+            [fresh, self.ep[0], self.ep[1]]
+        } else {
+            [fresh, NO_EP, NO_EP]
+        };
+        // D11: a piece standing on the cell passed over ends the right, which does not come
+        // back when the cell is emptied by a removal at the next turn.
+        let ep = ep.map(|e| {
+            if e.cell != NONE && self.occ.has(e.cell as usize) {
+                NO_EP
+            } else {
+                e
+            }
+        });
+        if self.instant_win != NONE {
+            // D5: the turn passes as after any move.
+            self.to_move = self.next_active(ctx.r, me) as u8;
+            self.filter_ep(ep);
+            return;
+        }
+        self.pass_turn(ctx, me, ep, scratch);
+    }
+}
+
+/// A move of the plain kind (no double step, en passant, promotion or castling).
+#[inline(always)]
+pub(super) fn plain(from: usize, to: usize) -> Mv {
+    Mv {
+        from: from as u8,
+        to: to as u8,
+        kind: NORMAL,
+        extra: 0,
+    }
+}
