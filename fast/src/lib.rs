@@ -11,11 +11,13 @@
 //! per board and reading, copy-make positions, move buffers reused per ply, the last ply of
 //! perft counted in bulk, and no allocation per node.
 //!
-//! Each variant lives in a module of its own (`mod.rs`: its readings and its rules as one
-//! `engine::Rules`; `board.rs`/`tables.rs`: the geometry, built once; `position.rs`: move
-//! generation, copy-make and the settling of the turn; `validate.rs`: setups checked into the
-//! internal position and written back) on a common spine: one bitset trait (`bitset`), one
-//! generic `impl Engine` (`engine`) and one perft (`perft`). [`Fast`] plays every variant and
+//! Each variant lives in a module of its own, its files named for the oracle's rooms
+//! (`mod.rs`: its readings and its rules as one `engine::Rules`; `board.rs`/`tables.rs`: the
+//! geometry, built once, and the position; `pieces.rs`, `pawns.rs`, `castling.rs`,
+//! `check.rs`: move generation rule by rule; `turn.rs`: copy-make and the settling of the turn;
+//! `validate.rs`: setups checked into the internal position and written back) on a common
+//! spine: one bitset trait (`bitset`), one generic `impl Engine` (`engine`) and one perft
+//! (`perft`). [`Fast`] plays every variant and
 //! dispatches on the game's variant.
 //!
 //! [`Fast::with_mutant`] builds the engine with one deliberately planted rules bug (a
