@@ -5,6 +5,18 @@ use super::options::Rules;
 use super::turn::{LONG, Moves, SHORT, mv};
 use crate::mutant::Switch;
 
+/// yalta.castling: the rook's start and arrival cells when the king on `from` castles short
+/// (`SHORT`) or long (`LONG`) on its back rank.
+#[inline]
+pub(super) fn rook_cells(from: u8, flag: u32) -> (u8, u8) {
+    let base = from - 4;
+    if flag == SHORT {
+        (base + 7, base + 5)
+    } else {
+        (base, base + 3)
+    }
+}
+
 impl Pos {
     /// yalta.castling: castling on either wing of the own back rank, the king crossing no
     /// attacked cell ([`Tables::castle_crossed`]).

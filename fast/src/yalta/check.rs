@@ -2,6 +2,7 @@
 //! pieces, and the checks (and which came first) after a move.
 
 use super::board::{BISHOP, Bits, KING, KNIGHT, PAWN, Pos, QUEEN, ROOK};
+use super::castling::rook_cells;
 use super::options::Rules;
 use super::tables::{Line, NONE, Tables, bit, bits};
 use super::turn::{EN_PASSANT, LONG, Moves, PROMOTION, SHORT, flag_of, from_of, promo_of, to_of};
@@ -95,12 +96,7 @@ impl Pos {
                 nb.clear(victim, self.board[usize::from(victim)]);
             }
             SHORT | LONG => {
-                let base = from - 4;
-                let (rf, rt) = if flag == SHORT {
-                    (base + 7, base + 5)
-                } else {
-                    (base, base + 3)
-                };
+                let (rf, rt) = rook_cells(from, flag);
                 let rook = self.board[usize::from(rf)];
                 nb.clear(rf, rook);
                 nb.set(rt, rook);

@@ -2,6 +2,7 @@
 //! of the turn after a move (checkmates, pending mates, passes, the end of the game).
 
 use super::board::{KING, Pos, left};
+use super::castling::rook_cells;
 use super::options::Rules;
 use super::tables::{NONE, bit, bits};
 use crate::mutant::Switch;
@@ -117,12 +118,7 @@ impl Pos {
                 self.remove(to + 8);
             }
             SHORT | LONG => {
-                let base = from - 4;
-                let (rf, rt) = if flag == SHORT {
-                    (base + 7, base + 5)
-                } else {
-                    (base, base + 3)
-                };
+                let (rf, rt) = rook_cells(from, flag);
                 changed |= bit(rf) | bit(rt);
                 let rook = self.board[usize::from(rf)];
                 self.remove(rf);
