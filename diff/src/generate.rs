@@ -85,17 +85,14 @@ impl Edit {
         let royal = variant.royal();
         let board = variant.board();
         let mut out = setup.clone();
-        let empty: Vec<Cell> = board
-            .cells()
-            .into_iter()
-            .filter(|c| !setup.pieces.contains_key(c))
-            .collect();
-        let royals: Vec<Cell> = setup
-            .pieces
-            .iter()
-            .filter(|(_, p)| p.role == royal)
-            .map(|(c, _)| *c)
-            .collect();
+        // Listed only by the edits that need them (the fuzz targets edit on many inputs).
+        let empty = || -> Vec<Cell> {
+            board
+                .cells()
+                .into_iter()
+                .filter(|c| !setup.pieces.contains_key(c))
+                .collect()
+        };
         match self {
             Edit::RemovePiece => {
                 let cells: Vec<Cell> = setup
@@ -109,22 +106,27 @@ impl Edit {
                 out.castling.remove(&cell);
             }
             Edit::AddPiece => {
-                let cell = *choices.pick(&empty)?;
+                let cell = *choices.pick(&empty())?;
                 let roles: Vec<_> = variant.roles().iter().filter(|&&r| r != royal).collect();
                 let role = **choices.pick(&roles)?;
                 let owner = Seat::ALL[choices.below(3)];
                 out.pieces.insert(cell, Piece::new(owner, role));
             }
             Edit::KingNextToKing => {
+                let royals: Vec<Cell> = setup
+                    .pieces
+                    .iter()
+                    .filter(|(_, p)| p.role == royal)
+                    .map(|(c, _)| *c)
+                    .collect();
                 if royals.len() < 2 {
                     return None;
                 }
                 let moving = royals[choices.below(royals.len())];
                 let others: Vec<Cell> = royals.iter().copied().filter(|&c| c != moving).collect();
                 let target = *choices.pick(&others)?;
-                let near: Vec<Cell> = empty
-                    .iter()
-                    .copied()
+                let near: Vec<Cell> = empty()
+                    .into_iter()
                     .filter(|&c| next_to(c, target))
                     .collect();
                 let cell = *choices.pick(&near)?;
@@ -159,7 +161,7 @@ impl Edit {
                 let cells: Vec<Cell> = setup.castling.iter().copied().collect();
                 out.castling.remove(choices.pick(&cells)?);
             }
-            Edit::GiveEnPassant => out.en_passant = Some(*choices.pick(&empty)?),
+            Edit::GiveEnPassant => out.en_passant = Some(*choices.pick(&empty())?),
             Edit::TakeEnPassant => {
                 setup.en_passant?;
                 out.en_passant = None;
