@@ -1,6 +1,6 @@
 //! White's castling: the cells it uses and the castling moves.
 
-use super::board::{Geometry, KING, Pos, ROOK, WHITE, bit};
+use super::board::{Geometry, KING, Pos, ROOK, WHITE, bit, code};
 use super::check::Gen;
 use super::turn::{CASTLE_C, CASTLE_E, Mv};
 use crate::mutant::Switch;
@@ -35,6 +35,7 @@ impl Pos {
 }
 
 impl<Sw: Switch> Gen<'_, Sw> {
+    #[inline(always)]
     pub(super) fn castles(&self, out: &mut Vec<Mv>) {
         let Gen {
             pos,
@@ -52,7 +53,7 @@ impl<Sw: Switch> Gen<'_, Sw> {
         let may_castle = !in_check || cfg.bugs.castle_in_check.on();
         if s == WHITE && pos.castling && may_castle {
             let c = castle_cells(g);
-            let rook_home = pos.board[c.b8] == (WHITE * 8 + ROOK) as u8;
+            let rook_home = pos.board[c.b8] == code(WHITE, ROOK);
             if ksq == c.d8 && rook_home && occ & bit(c.c8) == 0 {
                 let occ2 = (occ & !bit(c.b8)) | bit(c.c8);
                 if !Pos::attacked(g, kt, c.c8, occ2, &self.e, 0) {

@@ -1,12 +1,16 @@
 //! How the pieces other than pawns move: knights, bishops, rooks, queens and the king.
 
-use super::board::{BISHOP, EMPTY, KING, KNIGHT, Pos, QUEEN, ROOK, bishop_att, bit, rook_att};
+use super::board::{
+    BISHOP, EMPTY, KING, KNIGHT, Pos, QUEEN, ROOK, bishop_att, bit, rook_att, seat_of,
+};
 use super::check::Gen;
 use super::turn::{Mv, NORMAL};
 use crate::bitset::Bitset;
 use crate::mutant::Switch;
+use crate::types::Seat;
 
 impl<Sw: Switch> Gen<'_, Sw> {
+    #[inline(always)]
     pub(super) fn knights(&self, out: &mut Vec<Mv>) {
         let Gen {
             pos,
@@ -15,7 +19,7 @@ impl<Sw: Switch> Gen<'_, Sw> {
             targets,
             ..
         } = *self;
-        for from in pos.bb[s][KNIGHT].iter() {
+        for from in pos.bb[s.index()][KNIGHT].iter() {
             for to in (kt[from] & targets).iter() {
                 if self.safe(from, to, 0) {
                     out.push(Mv::new(from, to, NORMAL));
@@ -25,6 +29,7 @@ impl<Sw: Switch> Gen<'_, Sw> {
     }
 
     /// Bishops, rooks and queens.
+    #[inline(always)]
     pub(super) fn sliders(&self, out: &mut Vec<Mv>) {
         let Gen {
             pos,
@@ -37,8 +42,8 @@ impl<Sw: Switch> Gen<'_, Sw> {
         } = *self;
         // Sliders. (The mutant dead-pieces-transparent lets them pass a dead army's pieces.)
         let slide_occ = if cfg.bugs.dead_transparent.on() {
-            let dead = (0..3).filter(|&o| !pos.live(o));
-            occ & !dead.fold(0, |m, o| m | pos.occ_seat[o])
+            let dead = Seat::ALL.into_iter().filter(|&o| !pos.live(o));
+            occ & !dead.fold(0, |m, o| m | pos.occ_seat[o.index()])
         } else {
             occ
         };
@@ -47,7 +52,7 @@ impl<Sw: Switch> Gen<'_, Sw> {
             (ROOK, true, false),
             (QUEEN, true, true),
         ] {
-            for from in pos.bb[s][role].iter() {
+            for from in pos.bb[s.index()][role].iter() {
                 let mut att = 0;
                 if orth {
                     att |= rook_att(g, from, slide_occ);
@@ -64,6 +69,7 @@ impl<Sw: Switch> Gen<'_, Sw> {
         }
     }
 
+    #[inline(always)]
     pub(super) fn king(&self, out: &mut Vec<Mv>) {
         let Gen {
             pos,
@@ -80,7 +86,7 @@ impl<Sw: Switch> Gen<'_, Sw> {
         for to in (g.king[ksq] & targets).iter() {
             let victim = pos.board[to];
             let e2 = if victim != EMPTY && usize::from(victim & 7) == KING {
-                pos.enemy(cfg, s, usize::from(victim >> 3))
+                pos.enemy(cfg, s, Some(seat_of(victim)))
             } else {
                 self.e
             };

@@ -1,11 +1,12 @@
 //! Playing a move: the move type, copy-make, passing the turn, and settling the turn
 //! (checkmates, stalemates, players taken out).
 
-use super::board::{EMPTY, Geometry, KING, NONE, Pos, WHITE};
+use super::board::{EMPTY, Geometry, KING, NONE, Pos, WHITE, seat_of};
 use super::castling::castle_cells;
 use super::options::Cfg;
 use crate::bitset::Bitset;
 use crate::mutant::Switch;
+use crate::types::Seat;
 
 /// Move kinds.
 pub(super) const NORMAL: u8 = 0;
@@ -43,22 +44,22 @@ impl Mv {
 
 impl Pos {
     /// Takes every piece of `seat` off the board (only the mutant mated-army-removed does).
-    fn remove_army(&mut self, seat: usize) {
-        for sq in self.occ_seat[seat].iter() {
+    fn remove_army(&mut self, seat: Seat) {
+        for sq in self.occ_seat[seat.index()].iter() {
             self.remove(sq, seat, usize::from(self.board[sq] & 7));
         }
-        self.p4[seat] = NONE;
-        self.freed &= !(1 << seat);
+        self.p4[seat.index()] = NONE;
+        self.freed &= !seat.bit();
     }
 
     /// osullivan.turn-order: the seat still in the game whose turn comes before `seat`'s
     /// (`seat` itself if no other is in the game).
-    pub(super) fn seat_before(&self, cfg: &Cfg<impl Switch>, seat: u8) -> u8 {
+    pub(super) fn seat_before(&self, cfg: &Cfg<impl Switch>, seat: Seat) -> Seat {
         let mut s = seat;
         loop {
             // Three seats in a cycle: the one before is the one after the next.
-            s = cfg.next[usize::from(cfg.next[usize::from(s)])];
-            if self.live(usize::from(s)) || s == seat {
+            s = cfg.next[cfg.next[s.index()].index()];
+            if self.live(s) || s == seat {
                 return s;
             }
         }
@@ -67,7 +68,7 @@ impl Pos {
     /// Plays a legal move of the side to move and passes the turn (without taking out a
     /// player who then has no move: see [`Pos::settle`]).
     pub(super) fn make(&mut self, g: &Geometry, cfg: &Cfg<impl Switch>, mv: Mv) {
-        let s = usize::from(self.to_move);
+        let s = self.to_move;
         let (from, to, kind) = (mv.from(), mv.to(), mv.kind());
         let c = castle_cells(g);
         if kind == CASTLE_C || kind == CASTLE_E {
@@ -85,11 +86,11 @@ impl Pos {
             let cap = self.board[cap_sq];
             let mut frees = false;
             if cap != EMPTY {
-                let (o, cr) = (usize::from(cap >> 3), usize::from(cap & 7));
+                let (o, cr) = (seat_of(cap), usize::from(cap & 7));
                 self.remove(cap_sq, o, cr);
-                if usize::from(self.p4[o]) == cap_sq {
-                    self.p4[o] = NONE;
-                    self.freed &= !(1 << o);
+                if usize::from(self.p4[o.index()]) == cap_sq {
+                    self.p4[o.index()] = NONE;
+                    self.freed &= !o.bit();
                 } else {
                     // osullivan.midline, osullivan.p4-freed: a capture of another piece from
                     // the d-file side to the e-file side or back.
@@ -105,14 +106,14 @@ impl Pos {
             };
             self.put(to, s, new_role);
             // osullivan.pawn-numbering: a P4 that moves stays the P4; one that promotes is gone.
-            if usize::from(self.p4[s]) == from {
+            if usize::from(self.p4[s.index()]) == from {
                 if promo {
-                    self.p4[s] = NONE;
-                    self.freed &= !(1 << s);
+                    self.p4[s.index()] = NONE;
+                    self.freed &= !s.bit();
                 } else {
-                    self.p4[s] = to as u8;
+                    self.p4[s.index()] = to as u8;
                     if frees {
-                        self.freed |= 1 << s;
+                        self.freed |= s.bit();
                     }
                 }
             }
@@ -135,13 +136,13 @@ impl Pos {
         let start = self.to_move;
         let mut s = start;
         loop {
-            s = cfg.next[usize::from(s)];
+            s = cfg.next[s.index()];
             for cell in &mut cells {
-                if *cell != NONE && g.ep_stepper[usize::from(*cell)] == s {
+                if *cell != NONE && g.ep_stepper[usize::from(*cell)] == Some(s) {
                     *cell = NONE;
                 }
             }
-            if self.live(usize::from(s)) || s == start {
+            if self.live(s) || s == start {
                 break;
             }
         }
@@ -164,13 +165,13 @@ impl Pos {
             if self.live_count() <= 1 {
                 return;
             }
-            let s = usize::from(self.to_move);
+            let s = self.to_move;
             if !self.live(s) {
                 self.advance(g, cfg, [self.ep, self.ep_earlier, NONE]);
                 continue;
             }
             if in_check || cfg.stalemate_out {
-                let k = self.bb[s][KING].trailing_zeros() as usize;
+                let k = self.bb[s.index()][KING].trailing_zeros() as usize;
                 self.remove(k, s, KING);
                 if in_check && cfg.bugs.army_removed.on() {
                     self.remove_army(s);

@@ -10,6 +10,7 @@ use super::readings::Readings;
 use super::tables::{NONE, Tables};
 use crate::bitset::Bitset;
 use crate::hex::{Dir, Hex};
+use crate::types::Seat;
 
 /// Files per half-board.
 pub(crate) const FILES: i32 = 10;
@@ -122,11 +123,12 @@ const ROLE_CLASSES: [u8; 16] = {
 /// An empty cell in [`Pos::board`].
 pub(crate) const EMPTY: u8 = u8::MAX;
 
-/// An en passant target: the cell passed over and the seat that double-stepped.
+/// An en passant target: the cell passed over and the seat that double-stepped (no seat's
+/// while the cell is [`NONE`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Ep {
     pub(crate) cell: u8,
-    pub(crate) seat: u8,
+    pub(crate) seat: Seat,
 }
 
 /// A position, ready for move generation.
@@ -142,20 +144,26 @@ pub(crate) struct Pos {
     pub(crate) occ: Bits,
     /// Each seat's Emperor, or [`NONE`] once the seat is out.
     pub(crate) emperor: [u8; 3],
-    pub(crate) to_move: u8,
+    pub(crate) to_move: Seat,
     /// Castling rights: bit seat * 4 + slot.
     pub(crate) castling: u16,
     /// En passant targets, newest first; `cell` is [`NONE`] for none.
     pub(crate) ep: [Ep; 2],
-    /// The seat that has won instantly, or [`NONE`].
-    pub(crate) instant_win: u8,
+    /// The seat that has won instantly, if any.
+    pub(crate) instant_win: Option<Seat>,
 }
 
 /// No en passant target.
 pub(crate) const NO_EP: Ep = Ep {
     cell: NONE,
-    seat: NONE,
+    seat: Seat::A,
 };
+
+/// The code of a piece of `seat` and `role` in [`Pos::board`].
+#[inline(always)]
+pub(crate) const fn code(seat: Seat, role: u8) -> u8 {
+    (seat as u8) << 4 | role
+}
 
 /// What a move generator needs besides the position.
 #[derive(Clone, Copy, Debug)]
@@ -174,19 +182,19 @@ impl Pos {
             role_counts: [[0; ROLES]; 3],
             occ: Bits::EMPTY,
             emperor: [NONE; 3],
-            to_move: 0,
+            to_move: Seat::A,
             castling: 0,
             ep: [NO_EP; 2],
-            instant_win: NONE,
+            instant_win: None,
         }
     }
 
     /// Puts a piece on an empty cell.
     #[inline]
-    pub(crate) fn put(&mut self, cell: usize, seat: u8, role: u8) {
-        self.board[cell] = seat << 4 | role;
-        self.seat_bits[seat as usize].set(cell);
-        self.role_counts[seat as usize][role as usize] += 1;
+    pub(crate) fn put(&mut self, cell: usize, seat: Seat, role: u8) {
+        self.board[cell] = code(seat, role);
+        self.seat_bits[seat.index()].set(cell);
+        self.role_counts[seat.index()][role as usize] += 1;
         let mut k = ROLE_CLASSES[usize::from(role & 15)];
         while k != 0 {
             self.class_bits[k.trailing_zeros() as usize].set(cell);
@@ -194,7 +202,7 @@ impl Pos {
         }
         self.occ.set(cell);
         if role == EMPEROR {
-            self.emperor[seat as usize] = cell as u8;
+            self.emperor[seat.index()] = cell as u8;
         }
     }
 
@@ -215,33 +223,33 @@ impl Pos {
 
     /// Returns true if the seat is still in the game.
     #[inline]
-    pub(crate) fn active(&self, seat: usize) -> bool {
-        self.emperor[seat] != NONE
+    pub(crate) fn active(&self, seat: Seat) -> bool {
+        self.emperor[seat.index()] != NONE
     }
 
     /// Returns the number of seats still in the game.
     pub(crate) fn active_count(&self) -> usize {
-        (0..3).filter(|&s| self.active(s)).count()
+        Seat::ALL.into_iter().filter(|&s| self.active(s)).count()
     }
 
     /// Returns true if the game is over: an instant win, or one player left.
     pub(crate) fn over(&self) -> bool {
-        self.instant_win != NONE || self.active_count() <= 1
+        self.instant_win.is_some() || self.active_count() <= 1
     }
 
     /// Returns the number of pieces of `seat` with role `role`.
     #[inline]
-    pub(crate) fn count(&self, seat: usize, role: u8) -> u8 {
-        self.role_counts[seat][role as usize]
+    pub(crate) fn count(&self, seat: Seat, role: u8) -> u8 {
+        self.role_counts[seat.index()][role as usize]
     }
 
     /// Returns the pieces of every active seat but `seat`.
     #[inline]
-    pub(crate) fn enemies(&self, seat: usize) -> Bits {
+    pub(crate) fn enemies(&self, seat: Seat) -> Bits {
         let mut b = Bits::EMPTY;
-        for s in 0..3 {
+        for s in Seat::ALL {
             if s != seat {
-                b |= self.seat_bits[s];
+                b |= self.seat_bits[s.index()];
             }
         }
         b

@@ -1,6 +1,6 @@
 //! Castling: the pairs, their rights, and the castling moves.
 
-use super::board::{self, Ctx, Pos};
+use super::board::{self, Ctx, Pos, code};
 use super::board::{CHATELAINE, VICEREINE};
 use super::turn::{CASTLE, Mv};
 use crate::mutant::Switch;
@@ -77,7 +77,7 @@ impl Pos {
     /// The castling clauses: each pair whose right is held, whose intermediate cells are empty
     /// and whose Emperor path no enemy piece attacks.
     pub(super) fn castles(&self, ctx: Ctx<impl Switch>, out: &mut impl FnMut(Mv)) {
-        let me = self.to_move as usize;
+        let me = self.to_move.index();
         let rights = (self.castling >> (4 * me)) & 15;
         if rights == 0 {
             return;
@@ -86,7 +86,7 @@ impl Pos {
         let first = board::index(me, 0, 0);
         debug_assert_eq!(first >> 6, (first + board::FILES as usize - 1) >> 6);
         let rank_one = (self.occ.0[first >> 6] >> (first & 63)) as u16;
-        let enemies = self.enemies(me);
+        let enemies = self.enemies(self.to_move);
         for (slot, spec) in CASTLES.iter().enumerate() {
             if rights >> slot & 1 == 0
                 || rank_one & spec.empty != 0
@@ -96,7 +96,7 @@ impl Pos {
             }
             let cell = |file: i32| board::index(me, file, 0);
             if self.emperor[me] as usize != cell(EMPEROR_FILE)
-                || self.board[cell(spec.partner)] != (me as u8) << 4 | spec.role
+                || self.board[cell(spec.partner)] != code(self.to_move, spec.role)
             {
                 continue;
             }

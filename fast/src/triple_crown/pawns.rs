@@ -25,7 +25,7 @@ impl Pos {
         any: bool,
     ) -> bool {
         let t = ctx.t;
-        let me = self.to_move as usize;
+        let me = self.to_move.index();
         let step = self.pawn_step(t, me, from);
         if let Some(m) = step.and_then(|push| self.pawn_double(t, me, from, push)) {
             self.emit(ctx, out, m, test, dropped);
@@ -90,10 +90,10 @@ impl Pos {
         any: bool,
     ) -> bool {
         let t = ctx.t;
-        let me = self.to_move as usize;
+        let me = self.to_move.index();
         // triple-crown.en-passant.
         for ep in self.ep {
-            if ep.cell == NONE || ep.seat as usize == me {
+            if ep.cell == NONE || ep.seat == self.to_move {
                 continue;
             }
             let cell = ep.cell as usize;

@@ -66,11 +66,10 @@ impl Pos {
         let mut dropped = 0;
         let tested = risky.unwrap_or(Bits::EMPTY);
         let filter = risky.is_some();
-        let me = self.to_move as usize;
-        let own = self.seat_bits[me];
+        let own = self.seat_bits[self.to_move.index()];
         // triple-crown.checkmate-en-prise: no move captures an Emperor.
         let open = !own & !self.emperors();
-        let enemy = self.enemies(me) & !self.emperors();
+        let enemy = self.enemies(self.to_move) & !self.emperors();
         let mut promo_roles: Option<u16> = None;
         // A cell is tested only if filtering (`tested` is empty otherwise).
         for (from, test) in own.iter_marked(tested) {

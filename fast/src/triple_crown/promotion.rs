@@ -47,7 +47,7 @@ impl Pos {
                 | bit(MODERATOR)
                 | bit(KNIGHT);
         }
-        let me = self.to_move as usize;
+        let me = self.to_move;
         let has = |r: u8| self.count(me, r) > 0;
         if has(BARONESS) && has(POPE) {
             return bit(DIARCH);

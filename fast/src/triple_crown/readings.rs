@@ -5,6 +5,7 @@ use trichess_model::{EngineError, Game, Variant};
 
 use super::board::{ACROSS_STEPPERS, CHATELAINE, EMPEROR, POPE};
 use crate::mutant::{Mutant, Switch};
+use crate::types::Seat;
 
 /// `triple-crown.knight`: which cells a Knight leaps to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -163,23 +164,23 @@ impl<Sw: Switch> Readings<Sw> {
         Ok(r)
     }
 
-    /// Returns the seat after `seat` in turn order (0 = A, 1 = B, 2 = C), not skipping anyone.
+    /// Returns the seat after `seat` in turn order, not skipping anyone.
     #[inline]
-    pub(crate) fn next(&self, seat: usize) -> usize {
+    pub(crate) fn next(&self, seat: Seat) -> Seat {
         if self.order_abc {
-            (seat + 1) % 3
+            seat.next()
         } else {
-            (seat + 2) % 3
+            seat.prev()
         }
     }
 
     /// Returns the seat before `seat` in turn order, not skipping anyone.
     #[inline]
-    pub(crate) fn prev(&self, seat: usize) -> usize {
+    pub(crate) fn prev(&self, seat: Seat) -> Seat {
         if self.order_abc {
-            (seat + 2) % 3
+            seat.prev()
         } else {
-            (seat + 1) % 3
+            seat.next()
         }
     }
 }

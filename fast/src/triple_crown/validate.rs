@@ -11,7 +11,7 @@ use trichess_model::{
 use super::bits::CELLS;
 use super::board::{
     self, BARONESS, CHATELAINE, DIARCH, EMPEROR, Ep, KNIGHT, MODERATOR, PAWN, POPE, PRIMATE, Pos,
-    QUEEN, VICEREINE,
+    QUEEN, VICEREINE, code,
 };
 use super::castling::{CASTLES, EMPEROR_FILE, castling_bit};
 use super::readings::Readings;
@@ -19,6 +19,7 @@ use super::tables::{NONE, Tables};
 use super::turn::{CASTLE, Mv, PROMOTION};
 use crate::bitset::Bitset;
 use crate::mutant::Switch;
+use crate::types;
 
 /// Returns the internal role code of a model role, if Triple Crown has it.
 pub(crate) fn role_code(role: Role) -> Option<u8> {
@@ -185,7 +186,7 @@ fn piece_problems(setup: &Setup, pos: &mut Pos, out: &mut Vec<PositionProblem>) 
                 ));
             }
         }
-        pos.put(i, seat as u8, role);
+        pos.put(i, types::Seat::of(piece.owner), role);
     }
     for seat in Seat::ALL {
         let s = seat.index();
@@ -224,13 +225,14 @@ fn castling_problems(
             ));
             continue;
         };
-        let (seat, file, rank) = board::coords(i);
+        let (half, file, rank) = board::coords(i);
+        let seat = types::Seat::from_index(half);
         let spec = CASTLES.iter().find(|s| s.partner == file);
         let fits = rank == 0
             && spec.is_some_and(|spec| {
                 (file != 8 || r.eh_chatelaine)
-                    && pos.board[i] == (seat as u8) << 4 | spec.role
-                    && pos.board[board::index(seat, EMPEROR_FILE, 0)] == (seat as u8) << 4 | EMPEROR
+                    && pos.board[i] == code(seat, spec.role)
+                    && pos.board[board::index(half, EMPEROR_FILE, 0)] == code(seat, EMPEROR)
             });
         if !fits {
             out.push(PositionProblem::new(ProblemKind::CastlingRightWithoutPieces, format!(
@@ -272,9 +274,9 @@ fn en_passant_problems(
     pos: &Pos,
     out: &mut Vec<PositionProblem>,
 ) {
-    let me = setup.to_move.index();
+    let me = types::Seat::of(setup.to_move);
     // triple-crown.en-passant and triple-crown.en-passant-window.
-    let active = |s: usize| emperors[s] == 1;
+    let active = |s: types::Seat| emperors[s.index()] == 1;
     let prev_active = {
         let p = r.prev(me);
         if active(p) { p } else { r.prev(p) }
@@ -292,14 +294,11 @@ fn en_passant_problems(
             ));
             continue;
         };
-        let (seat, file, rank) = board::coords(i);
-        let victim = board::index(seat, file, 4);
+        let (half, file, rank) = board::coords(i);
+        let seat = types::Seat::from_index(half);
+        let victim = board::index(half, file, 4);
         // (A seat out of the game has no Pawn left: that is missing-royal, not this.)
-        if rank != 3
-            || seat == me
-            || pos.occ.has(i)
-            || pos.board[victim] != (seat as u8) << 4 | PAWN
-        {
+        if rank != 3 || seat == me || pos.occ.has(i) || pos.board[victim] != code(seat, PAWN) {
             out.push(PositionProblem::new(
                 ProblemKind::EnPassantWithoutDoubleStep,
                 format!("{name} {cell}: not a cell an enemy Pawn has just double-stepped over"),
@@ -324,7 +323,7 @@ fn en_passant_problems(
     match steppers.as_slice() {
         [s] if !r.ep_both_enemies && *s != prev_active => out.push(PositionProblem::new(ProblemKind::EnPassantWithoutDoubleStep, format!(
             "en_passant: only the player who moves right after a double step may take it, and seat {} did not just move",
-            Seat::ALL[*s].letter()
+            s.model().letter()
         ))),
         [newer, older] if *newer != r.prev(me) || *older != r.prev(r.prev(me)) => out.push(PositionProblem::new(ProblemKind::EnPassantWithoutDoubleStep, "en_passant and en_passant_earlier must be the last two players' double steps, newest first"
                 )),
@@ -338,10 +337,10 @@ pub(crate) fn to_pos(setup: &Setup) -> Pos {
     let mut pos = Pos::empty();
     for (&cell, &piece) in &setup.pieces {
         if let (Some(i), Some(role)) = (cell_index(cell), role_code(piece.role)) {
-            pos.put(i, piece.owner.index() as u8, role);
+            pos.put(i, types::Seat::of(piece.owner), role);
         }
     }
-    pos.to_move = setup.to_move.index() as u8;
+    pos.to_move = types::Seat::of(setup.to_move);
     for &cell in &setup.castling {
         if let Some(b) = cell_index(cell).and_then(castling_bit) {
             pos.castling |= 1 << b;
@@ -353,12 +352,12 @@ pub(crate) fn to_pos(setup: &Setup) -> Pos {
         if let Some(i) = ep.and_then(cell_index) {
             pos.ep[k] = Ep {
                 cell: i as u8,
-                seat: board::coords(i).0 as u8,
+                seat: types::Seat::from_index(board::coords(i).0),
             };
         }
     }
     if let Some(seat) = state.and_then(|s| s.instant_win.iter().next().copied()) {
-        pos.instant_win = seat.index() as u8;
+        pos.instant_win = Some(types::Seat::of(seat));
     }
     pos
 }
@@ -370,7 +369,10 @@ pub(crate) fn to_setup(pos: &Pos, t: &Tables) -> Setup {
         let p = pos.board[c];
         pieces.insert(
             t.cells[c],
-            Piece::new(Seat::ALL[(p >> 4) as usize % 3], model_role(p & 15)),
+            Piece::new(
+                types::Seat::from_index(usize::from(p >> 4)).model(),
+                model_role(p & 15),
+            ),
         );
     }
     let mut castling = BTreeSet::new();
@@ -381,13 +383,14 @@ pub(crate) fn to_setup(pos: &Pos, t: &Tables) -> Setup {
         }
     }
     let ep = |k: usize| (pos.ep[k].cell != NONE).then(|| t.cells[pos.ep[k].cell as usize]);
-    let mut instant_win = BTreeSet::new();
-    if pos.instant_win != NONE {
-        instant_win.insert(Seat::ALL[pos.instant_win as usize % 3]);
-    }
+    let instant_win = pos
+        .instant_win
+        .map(types::Seat::model)
+        .into_iter()
+        .collect();
     Setup {
         variant: Variant::TripleCrown,
-        to_move: Seat::ALL[pos.to_move as usize % 3],
+        to_move: pos.to_move.model(),
         pieces,
         castling,
         en_passant: ep(0),

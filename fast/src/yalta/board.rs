@@ -3,6 +3,7 @@
 
 use super::tables::{CELLS, NONE, bit};
 use super::turn::ONGOING;
+use crate::types::Seat;
 
 pub(super) const KING: u8 = 1;
 pub(super) const QUEEN: u8 = 2;
@@ -12,8 +13,8 @@ pub(super) const KNIGHT: u8 = 5;
 pub(super) const PAWN: u8 = 6;
 
 /// yalta.left-player-help: the seat to one's left, whose half-board one's files a-d run into.
-pub(super) fn left(s: u8) -> u8 {
-    (s + 2) % 3
+pub(super) fn left(s: Seat) -> Seat {
+    s.prev()
 }
 
 /// The occupancy bitsets.
@@ -55,11 +56,11 @@ pub(crate) struct Pos {
     pub(super) b: Bits,
     /// Each seat's king cell, or NONE once checkmated.
     pub(super) king: [u8; 3],
-    /// The seat controlling each army (NONE: nobody, an army without pieces nor entry).
-    pub(super) control: [u8; 3],
+    /// The seat controlling each army (none: an army without pieces nor entry).
+    pub(super) control: [Option<Seat>; 3],
     /// Armies with a `control` entry (taken over).
     pub(super) control_set: u8,
-    pub(super) to_move: u8,
+    pub(super) to_move: Seat,
     /// Castling rights: bit 2a short (rook h1), bit 2a + 1 long (rook a1).
     pub(super) castling: u8,
     /// The en passant cell of the latest double step still in its window, or NONE.
@@ -67,8 +68,8 @@ pub(crate) struct Pos {
     /// The en passant cell of an earlier double step still in its window (reading
     /// both-opponents, D2), or NONE.
     pub(super) ep_earlier: u8,
-    /// `first_check`: per seat, the opponent whose check came first, or NONE.
-    pub(super) first: [u8; 3],
+    /// `first_check`: per seat, the opponent whose check came first.
+    pub(super) first: [Option<Seat>; 3],
     pub(super) pending: u8,
     /// Per seat, the seats (bit mask) whose pieces attack its king.
     pub(super) checkers: [u8; 3],
@@ -81,13 +82,13 @@ impl Pos {
             board: [0; CELLS],
             b: Bits::default(),
             king: [NONE; 3],
-            control: [NONE; 3],
+            control: [None; 3],
             control_set: 0,
-            to_move: 0,
+            to_move: Seat::A,
             castling: 0,
             ep: NONE,
             ep_earlier: NONE,
-            first: [NONE; 3],
+            first: [None; 3],
             pending: 0,
             checkers: [0; 3],
             over: ONGOING,
@@ -111,10 +112,10 @@ impl Pos {
     }
 
     /// The pieces `s` moves: every army it controls.
-    pub(super) fn controlled(&self, s: u8) -> u128 {
+    pub(super) fn controlled(&self, s: Seat) -> u128 {
         let mut m = 0;
         for a in 0..3 {
-            if self.control[a] == s {
+            if self.control[a] == Some(s) {
                 m |= self.b.army[a];
             }
         }

@@ -4,6 +4,7 @@ use super::board::{Pos, ROOK};
 use super::options::Rules;
 use super::turn::{LONG, Moves, SHORT, mv};
 use crate::mutant::Switch;
+use crate::types::Seat;
 
 /// yalta.castling: the rook's start and arrival cells when the king on `from` castles short
 /// (`SHORT`) or long (`LONG`) on its back rank.
@@ -23,15 +24,16 @@ impl Pos {
     pub(super) fn castles<B: Moves>(
         &self,
         c: u8,
-        a: u8,
-        s: u8,
+        a: usize,
+        s: Seat,
         r: &Rules<impl Switch>,
         buf: &mut B,
     ) {
         let t = r.t;
         let may_cross = |x: u8| self.attackers(&self.b, x, s, t) == 0;
+        let a = a as u8;
         let base = a * 32;
-        if a != s || c != base + 4 || self.checkers[usize::from(s)] != 0 {
+        if usize::from(a) != s.index() || c != base + 4 || self.checkers[s.index()] != 0 {
             return;
         }
         let rook = a * 8 + ROOK;

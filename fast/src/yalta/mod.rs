@@ -19,11 +19,12 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use trichess_model::{
     Cell, EngineError, Game, InvalidPosition, Move, Outcome, Piece, PositionProblem, ProblemKind,
-    Reason, Role, Seat, Setup, Variant, VariantState, YaltaState,
+    Reason, Role, Setup, Variant, VariantState, YaltaState,
 };
 
 use crate::engine;
 use crate::mutant::{Mutant, Switch};
+use crate::types::Seat;
 use board::{BISHOP, KING, KNIGHT, PAWN, Pos, QUEEN, ROOK, left};
 use options::{Bugs, Promo, Rules};
 use tables::{CELLS, KnightReading, NONE, Tables};
@@ -44,7 +45,7 @@ fn rules<Sw: Switch>(game: &Game, mutant: Option<Mutant>) -> Result<Rules<Sw>, E
         )));
     }
     crate::registered(game)?;
-    let mut next = [1, 2, 0];
+    let mut next = [Seat::B, Seat::C, Seat::A];
     let mut knight = KnightReading::Symmetric;
     let mut touching = false;
     let mut ep_both = false;
@@ -56,8 +57,8 @@ fn rules<Sw: Switch>(game: &Game, mutant: Option<Mutant>) -> Result<Rules<Sw>, E
     let mut hostile_until_over = false;
     for (id, reading) in &game.interpretations {
         match (id.as_str(), reading.as_str()) {
-            ("yalta.turn-order", "red-green-blue") => next = [1, 2, 0],
-            ("yalta.turn-order", "red-blue-green") => next = [2, 0, 1],
+            ("yalta.turn-order", "red-green-blue") => next = [Seat::B, Seat::C, Seat::A],
+            ("yalta.turn-order", "red-blue-green") => next = [Seat::C, Seat::A, Seat::B],
             ("yalta.knight-centre", "symmetric") => knight = KnightReading::Symmetric,
             ("yalta.knight-centre", "orthogonal-then-diagonal") => {
                 knight = KnightReading::OrthogonalThenDiagonal;
@@ -128,8 +129,9 @@ fn code_role(code: u8) -> Role {
     }
 }
 
-fn seat(i: u8) -> Seat {
-    Seat::ALL[usize::from(i % 3)]
+/// The seat of a piece code (`army * 8 + role`: the army is its seat's).
+fn seat_of(code: u8) -> Seat {
+    Seat::from_index(usize::from(code >> 3))
 }
 
 /// The model's move for an internal one.
@@ -173,12 +175,13 @@ fn moves_of(pos: &Pos, r: &Rules<impl Switch>, buf: &mut Vec<u32>) {
 fn start_pos() -> Pos {
     let mut pos = Pos::empty();
     let back = [ROOK, KNIGHT, BISHOP, QUEEN, KING, BISHOP, KNIGHT, ROOK];
-    for a in 0..3u8 {
+    for s in Seat::ALL {
+        let a = s.index() as u8;
         for (f, &role) in back.iter().enumerate() {
             pos.put(a * 32 + f as u8, a * 8 + role);
             pos.put(a * 32 + 8 + f as u8, a * 8 + PAWN);
         }
-        pos.control[usize::from(a)] = a;
+        pos.control[s.index()] = Some(s);
     }
     pos.castling = 0b11_1111;
     pos
@@ -242,7 +245,7 @@ impl<Sw: Switch> engine::Rules for Yalta<Sw> {
         let s = pos.to_move;
         if in_game(pos) == 1 {
             return Outcome::Won {
-                winner: seat(s),
+                winner: s.model(),
                 reason: Reason::LastKingStanding,
             };
         }
@@ -251,31 +254,31 @@ impl<Sw: Switch> engine::Rules for Yalta<Sw> {
         if !buf.is_empty() {
             return Outcome::Ongoing;
         }
-        if pos.checkers[usize::from(s)] != 0 {
+        if pos.checkers[s.index()] != 0 {
             // yalta.mate-final.
-            return if r.after_left && pos.king[usize::from(left(s))] != NONE {
+            return if r.after_left && pos.king[left(s).index()] != NONE {
                 Outcome::Passes {
-                    seat: seat(s),
+                    seat: s.model(),
                     reason: Reason::Checkmate,
                 }
             } else {
                 Outcome::Eliminated {
-                    seat: seat(s),
+                    seat: s.model(),
                     reason: Reason::Checkmate,
                 }
             };
         }
         // yalta.stalemate.
         if r.stalemate_pass {
-            let someone = (0..3u8).any(|q| {
-                q != s && pos.king[usize::from(q)] != NONE && {
+            let someone = Seat::ALL.into_iter().any(|q| {
+                q != s && pos.king[q.index()] != NONE && {
                     pos.legal(q, r, &mut buf);
                     !buf.is_empty()
                 }
             });
             if someone {
                 return Outcome::Passes {
-                    seat: seat(s),
+                    seat: s.model(),
                     reason: Reason::Stalemate,
                 };
             }

@@ -5,6 +5,7 @@ use super::options::{Promo, Rules};
 use super::tables::{NONE, PawnCell, PerCell, bit, bits};
 use super::turn::{DOUBLE, EN_PASSANT, Moves, NORMAL, PROMOTION, mv};
 use crate::mutant::Switch;
+use crate::types::Seat;
 
 /// What the moves of one army's pawns depend on, the same for each pawn.
 struct PawnMoves {
@@ -32,7 +33,7 @@ impl Pos {
     pub(super) fn pawns<B: Moves>(
         &self,
         a: usize,
-        s: u8,
+        s: Seat,
         own: u128,
         r: &Rules<impl Switch>,
         buf: &mut B,
@@ -81,7 +82,7 @@ impl Pos {
         &self,
         c: u8,
         ctx: &PawnMoves,
-        s: u8,
+        s: Seat,
         r: &Rules<impl Switch>,
         buf: &mut B,
         risky: u128,
@@ -147,7 +148,7 @@ impl Pos {
     /// yalta.en-passant, yalta.en-passant-window: the en passant cells `s` may take on, each
     /// right still in its window (an earlier one only beside a latest one).
     #[inline(always)]
-    fn en_passant_cells(&self, s: u8, r: &Rules<impl Switch>) -> u128 {
+    fn en_passant_cells(&self, s: Seat, r: &Rules<impl Switch>) -> u128 {
         if self.ep != NONE && s == self.to_move && !r.bugs.no_en_passant.on() {
             bit(self.ep) | bit(self.ep_earlier)
         } else {
@@ -166,17 +167,17 @@ impl Pos {
 
     /// The seat that double-stepped over the en passant cell `e`: the one that moves the army
     /// of its half-board.
-    pub(super) fn stepper(&self, e: u8) -> u8 {
+    pub(super) fn stepper(&self, e: u8) -> Option<Seat> {
         self.control[usize::from(e / 32)]
     }
 
     /// A right whose double-stepper is to move again is over: no right for the
     /// double-stepper's own side (yalta.en-passant-window).
     pub(super) fn close_own_rights(&mut self) {
-        if self.ep_earlier != NONE && self.stepper(self.ep_earlier) == self.to_move {
+        if self.ep_earlier != NONE && self.stepper(self.ep_earlier) == Some(self.to_move) {
             self.ep_earlier = NONE;
         }
-        if self.ep != NONE && self.stepper(self.ep) == self.to_move {
+        if self.ep != NONE && self.stepper(self.ep) == Some(self.to_move) {
             self.ep = self.ep_earlier;
             self.ep_earlier = NONE;
         }

@@ -6,6 +6,7 @@ use super::castling::rook_cells;
 use super::options::Rules;
 use super::tables::{NONE, bit, bits};
 use crate::mutant::Switch;
+use crate::types::Seat;
 
 pub(super) const NORMAL: u32 = 0;
 pub(super) const DOUBLE: u32 = 1;
@@ -100,7 +101,7 @@ impl Pos {
         let p = self.board[usize::from(from)];
         // yalta.exposed-king = capture: the seat whose king is taken.
         let taken = self.board[usize::from(to)];
-        let king_taken = (taken & 7 == KING).then_some(taken >> 3);
+        let king_taken = (taken & 7 == KING).then(|| Seat::from_index(usize::from(taken >> 3)));
         self.remove(to);
         self.remove(from);
         let placed = if flag == PROMOTION {
@@ -128,13 +129,13 @@ impl Pos {
         }
         self.update_rights(from, to, p, flag, r);
         if let Some(v) = king_taken {
-            self.king[usize::from(v)] = NONE;
+            self.king[v.index()] = NONE;
             self.take_over(v, mover, r);
         }
         self.update_checks(mover, changed, r);
         if r.after_left {
-            for q in 0..3u8 {
-                if self.pending & (1 << q) != 0 && left(q) == mover {
+            for q in Seat::ALL {
+                if self.pending & q.bit() != 0 && left(q) == mover {
                     self.resolve_pending(q, r);
                 }
             }
@@ -187,12 +188,12 @@ impl Pos {
 
     /// yalta.turn-order: the seat still in the game whose turn comes before `s`'s (`s`
     /// itself if no other is in the game).
-    pub(super) fn seat_before(&self, s: u8, r: &Rules<impl Switch>) -> u8 {
+    pub(super) fn seat_before(&self, s: Seat, r: &Rules<impl Switch>) -> Seat {
         let mut x = s;
         for _ in 0..2 {
             // Three seats in a cycle: the one before is the one after the next.
-            x = r.next[usize::from(r.next[usize::from(x)])];
-            if self.king[usize::from(x)] != NONE {
+            x = r.next[r.next[x.index()].index()];
+            if self.king[x.index()] != NONE {
                 return x;
             }
         }
@@ -202,21 +203,21 @@ impl Pos {
     /// yalta.mate-final: a pending mate whose check has ended (by a move, or by the checker
     /// leaving the game) is lifted: a pending mate is only for a player in check (D3).
     fn lift_unchecked_pending(&mut self) {
-        for q in 0..3u8 {
-            if self.checkers[usize::from(q)] == 0 {
-                self.pending &= !(1 << q);
+        for q in Seat::ALL {
+            if self.checkers[q.index()] == 0 {
+                self.pending &= !q.bit();
             }
         }
     }
 
     /// The next seat in the turn order that still has its king.
-    pub(super) fn next_in_game(&self, s: u8, r: &Rules<impl Switch>) -> u8 {
-        let mut x = r.next[usize::from(s)];
+    pub(super) fn next_in_game(&self, s: Seat, r: &Rules<impl Switch>) -> Seat {
+        let mut x = r.next[s.index()];
         for _ in 0..3 {
-            if self.king[usize::from(x)] != NONE {
+            if self.king[x.index()] != NONE {
                 return x;
             }
-            x = r.next[usize::from(x)];
+            x = r.next[x.index()];
         }
         s
     }
@@ -224,9 +225,9 @@ impl Pos {
     /// yalta.mate-final=after-left-player: at the end of the left player's turn the pending
     /// mate of `q` becomes final if `q` is still in check with no legal move, its en passant
     /// captures those it may make on its next move (D10).
-    fn resolve_pending(&mut self, q: u8, r: &Rules<impl Switch>) {
-        self.pending &= !(1 << q);
-        if self.king[usize::from(q)] == NONE || self.checkers[usize::from(q)] == 0 {
+    fn resolve_pending(&mut self, q: Seat, r: &Rules<impl Switch>) {
+        self.pending &= !q.bit();
+        if self.king[q.index()] == NONE || self.checkers[q.index()] == 0 {
             return;
         }
         if !self.next_turn_of(q, r).can_move(r) {
@@ -240,24 +241,27 @@ impl Pos {
     /// comes to its double-stepper's side (D8); under next-player it is only for the next move
     /// made in the game, so it is `q`'s only if every player before `q` is passed over: has no
     /// legal move and passes or is out (a stalemate under yalta.stalemate=draw ends the game).
-    fn next_turn_of(&self, q: u8, r: &Rules<impl Switch>) -> Pos {
+    fn next_turn_of(&self, q: Seat, r: &Rules<impl Switch>) -> Pos {
         let mut before = 0u8;
         let mut x = self.next_in_game(self.to_move, r);
-        while x != q && before & (1 << x) == 0 {
-            before |= 1 << x;
+        while x != q && before & x.bit() == 0 {
+            before |= x.bit();
             x = self.next_in_game(x, r);
         }
         let stuck = || {
-            (0..3u8).filter(|&x| before & (1 << x) != 0).all(|x| {
-                !self.turn_of(x).can_move(r)
-                    && (self.checkers[usize::from(x)] != 0 || r.stalemate_pass)
-            })
+            Seat::ALL
+                .into_iter()
+                .filter(|&x| before & x.bit() != 0)
+                .all(|x| {
+                    !self.turn_of(x).can_move(r)
+                        && (self.checkers[x.index()] != 0 || r.stalemate_pass)
+                })
         };
         let mut next = self.turn_of(q);
         let open = [next.ep, next.ep_earlier].map(|e| {
             let closed = e == NONE
                 || if r.ep_both {
-                    before & (1 << next.stepper(e)) != 0
+                    next.stepper(e).is_some_and(|x| before & x.bit() != 0)
                 } else {
                     !stuck()
                 };
@@ -272,7 +276,7 @@ impl Pos {
     }
 
     /// The position with `s` to move, the rights of `s`'s own side over.
-    fn turn_of(&self, s: u8) -> Pos {
+    fn turn_of(&self, s: Seat) -> Pos {
         let mut p = self.clone();
         p.to_move = s;
         p.close_own_rights();
@@ -287,17 +291,16 @@ impl Pos {
     }
 
     /// yalta.mate-removes-king, yalta.army-takeover, yalta.multiple-check: `s` is checkmated.
-    pub(super) fn eliminate(&mut self, s: u8, r: &Rules<impl Switch>) {
-        let su = usize::from(s);
+    pub(super) fn eliminate(&mut self, s: Seat, r: &Rules<impl Switch>) {
+        let su = s.index();
         let checkers = self.checkers[su];
-        let mater = match checkers.count_ones() {
-            0 => return,
-            1 => checkers.trailing_zeros() as u8,
-            _ if r.bugs.second_check_mates.on() && self.first[su] != NONE => {
-                (checkers & !(1 << self.first[su])).trailing_zeros() as u8
-            }
-            _ if self.first[su] != NONE => self.first[su],
-            _ => checkers.trailing_zeros() as u8,
+        let lowest = |m: u8| Seat::from_index(m.trailing_zeros() as usize);
+        let mater = match (checkers.count_ones(), self.first[su]) {
+            (0, _) => return,
+            (1, _) => lowest(checkers),
+            (_, Some(f)) if r.bugs.second_check_mates.on() => lowest(checkers & !f.bit()),
+            (_, Some(f)) => f,
+            _ => lowest(checkers),
         };
         self.remove(self.king[su]);
         self.king[su] = NONE;
@@ -306,28 +309,28 @@ impl Pos {
 
     /// yalta.army-takeover: `s`, whose king has left the board, is out; `by` takes control of
     /// every army `s` controlled.
-    fn take_over(&mut self, s: u8, by: u8, r: &Rules<impl Switch>) {
-        let su = usize::from(s);
+    fn take_over(&mut self, s: Seat, by: Seat, r: &Rules<impl Switch>) {
+        let su = s.index();
         for a in 0..3 {
-            if self.control[a] == s && r.bugs.no_takeover.on() {
+            if self.control[a] == Some(s) && r.bugs.no_takeover.on() {
                 for c in bits(self.b.army[a]) {
                     self.remove(c);
                 }
-                self.control[a] = NONE;
-            } else if self.control[a] == s {
-                self.control[a] = by;
+                self.control[a] = None;
+            } else if self.control[a] == Some(s) {
+                self.control[a] = Some(by);
                 self.control_set |= 1 << a;
             }
         }
-        self.castling &= !(3 << (2 * s));
-        self.pending &= !(1 << s);
-        self.first[su] = NONE;
+        self.castling &= !(3 << (2 * su));
+        self.pending &= !s.bit();
+        self.first[su] = None;
         self.recheck(r.t);
         if r.after_left {
             self.lift_unchecked_pending();
             // A pending mate whose left player is out of the game is final at once.
-            for q in 0..3u8 {
-                if self.pending & (1 << q) != 0 && self.king[usize::from(left(q))] == NONE {
+            for q in Seat::ALL {
+                if self.pending & q.bit() != 0 && self.king[left(q).index()] == NONE {
                     self.resolve_pending(q, r);
                 }
             }
@@ -343,7 +346,9 @@ impl Pos {
         loop {
             let in_game = self.king.iter().filter(|&&k| k != NONE).count();
             if in_game <= 1
-                && let Some(s) = (0..3u8).find(|&s| self.king[usize::from(s)] != NONE)
+                && let Some(s) = Seat::ALL
+                    .into_iter()
+                    .find(|&s| self.king[s.index()] != NONE)
             {
                 self.to_move = s;
             }
@@ -358,14 +363,14 @@ impl Pos {
             if !buf.is_empty() {
                 return;
             }
-            if self.checkers[usize::from(s)] != 0 {
-                if !r.after_left || self.king[usize::from(left(s))] == NONE {
+            if self.checkers[s.index()] != 0 {
+                if !r.after_left || self.king[left(s).index()] == NONE {
                     self.eliminate(s, r);
                     self.to_move = self.next_in_game(s, r);
                     passes = 0;
                     continue;
                 }
-                self.pending |= 1 << s;
+                self.pending |= s.bit();
             } else if !r.stalemate_pass {
                 self.over = DRAWN;
                 return;
@@ -376,8 +381,8 @@ impl Pos {
                 return;
             }
             if r.after_left {
-                for q in 0..3u8 {
-                    if q != s && self.pending & (1 << q) != 0 && left(q) == s {
+                for q in Seat::ALL {
+                    if q != s && self.pending & q.bit() != 0 && left(q) == s {
                         self.resolve_pending(q, r);
                     }
                 }

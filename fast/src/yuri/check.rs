@@ -5,6 +5,7 @@ use super::board::{BISHOP, KING, KNIGHT, NONE, PAWN, Pos, QUEEN, ROOK, Tables};
 use super::turn::{Ctx, EN_PASSANT, Gen, Mv};
 use crate::mutant::Switch;
 use crate::sink::Sink;
+use crate::types::Seat;
 
 impl Pos {
     /// yuri.check: whether `s` is threatened by a non-King piece among `attackers`, with the
@@ -58,18 +59,18 @@ impl Pos {
 
     /// Whether the side to move's King is in check.
     pub(super) fn in_check(&self, t: &Tables) -> bool {
-        self.army_in_check(t, usize::from(self.to_move))
+        self.army_in_check(t, self.to_move)
     }
 
     /// yuri.check: whether `army`'s King is threatened by a non-King piece of another army.
     #[inline]
-    pub(super) fn army_in_check(&self, t: &Tables, army: usize) -> bool {
-        let ksq = self.king[army];
+    pub(super) fn army_in_check(&self, t: &Tables, army: Seat) -> bool {
+        let ksq = self.king[army.index()];
         if ksq == NONE || self.shared != NONE {
             return false;
         }
         let occ = self.occ();
-        let attackers = occ & !self.army[army] & !self.role[KING];
+        let attackers = occ & !self.army[army.index()] & !self.role[KING];
         self.attacked(t, usize::from(ksq), occ, attackers)
     }
 }

@@ -18,15 +18,17 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use trichess_model::{
     Board, Cell, EngineError, Game, InvalidPosition, Move, Outcome, Piece, PositionProblem,
-    ProblemKind, Reason, Role, Seat, Setup, Variant, VariantState, YuriState, parse_pieces,
-    pieces_text,
+    ProblemKind, Reason, Role, Setup, Variant, VariantState, YuriState, parse_pieces, pieces_text,
 };
 
 use crate::bitset::Bitset;
 use crate::engine;
 use crate::mutant::{Mutant, Switch};
 use crate::sink::Count;
-use board::{BISHOP, BLACK, EMPTY, KING, KNIGHT, NONE, PAWN, Pos, RED, Tables, WHITE, tables};
+use crate::types::Seat;
+use board::{
+    BISHOP, BLACK, EMPTY, KING, KNIGHT, NONE, PAWN, Pos, RED, Tables, WHITE, code, tables,
+};
 use history::History;
 use options::{Bugs, Rules, Stalemate};
 use turn::{Gen, Mv};
@@ -34,7 +36,7 @@ use validate::{export, import};
 
 /// yuri.start-position: the source's diagram read row by row (see the register): army
 /// (0 White, 1 Red, 2 Black), role, cell.
-const START: [(usize, usize, &str); 27] = [
+const START: [(Seat, usize, &str); 27] = [
     (WHITE, BISHOP, "g7"),
     (WHITE, BISHOP, "f7"),
     (WHITE, KNIGHT, "g6"),
@@ -74,7 +76,7 @@ fn role_index(role: Role) -> Option<usize> {
 }
 
 /// The cells where an army's pawns start (the unmoved pawns' only possible cells).
-fn pawn_homes(army: usize) -> u64 {
+fn pawn_homes(army: Seat) -> u64 {
     START
         .iter()
         .filter(|&&(a, r, _)| a == army && r == PAWN)
@@ -141,10 +143,6 @@ fn rules<Sw: Switch>(game: &Game, mutant: Option<Mutant>) -> Result<Rules<Sw>, E
     Ok(rules)
 }
 
-fn seat(army: usize) -> Seat {
-    Seat::ALL[army % 3]
-}
-
 /// The model's move of an internal move.
 fn to_move(t: &Tables, m: Mv) -> Move {
     let from = t.cells[usize::from(m.from)];
@@ -185,7 +183,7 @@ impl<Sw: Switch> engine::Rules for Yuri<Sw> {
                 p.put(army, role, i);
             }
         }
-        for army in 0..3 {
+        for army in Seat::ALL {
             p.unmoved |= pawn_homes(army);
         }
         export(t, &p, Vec::new())
@@ -252,7 +250,7 @@ impl<Sw: Switch> engine::Rules for Yuri<Sw> {
         if pos.shared != NONE {
             // yuri.black-wins: the Kings share a square.
             return Outcome::Won {
-                winner: seat(BLACK),
+                winner: BLACK.model(),
                 reason: Reason::KingsMeet,
             };
         }
@@ -270,13 +268,13 @@ impl<Sw: Switch> engine::Rules for Yuri<Sw> {
         } {
             return Outcome::Ongoing;
         }
-        let mated = off_turn.or_else(|| pos.in_check(t).then_some(usize::from(pos.to_move)));
+        let mated = off_turn.or_else(|| pos.in_check(t).then_some(pos.to_move));
         if let Some(army) = mated {
             // yuri.red-wins / yuri.red-checkmate: any King checkmated is Red's win (the mutant
             // red-own-mate-loses gives a mate of Red's own King to Black).
             let own_mate = army == RED && g.rules.bugs.red_own_mate_loses.on();
             return Outcome::Won {
-                winner: seat(if own_mate { BLACK } else { RED }),
+                winner: if own_mate { BLACK } else { RED }.model(),
                 reason: Reason::Checkmate,
             };
         }
@@ -287,12 +285,12 @@ impl<Sw: Switch> engine::Rules for Yuri<Sw> {
             },
             // yuri.stalemate = white-wins.
             Stalemate::WhiteWins => Outcome::Won {
-                winner: seat(WHITE),
+                winner: WHITE.model(),
                 reason: Reason::Stalemate,
             },
             // yuri.stalemate = mover-wins: the seat before the stalemated one moved last.
             Stalemate::MoverWins => Outcome::Won {
-                winner: seat(usize::from(pos.to_move) + 2),
+                winner: pos.to_move.prev().model(),
                 reason: Reason::Stalemate,
             },
         }

@@ -6,10 +6,12 @@ use super::turn::{Ctx, DOUBLE, EN_PASSANT, Mv, PLAIN};
 use crate::bitset::Bitset;
 use crate::mutant::Switch;
 use crate::sink::Sink;
+use crate::types::Seat;
 
 impl<S: Sink<Mv>, Sw: Switch> Ctx<'_, '_, S, Sw> {
     /// Pawns.
-    pub(super) fn pawns(&mut self, me: usize, own: u64, free: u64) {
+    pub(super) fn pawns(&mut self, me: Seat, own: u64, free: u64) {
+        let me = me.index();
         let (g, p, t) = (self.g, self.p, self.g.t);
         let occ = self.occ;
         let reading = usize::from(g.rules.away);

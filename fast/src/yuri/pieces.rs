@@ -7,17 +7,18 @@ use super::turn::{Ctx, KING_CAPTURE, MEET, Mv, PLAIN};
 use crate::bitset::Bitset;
 use crate::mutant::Switch;
 use crate::sink::Sink;
+use crate::types::Seat;
 
 impl<S: Sink<Mv>, Sw: Switch> Ctx<'_, '_, S, Sw> {
     /// King steps (yuri.kings-no-capture, yuri.shared-square, yuri.king-onto-king).
-    pub(super) fn king_steps(&mut self, me: usize, own: u64, kings: u64) {
+    pub(super) fn king_steps(&mut self, me: Seat, own: u64, kings: u64) {
         let (g, p, t) = (self.g, self.p, self.g.t);
         let (ksq, occ) = (self.ksq, self.occ);
         let (enemies, bugs) = (self.enemies, g.rules.bugs);
         let kbit = 1u64 << ksq;
         let partner = match me {
-            WHITE => p.king[BLACK],
-            BLACK => p.king[WHITE],
+            WHITE => p.king[BLACK.index()],
+            BLACK => p.king[WHITE.index()],
             _ => NONE,
         };
         for to in (t.king[ksq & 63] & !own).iter() {

@@ -30,7 +30,7 @@ impl Pos {
     /// and what stood where needs no look-up: each set loses the two cells, and a role's set
     /// gains the arrival cell if it held the starting cell.
     pub(super) fn after(&self, m: Mv) -> Pos {
-        let me = usize::from(self.to_move);
+        let me = self.to_move;
         let (from, to) = (usize::from(m.from), usize::from(m.to));
         let (fbit, tbit) = (1u64 << from, 1u64 << to);
         let mut gone = fbit | tbit;
@@ -40,7 +40,7 @@ impl Pos {
         let mut next = *self;
         if m.kind == KING_CAPTURE {
             // A King captured, which only the mutant king-captures-king does, is gone.
-            next.king[usize::from(self.piece(to) >> 3)] = NONE;
+            next.king[Pos::seat_of(self.piece(to)).index()] = NONE;
         } else if m.kind == MEET {
             // yuri.shared-square: the King stepped onto stays (it is no capture); the board
             // lists the King that moved, and the game is over.
@@ -49,7 +49,7 @@ impl Pos {
         for a in 0..3 {
             next.army[a] = self.army[a] & !gone;
         }
-        next.army[me] |= tbit;
+        next.army[me.index()] |= tbit;
         for r in 0..6 {
             next.role[r] = self.role[r] & !gone | (self.role[r] >> from & 1) << to;
         }
@@ -58,7 +58,7 @@ impl Pos {
             next.role[usize::from(m.promo)] |= tbit;
         }
         if self.role[KING] & fbit != 0 {
-            next.king[me] = to as u8;
+            next.king[me.index()] = to as u8;
         }
         next.unmoved = self.unmoved & !gone;
         if m.kind == DOUBLE {
@@ -68,7 +68,7 @@ impl Pos {
             next.ep = NONE;
             next.ep_pawn = NONE;
         }
-        next.to_move = ((me + 1) % 3) as u8;
+        next.to_move = me.next();
         next
     }
 }
@@ -103,12 +103,12 @@ impl<Sw: Switch> Gen<'_, Sw> {
             // yuri.shared-square: the game is over.
             return;
         }
-        let me = usize::from(p.to_move);
-        let ksq = usize::from(p.king[me]);
+        let me = p.to_move;
+        let ksq = usize::from(p.king[me.index()]);
         if ksq >= N {
             return;
         }
-        let own = p.army[me];
+        let own = p.army[me.index()];
         let occ = p.occ();
         let kings = p.role[KING];
         let enemies = occ & !own & !kings;
