@@ -16,9 +16,10 @@
 //! geometry, built once, and the position; `pieces.rs`, `pawns.rs`, `castling.rs`,
 //! `check.rs`: move generation rule by rule; `turn.rs`: copy-make and the settling of the turn;
 //! `validate.rs`: setups checked into the internal position and written back) on a common
-//! spine: one bitset trait (`bitset`), the shared small types (`types`: the seats, a
-//! `#[repr(u8)]` enum that indexes the tables by seat), one generic `impl Engine` (`engine`)
-//! and one perft (`perft`). [`Fast`] plays every variant and
+//! spine: one bitset trait (`bitset`), the shared small types (`types`: the seats and the
+//! roles of every variant, `#[repr(u8)]` enums in the model's order that index the tables by
+//! seat and by role; Triple Crown's dense index of its own roles is a function beside them),
+//! one generic `impl Engine` (`engine`) and one perft (`perft`). [`Fast`] plays every variant and
 //! dispatches on the game's variant.
 //!
 //! [`Fast::with_mutant`] builds the engine with one deliberately planted rules bug (a

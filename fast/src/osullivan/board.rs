@@ -224,9 +224,6 @@ pub(super) fn bishop_att(g: &Geometry, sq: usize, occ: u64) -> u64 {
     square::bishop(&g.rays, sq, occ)
 }
 
-/// Role indices (the model's order).
-pub(super) use crate::square::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
-
 /// An empty cell on the mailbox.
 pub(super) const EMPTY: u8 = 255;
 

@@ -1,15 +1,12 @@
 //! Live and dead armies, attacks, check and pins: the frame of the legal move generator,
 //! whose every move is tested here for the king's safety.
 
-use super::board::{
-    BISHOP, BLACK, EMPTY, Geometry, KING, KNIGHT, N, PAWN, Pos, QUEEN, ROOK, WHITE, bishop_att,
-    bit, rook_att, seat_of,
-};
+use super::board::{BLACK, EMPTY, Geometry, N, Pos, WHITE, bishop_att, bit, rook_att, seat_of};
 use super::options::Cfg;
 use super::turn::Mv;
 use crate::mutant::Switch;
 use crate::square::{self, BISHOP_DIRS, ROOK_DIRS};
-use crate::types::Seat;
+use crate::types::{Role, Seat};
 
 /// The pieces of the live opponents that can attack, by how they attack.
 #[derive(Clone, Copy, Debug)]
@@ -28,7 +25,7 @@ impl Pos {
     /// osullivan.mate-removes-king: a seat is in the game while its king is on the board.
     #[inline]
     pub(super) fn live(&self, seat: Seat) -> bool {
-        self.bb[seat.index()][KING] != 0
+        self.bb[seat.index()][Role::King.index()] != 0
     }
 
     pub(super) fn live_count(&self) -> usize {
@@ -52,15 +49,15 @@ impl Pos {
                 continue;
             }
             let b = &self.bb[o.index()];
-            e.knights |= b[KNIGHT];
-            e.kings |= b[KING];
+            e.knights |= b[Role::Knight.index()];
+            e.kings |= b[Role::King.index()];
             if o == WHITE {
-                e.pawns_down |= b[PAWN];
+                e.pawns_down |= b[Role::Pawn.index()];
             } else {
-                e.pawns_up |= b[PAWN];
+                e.pawns_up |= b[Role::Pawn.index()];
             }
-            e.rook_queen |= b[ROOK] | b[QUEEN];
-            e.bishop_queen |= b[BISHOP] | b[QUEEN];
+            e.rook_queen |= b[Role::Rook.index()] | b[Role::Queen.index()];
+            e.bishop_queen |= b[Role::Bishop.index()] | b[Role::Queen.index()];
         }
         e
     }
@@ -89,7 +86,7 @@ impl Pos {
     pub(super) fn generate(&self, g: &Geometry, cfg: &Cfg<impl Switch>, out: &mut Vec<Mv>) -> bool {
         out.clear();
         let s = self.to_move;
-        let kbb = self.bb[s.index()][KING];
+        let kbb = self.bb[s.index()][Role::King.index()];
         if kbb == 0 || self.live_count() <= 1 {
             return false;
         }
@@ -99,7 +96,9 @@ impl Pos {
         let occ = self.occ;
         let in_check = Self::attacked(g, kt, ksq, occ, &e, 0);
         let own = self.occ_seat[s.index()];
-        let kings = self.bb[0][KING] | self.bb[1][KING] | self.bb[2][KING];
+        let kings = self.bb[0][Role::King.index()]
+            | self.bb[1][Role::King.index()]
+            | self.bb[2][Role::King.index()];
         // osullivan.exposed-king: kings are captured only under the reading capture.
         let targets = if cfg.king_capture {
             !own
@@ -177,7 +176,7 @@ impl<Sw: Switch> Gen<'_, Sw> {
         }
         let occ2 = (occ & !bit(from) & !extra) | bit(to);
         let victim = pos.board[to];
-        if victim != EMPTY && usize::from(victim & 7) == KING {
+        if victim != EMPTY && usize::from(victim & 7) == Role::King.index() {
             let e2 = pos.enemy(cfg, s, Some(seat_of(victim)));
             return !Pos::attacked(g, kt, ksq, occ2, &e2, bit(to) | extra);
         }

@@ -19,13 +19,13 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use trichess_model::{
     BySeat, Cell, EngineError, Game, InvalidPosition, Move, OSullivanState, Outcome, Piece,
-    PositionProblem, ProblemKind, Reason, Role, Setup, Variant, VariantState,
+    PositionProblem, ProblemKind, Reason, Setup, Variant, VariantState,
 };
 
 use crate::engine::Rules;
 use crate::mutant::{Mutant, Switch};
-use crate::types::Seat;
-use board::{BLACK, EMPTY, Geometry, KING, NONE, PAWN, Pos, RED, ROOK, WHITE, code, seat_of};
+use crate::types::{Role, Seat};
+use board::{BLACK, EMPTY, Geometry, NONE, Pos, RED, WHITE, code, seat_of};
 use castling::castle_cells;
 use options::{Bugs, Cfg};
 use turn::{CASTLE_C, CASTLE_E, Mv, PROMO};
@@ -76,9 +76,9 @@ fn config<Sw: Switch>(game: &Game, mutant: Option<Mutant>) -> Result<Cfg<Sw>, En
     Ok(cfg)
 }
 
-/// A role's index: its place in the model's list of O'Sullivan's roles.
-fn role_index(role: Role) -> Option<usize> {
-    Variant::OSullivan.roles().iter().position(|&r| r == role)
+/// A role's index, if it is one of O'Sullivan's roles.
+fn role_index(role: trichess_model::Role) -> Option<usize> {
+    Role::of_variant(role, Variant::OSullivan).map(Role::index)
 }
 
 fn letter(seat: Seat) -> char {
@@ -103,7 +103,7 @@ fn to_move(g: &Geometry, mv: Mv) -> Move {
         k if k >= PROMO => Move::Promotion {
             from,
             to,
-            role: Variant::OSullivan.roles()[usize::from(k - PROMO)],
+            role: Role::from_index(usize::from(k - PROMO)).model(),
         },
         _ => Move::Plain { from, to },
     }
@@ -127,7 +127,7 @@ fn start_setup() -> Setup {
         for (i, l) in letters.chars().enumerate() {
             if let (Some(cell), Some(role)) = (
                 board.square(first_file + i as i32, rank),
-                Role::from_letter(l),
+                trichess_model::Role::from_letter(l),
             ) {
                 pieces.insert(cell, Piece::new(seat.model(), role));
             }

@@ -1,15 +1,13 @@
 //! How pawns move: steps, double steps (White's and the P4s'), captures, the P4 rule, en
 //! passant and promotion.
 
-use super::board::{
-    BISHOP, BLACK, Geometry, KNIGHT, NONE, PAWN, Pos, QUEEN, RED, ROOK, WHITE, bit, code,
-};
+use super::board::{BLACK, Geometry, NONE, Pos, RED, WHITE, bit, code};
 use super::check::Gen;
 use super::options::Cfg;
 use super::turn::{DOUBLE, EN_PASSANT, Mv, NORMAL, PROMO};
 use crate::bitset::Bitset;
 use crate::mutant::Switch;
-use crate::types::Seat;
+use crate::types::{Role, Seat};
 
 /// osullivan.double-step-p4: the P4s' starting cells, d2 for Black and e2 for Red.
 fn p4_home(g: &Geometry, seat: Seat) -> u8 {
@@ -79,7 +77,8 @@ impl Pos {
     #[inline]
     fn ep_stands(&self, g: &Geometry, ep: usize) -> bool {
         let victim = usize::from(g.ep_victim[ep]);
-        g.ep_stepper[ep].is_some_and(|stepper| self.board[victim] == code(stepper, PAWN))
+        g.ep_stepper[ep]
+            .is_some_and(|stepper| self.board[victim] == code(stepper, Role::Pawn.index()))
             && self.occ & bit(ep) == 0
     }
 }
@@ -88,7 +87,7 @@ impl<Sw: Switch> Gen<'_, Sw> {
     /// Pawns: steps, double steps, captures, en passant.
     #[inline(always)]
     pub(super) fn pawns(&self, out: &mut Vec<Mv>) {
-        for from in self.pos.bb[self.s.index()][PAWN].iter() {
+        for from in self.pos.bb[self.s.index()][Role::Pawn.index()].iter() {
             self.pawn_steps(from, out);
             self.pawn_captures(from, out);
             self.en_passant(from, out);
@@ -111,7 +110,7 @@ impl<Sw: Switch> Gen<'_, Sw> {
             let to = usize::from(push);
             if self.safe(from, to, 0) {
                 if g.rank[to] == far_rank {
-                    for role in [QUEEN, ROOK, BISHOP, KNIGHT] {
+                    for role in Role::PROMOTIONS {
                         out.push(Mv::new(from, to, PROMO + role as u8));
                     }
                 } else {
@@ -155,7 +154,7 @@ impl<Sw: Switch> Gen<'_, Sw> {
                 continue;
             }
             if g.rank[to] == far_rank {
-                for role in [QUEEN, ROOK, BISHOP, KNIGHT] {
+                for role in Role::PROMOTIONS {
                     out.push(Mv::new(from, to, PROMO + role as u8));
                 }
             } else {
@@ -190,7 +189,7 @@ impl<Sw: Switch> Gen<'_, Sw> {
             };
             let victim = usize::from(g.ep_victim[ep]);
             if stepper != s
-                && pos.board[victim] == code(stepper, PAWN)
+                && pos.board[victim] == code(stepper, Role::Pawn.index())
                 && g.rank[victim] == g.rank[from]
                 && occ & bit(ep) == 0
                 && !pos.p4_forbids(g, cfg, s, from, victim)

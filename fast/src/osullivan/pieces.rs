@@ -1,13 +1,11 @@
 //! How the pieces other than pawns move: knights, bishops, rooks, queens and the king.
 
-use super::board::{
-    BISHOP, EMPTY, KING, KNIGHT, Pos, QUEEN, ROOK, bishop_att, bit, rook_att, seat_of,
-};
+use super::board::{EMPTY, Pos, bishop_att, bit, rook_att, seat_of};
 use super::check::Gen;
 use super::turn::{Mv, NORMAL};
 use crate::bitset::Bitset;
 use crate::mutant::Switch;
-use crate::types::Seat;
+use crate::types::{Role, Seat};
 
 impl<Sw: Switch> Gen<'_, Sw> {
     #[inline(always)]
@@ -19,7 +17,7 @@ impl<Sw: Switch> Gen<'_, Sw> {
             targets,
             ..
         } = *self;
-        for from in pos.bb[s.index()][KNIGHT].iter() {
+        for from in pos.bb[s.index()][Role::Knight.index()].iter() {
             for to in (kt[from] & targets).iter() {
                 if self.safe(from, to, 0) {
                     out.push(Mv::new(from, to, NORMAL));
@@ -48,11 +46,11 @@ impl<Sw: Switch> Gen<'_, Sw> {
             occ
         };
         for (role, orth, diag) in [
-            (BISHOP, false, true),
-            (ROOK, true, false),
-            (QUEEN, true, true),
+            (Role::Bishop, false, true),
+            (Role::Rook, true, false),
+            (Role::Queen, true, true),
         ] {
-            for from in pos.bb[s.index()][role].iter() {
+            for from in pos.bb[s.index()][role.index()].iter() {
                 let mut att = 0;
                 if orth {
                     att |= rook_att(g, from, slide_occ);
@@ -85,7 +83,7 @@ impl<Sw: Switch> Gen<'_, Sw> {
         let occ_nok = occ & !bit(ksq);
         for to in (g.king[ksq] & targets).iter() {
             let victim = pos.board[to];
-            let e2 = if victim != EMPTY && usize::from(victim & 7) == KING {
+            let e2 = if victim != EMPTY && usize::from(victim & 7) == Role::King.index() {
                 pos.enemy(cfg, s, Some(seat_of(victim)))
             } else {
                 self.e

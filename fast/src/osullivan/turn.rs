@@ -1,12 +1,12 @@
 //! Playing a move: the move type, copy-make, passing the turn, and settling the turn
 //! (checkmates, stalemates, players taken out).
 
-use super::board::{EMPTY, Geometry, KING, NONE, Pos, WHITE, seat_of};
+use super::board::{EMPTY, Geometry, NONE, Pos, WHITE, seat_of};
 use super::castling::castle_cells;
 use super::options::Cfg;
 use crate::bitset::Bitset;
 use crate::mutant::Switch;
-use crate::types::Seat;
+use crate::types::{Role, Seat};
 
 /// Move kinds.
 pub(super) const NORMAL: u8 = 0;
@@ -171,8 +171,8 @@ impl Pos {
                 continue;
             }
             if in_check || cfg.stalemate_out {
-                let k = self.bb[s.index()][KING].trailing_zeros() as usize;
-                self.remove(k, s, KING);
+                let k = self.bb[s.index()][Role::King.index()].trailing_zeros() as usize;
+                self.remove(k, s, Role::King.index());
                 if in_check && cfg.bugs.army_removed.on() {
                     self.remove_army(s);
                 }

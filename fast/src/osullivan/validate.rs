@@ -68,7 +68,7 @@ pub(super) fn load_pieces(
             continue;
         };
         let seat = Seat::of(piece.owner);
-        if role == PAWN && (g.rank[sq] == 0 || g.rank[sq] == 7) {
+        if role == Role::Pawn.index() && (g.rank[sq] == 0 || g.rank[sq] == 7) {
             // osullivan.pawn-direction, osullivan.promotion: White's pawns start on rank 7 and go
             // down, promoting on rank 1; Black's and Red's start on ranks 2-3 and go up,
             // promoting on rank 8. No pawn ever stands on rank 1 or 8.
@@ -77,7 +77,7 @@ pub(super) fn load_pieces(
                 format!("{cell}: a pawn cannot stand on rank {}", g.rank[sq] + 1),
             ));
         }
-        if role == KING {
+        if role == Role::King.index() {
             kings[seat.index()] += 1;
         }
         pos.put(sq, seat, role);
@@ -115,7 +115,9 @@ pub(super) fn load_castling(
     for &cell in &setup.castling {
         match index(cell) {
             Some(sq) if sq == c.b8 => {
-                if pos.board[c.d8] != code(WHITE, KING) || pos.board[c.b8] != code(WHITE, ROOK) {
+                if pos.board[c.d8] != code(WHITE, Role::King.index())
+                    || pos.board[c.b8] != code(WHITE, Role::Rook.index())
+                {
                     problems.push(PositionProblem::new(
                         ProblemKind::CastlingRightWithoutPieces,
                         "castling right b8 needs the White king on d8 and rook on b8",
@@ -142,7 +144,9 @@ pub(super) fn load_p4(state: &OSullivanState, pos: &mut Pos, problems: &mut Vec<
                 ProblemKind::P4DoesNotFit,
                 "White has no P4",
             )),
-            Some(sq) if pos.board[sq] == code(s, PAWN) => pos.p4[s.index()] = sq as u8,
+            Some(sq) if pos.board[sq] == code(s, Role::Pawn.index()) => {
+                pos.p4[s.index()] = sq as u8
+            }
             _ => problems.push(PositionProblem::new(
                 ProblemKind::P4DoesNotFit,
                 format!(
@@ -251,7 +255,7 @@ pub(super) fn en_passant_cell(
             format!("{field} {cell} is occupied"),
         ));
     }
-    let pawn_there = pos.board[victim] == code(stepper, PAWN);
+    let pawn_there = pos.board[victim] == code(stepper, Role::Pawn.index());
     let is_p4 = stepper == WHITE || usize::from(pos.p4[stepper.index()]) == victim;
     if !pawn_there || !is_p4 {
         problems.push(PositionProblem::new(
@@ -287,7 +291,7 @@ pub(super) fn unload(g: &Geometry, pos: &Pos) -> Setup {
         if p != EMPTY {
             let piece = Piece::new(
                 seat_of(p).model(),
-                Variant::OSullivan.roles()[usize::from(p & 7)],
+                Role::from_index(usize::from(p & 7)).model(),
             );
             pieces.insert(g.cells[sq], piece);
         }

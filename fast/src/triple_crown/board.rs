@@ -10,7 +10,7 @@ use super::readings::Readings;
 use super::tables::{NONE, Tables};
 use crate::bitset::Bitset;
 use crate::hex::{Dir, Hex};
-use crate::types::Seat;
+use crate::types::{Role, Seat};
 
 /// Files per half-board.
 pub(crate) const FILES: i32 = 10;
@@ -49,38 +49,35 @@ pub(crate) const fn dir(df: i8, dr: i8) -> Dir {
     Dir { df, dr }
 }
 
-// Role codes.
-pub(crate) const EMPEROR: u8 = 0;
-pub(crate) const DIARCH: u8 = 1;
-pub(crate) const QUEEN: u8 = 2;
-pub(crate) const CHATELAINE: u8 = 3;
-pub(crate) const VICEREINE: u8 = 4;
-pub(crate) const BARONESS: u8 = 5;
-pub(crate) const PRIMATE: u8 = 6;
-pub(crate) const MODERATOR: u8 = 7;
-pub(crate) const POPE: u8 = 8;
-pub(crate) const KNIGHT: u8 = 9;
-pub(crate) const PAWN: u8 = 10;
-pub(crate) const ROLES: usize = 11;
-
-pub(super) const fn bit(r: u8) -> u16 {
-    1 << r
-}
+// A piece code and a move hold a role's [`Role`] index; a set of roles is a mask of
+// [`Role::bit`]s (the role classes below), or, where its roles are listed in order (the
+// promotion choices), of [`Role::triple_crown_bit`]s.
 
 /// Rook lines: Queen, Diarch and the crowned rooks.
-pub(super) const ORTHO_SLIDERS: u16 =
-    bit(QUEEN) | bit(DIARCH) | bit(CHATELAINE) | bit(VICEREINE) | bit(BARONESS);
+pub(super) const ORTHO_SLIDERS: u16 = Role::Queen.bit()
+    | Role::Diarch.bit()
+    | Role::Chatelaine.bit()
+    | Role::Vicereine.bit()
+    | Role::Baroness.bit();
 /// Bishop lines: Queen, Diarch and the crowned bishops.
-pub(super) const DIAG_SLIDERS: u16 =
-    bit(QUEEN) | bit(DIARCH) | bit(PRIMATE) | bit(MODERATOR) | bit(POPE);
+pub(super) const DIAG_SLIDERS: u16 = Role::Queen.bit()
+    | Role::Diarch.bit()
+    | Role::Primate.bit()
+    | Role::Moderator.bit()
+    | Role::Pope.bit();
 /// The Wazir's step: Emperor, Primate (`triple-crown.primate`), Pope.
-pub(super) const WAZIR_STEPPERS: u16 = bit(EMPEROR) | bit(PRIMATE) | bit(POPE);
+pub(super) const WAZIR_STEPPERS: u16 = Role::Emperor.bit() | Role::Primate.bit() | Role::Pope.bit();
 /// The Ferz's step: Emperor, Chatelaine (`triple-crown.chatelaine`), Baroness.
-pub(super) const FERZ_STEPPERS: u16 = bit(EMPEROR) | bit(CHATELAINE) | bit(BARONESS);
+pub(super) const FERZ_STEPPERS: u16 =
+    Role::Emperor.bit() | Role::Chatelaine.bit() | Role::Baroness.bit();
 /// `triple-crown.across-pieces`: the Viceroy compounds make the straight-across step (move
 /// generation reads it from [`Readings::across`](super::readings::Readings)).
-pub(crate) const ACROSS_STEPPERS: u16 =
-    bit(EMPEROR) | bit(DIARCH) | bit(VICEREINE) | bit(BARONESS) | bit(MODERATOR) | bit(POPE);
+pub(crate) const ACROSS_STEPPERS: u16 = Role::Emperor.bit()
+    | Role::Diarch.bit()
+    | Role::Vicereine.bit()
+    | Role::Baroness.bit()
+    | Role::Moderator.bit()
+    | Role::Pope.bit();
 
 /// The role classes kept as cell sets in [`Pos::class_bits`], by index: the kinds of attack,
 /// and the roles read as sets of their own.
@@ -98,19 +95,19 @@ const CLASSES: [u16; 8] = [
     WAZIR_STEPPERS,
     FERZ_STEPPERS,
     ACROSS_STEPPERS,
-    bit(EMPEROR),
-    bit(KNIGHT),
-    bit(PAWN),
+    Role::Emperor.bit(),
+    Role::Knight.bit(),
+    Role::Pawn.bit(),
 ];
 
 /// Per role, the classes (bit per [`CLASSES`] index) it belongs to.
 const ROLE_CLASSES: [u8; 16] = {
     let mut t = [0u8; 16];
     let mut r = 0;
-    while r < ROLES {
+    while r < Role::COUNT {
         let mut c = 0;
         while c < CLASSES.len() {
-            if CLASSES[c] & bit(r as u8) != 0 {
+            if CLASSES[c] & 1 << r != 0 {
                 t[r] |= 1 << c;
             }
             c += 1;
@@ -140,7 +137,7 @@ pub(crate) struct Pos {
     /// The pieces of each role class ([`CLASSES`]), kept up to date.
     pub(crate) class_bits: [Bits; CLASSES.len()],
     /// Per seat, the number of its pieces of each role.
-    pub(crate) role_counts: [[u8; ROLES]; 3],
+    pub(crate) role_counts: [[u8; Role::COUNT]; 3],
     pub(crate) occ: Bits,
     /// Each seat's Emperor, or [`NONE`] once the seat is out.
     pub(crate) emperor: [u8; 3],
@@ -161,8 +158,8 @@ pub(crate) const NO_EP: Ep = Ep {
 
 /// The code of a piece of `seat` and `role` in [`Pos::board`].
 #[inline(always)]
-pub(crate) const fn code(seat: Seat, role: u8) -> u8 {
-    (seat as u8) << 4 | role
+pub(crate) const fn code(seat: Seat, role: Role) -> u8 {
+    (seat as u8) << 4 | role as u8
 }
 
 /// What a move generator needs besides the position.
@@ -179,7 +176,7 @@ impl Pos {
             board: [EMPTY; CELLS],
             seat_bits: [Bits::EMPTY; 3],
             class_bits: [Bits::EMPTY; CLASSES.len()],
-            role_counts: [[0; ROLES]; 3],
+            role_counts: [[0; Role::COUNT]; 3],
             occ: Bits::EMPTY,
             emperor: [NONE; 3],
             to_move: Seat::A,
@@ -189,10 +186,11 @@ impl Pos {
         }
     }
 
-    /// Puts a piece on an empty cell.
+    /// Puts a piece of `seat` and the role of index `role` (as a piece code or a move holds
+    /// it) on an empty cell.
     #[inline]
     pub(crate) fn put(&mut self, cell: usize, seat: Seat, role: u8) {
-        self.board[cell] = code(seat, role);
+        self.board[cell] = (seat as u8) << 4 | role;
         self.seat_bits[seat.index()].set(cell);
         self.role_counts[seat.index()][role as usize] += 1;
         let mut k = ROLE_CLASSES[usize::from(role & 15)];
@@ -201,7 +199,7 @@ impl Pos {
             k &= k - 1;
         }
         self.occ.set(cell);
-        if role == EMPEROR {
+        if role == Role::Emperor as u8 {
             self.emperor[seat.index()] = cell as u8;
         }
     }
@@ -239,8 +237,8 @@ impl Pos {
 
     /// Returns the number of pieces of `seat` with role `role`.
     #[inline]
-    pub(crate) fn count(&self, seat: Seat, role: u8) -> u8 {
-        self.role_counts[seat.index()][role as usize]
+    pub(crate) fn count(&self, seat: Seat, role: Role) -> u8 {
+        self.role_counts[seat.index()][role.index()]
     }
 
     /// Returns the pieces of every active seat but `seat`.

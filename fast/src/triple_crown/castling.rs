@@ -1,9 +1,9 @@
 //! Castling: the pairs, their rights, and the castling moves.
 
 use super::board::{self, Ctx, Pos, code};
-use super::board::{CHATELAINE, VICEREINE};
 use super::turn::{CASTLE, Mv};
 use crate::mutant::Switch;
+use crate::types::Role;
 
 /// One castling pair, on a seat's rank 1 (files from 0): the partner's file and role, the
 /// Emperor's and partner's destinations, the cells that must be empty and those the Emperor
@@ -11,7 +11,7 @@ use crate::mutant::Switch;
 #[derive(Debug)]
 pub(crate) struct CastleSpec {
     pub(crate) partner: i32,
-    pub(crate) role: u8,
+    pub(crate) role: Role,
     pub(crate) emperor_to: i32,
     pub(crate) partner_to: i32,
     /// The files that must be empty, a bit per file.
@@ -35,7 +35,7 @@ pub(crate) const CASTLES: [CastleSpec; 4] = [
     // triple-crown.castling-queen-vicereine: E-QM1 and QV-QPm1.
     CastleSpec {
         partner: 0,
-        role: VICEREINE,
+        role: Role::Vicereine,
         emperor_to: 2,
         partner_to: 3,
         empty: files(&[1, 2, 3, 4]),
@@ -44,7 +44,7 @@ pub(crate) const CASTLES: [CastleSpec; 4] = [
     // triple-crown.castling-queen-chatelaine: E-QPm1 and QC-Q1.
     CastleSpec {
         partner: 1,
-        role: CHATELAINE,
+        role: Role::Chatelaine,
         emperor_to: 3,
         partner_to: 4,
         empty: files(&[2, 3, 4]),
@@ -53,7 +53,7 @@ pub(crate) const CASTLES: [CastleSpec; 4] = [
     // triple-crown.castling-emperor-h, read by triple-crown.castling-eh=chatelaine: E-EM1, EC-EPm1.
     CastleSpec {
         partner: 8,
-        role: CHATELAINE,
+        role: Role::Chatelaine,
         emperor_to: 7,
         partner_to: 6,
         empty: files(&[6, 7]),
@@ -62,7 +62,7 @@ pub(crate) const CASTLES: [CastleSpec; 4] = [
     // triple-crown.castling-emperor-vicereine: E-EM1 and EV-EPm1.
     CastleSpec {
         partner: 9,
-        role: VICEREINE,
+        role: Role::Vicereine,
         emperor_to: 7,
         partner_to: 6,
         empty: files(&[6, 7, 8]),

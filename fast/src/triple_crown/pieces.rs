@@ -2,14 +2,13 @@
 //! the move generator that gathers every piece's, Pawn's and castling move.
 
 use super::bits::Bits;
-use super::board::{
-    Ctx, DIAG_SLIDERS, FERZ_STEPPERS, KNIGHT, ORTHO_SLIDERS, PAWN, Pos, WAZIR_STEPPERS, bit,
-};
+use super::board::{Ctx, DIAG_SLIDERS, FERZ_STEPPERS, ORTHO_SLIDERS, Pos, WAZIR_STEPPERS};
 use super::tables::Reach;
 use super::turn::{Mv, plain};
 use crate::bitset::Bitset;
 use crate::mutant::Switch;
 use crate::sink::Sink;
+use crate::types::Role;
 
 impl Pos {
     /// The cells a piece of `role` on `from` reaches (moves or captures), before removing
@@ -17,7 +16,7 @@ impl Pos {
     #[inline(always)]
     fn reach(&self, ctx: Ctx<impl Switch>, role: u8, from: usize) -> Bits {
         let t = ctx.t;
-        let rb = bit(role);
+        let rb = 1u16 << role;
         let mut lines = Reach::default();
         if rb & ORTHO_SLIDERS != 0 {
             for r in &t.ortho[from][..t.n_ortho[from] as usize] {
@@ -39,7 +38,7 @@ impl Pos {
         if rb & ctx.r.across != 0 {
             out |= t.across[from];
         }
-        if role == KNIGHT {
+        if role == Role::Knight as u8 {
             out |= t.knight[from];
         }
         out
@@ -74,7 +73,7 @@ impl Pos {
         // A cell is tested only if filtering (`tested` is empty otherwise).
         for (from, test) in own.iter_marked(tested) {
             let role = self.board[from] & 15;
-            if role == PAWN {
+            if role == Role::Pawn as u8 {
                 if self.pawn_moves(
                     ctx,
                     from,

@@ -3,9 +3,9 @@
 
 use trichess_model::{EngineError, Game, Variant};
 
-use super::board::{ACROSS_STEPPERS, CHATELAINE, EMPEROR, POPE};
+use super::board::ACROSS_STEPPERS;
 use crate::mutant::{Mutant, Switch};
-use crate::types::Seat;
+use crate::types::{Role, Seat};
 
 /// `triple-crown.knight`: which cells a Knight leaps to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -156,9 +156,9 @@ impl<Sw: Switch> Readings<Sw> {
         }
         r.bugs = Bugs::of(mutant);
         match mutant {
-            Some(Mutant::TripleCrownChatelaineAcross) => r.across |= 1 << CHATELAINE,
-            Some(Mutant::TripleCrownPopeAsPrimate) => r.across &= !(1 << POPE),
-            Some(Mutant::TripleCrownEmperorNoAcross) => r.across &= !(1 << EMPEROR),
+            Some(Mutant::TripleCrownChatelaineAcross) => r.across |= Role::Chatelaine.bit(),
+            Some(Mutant::TripleCrownPopeAsPrimate) => r.across &= !Role::Pope.bit(),
+            Some(Mutant::TripleCrownEmperorNoAcross) => r.across &= !Role::Emperor.bit(),
             _ => {}
         }
         Ok(r)

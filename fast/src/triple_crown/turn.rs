@@ -1,13 +1,13 @@
 //! Playing a move: the move type, copy-make, and settling the turn (players taken out, en
 //! passant windows, the next player).
 
-use super::board::{self, BARONESS, Ctx, DIARCH, EMPEROR, EMPTY, Ep, NO_EP, PAWN, POPE, Pos, code};
+use super::board::{self, Ctx, EMPTY, Ep, NO_EP, Pos, code};
 use super::castling::{CASTLES, castling_bit};
 use super::readings::Readings;
 use super::tables::NONE;
 use crate::bitset::Bitset;
 use crate::mutant::Switch;
-use crate::types::Seat;
+use crate::types::{Role, Seat};
 
 // Move kinds.
 pub(crate) const NORMAL: u8 = 0;
@@ -111,7 +111,7 @@ impl Pos {
             let victim = board::index(ep.seat.index(), file, 4);
             if self.active(ep.seat)
                 && !self.occ.has(ep.cell as usize)
-                && self.board[victim] == code(ep.seat, PAWN)
+                && self.board[victim] == code(ep.seat, Role::Pawn)
             {
                 kept[n] = ep;
                 n += 1;
@@ -150,9 +150,9 @@ impl Pos {
         // triple-crown.instant-win: a Pawn to a far rank while holding all three non-array pieces.
         if m.kind == PROMOTION
             && !ctx.r.bugs.no_instant_win.on()
-            && self.count(me, BARONESS) > 0
-            && self.count(me, POPE) > 0
-            && self.count(me, DIARCH) > 0
+            && self.count(me, Role::Baroness) > 0
+            && self.count(me, Role::Pope) > 0
+            && self.count(me, Role::Diarch) > 0
         {
             self.instant_win = Some(me);
         }
@@ -171,14 +171,14 @@ impl Pos {
                 let pf = board::index(me.index(), spec.partner, 0);
                 let pt = board::index(me.index(), spec.partner_to, 0);
                 self.take(pf);
-                self.put(pt, me, spec.role);
+                self.put(pt, me, spec.role as u8);
                 self.put(to, me, role);
             }
             _ => self.put(to, me, role),
         }
         // triple-crown.castling-rights: an Emperor's move ends its seat's rights; a partner's
         // move or capture ends its own.
-        if role == EMPEROR {
+        if role == Role::Emperor as u8 {
             self.castling &= !(15 << (4 * me.index()));
         }
         for c in [from, to] {

@@ -9,10 +9,7 @@ use trichess_model::{
 };
 
 use super::bits::CELLS;
-use super::board::{
-    self, BARONESS, CHATELAINE, DIARCH, EMPEROR, Ep, KNIGHT, MODERATOR, PAWN, POPE, PRIMATE, Pos,
-    QUEEN, VICEREINE, code,
-};
+use super::board::{self, Ep, Pos, code};
 use super::castling::{CASTLES, EMPEROR_FILE, castling_bit};
 use super::readings::Readings;
 use super::tables::{NONE, Tables};
@@ -21,40 +18,14 @@ use crate::bitset::Bitset;
 use crate::mutant::Switch;
 use crate::types;
 
-/// Returns the internal role code of a model role, if Triple Crown has it.
-pub(crate) fn role_code(role: Role) -> Option<u8> {
-    Some(match role {
-        Role::Emperor => EMPEROR,
-        Role::Diarch => DIARCH,
-        Role::Queen => QUEEN,
-        Role::Chatelaine => CHATELAINE,
-        Role::Vicereine => VICEREINE,
-        Role::Baroness => BARONESS,
-        Role::Primate => PRIMATE,
-        Role::Moderator => MODERATOR,
-        Role::Pope => POPE,
-        Role::Knight => KNIGHT,
-        Role::Pawn => PAWN,
-        _ => return None,
-    })
+/// Returns the role of a model role, if Triple Crown has it.
+pub(crate) fn role_code(role: Role) -> Option<types::Role> {
+    types::Role::of_variant(role, Variant::TripleCrown)
 }
 
-/// Returns the model role of an internal role code.
+/// Returns the model role of a piece code's or a move's role (its index).
 pub(crate) fn model_role(code: u8) -> Role {
-    const ROLES: [Role; 11] = [
-        Role::Emperor,
-        Role::Diarch,
-        Role::Queen,
-        Role::Chatelaine,
-        Role::Vicereine,
-        Role::Baroness,
-        Role::Primate,
-        Role::Moderator,
-        Role::Pope,
-        Role::Knight,
-        Role::Pawn,
-    ];
-    ROLES[code as usize % 11]
+    types::Role::from_index(usize::from(code)).model()
 }
 
 /// Returns the dense index of a cell of the Triple Crown board.
@@ -167,10 +138,10 @@ fn piece_problems(setup: &Setup, pos: &mut Pos, out: &mut Vec<PositionProblem>) 
         };
         let seat = piece.owner.index();
         armies[seat] += 1;
-        if role == EMPEROR {
+        if role == types::Role::Emperor {
             emperors[seat] += 1;
         }
-        if role == PAWN {
+        if role == types::Role::Pawn {
             let (half, _, rank) = board::coords(i);
             if half == seat && rank < 2 {
                 // triple-crown.double-step: Pawns start on rank 3 and never move back.
@@ -186,7 +157,7 @@ fn piece_problems(setup: &Setup, pos: &mut Pos, out: &mut Vec<PositionProblem>) 
                 ));
             }
         }
-        pos.put(i, types::Seat::of(piece.owner), role);
+        pos.put(i, types::Seat::of(piece.owner), role as u8);
     }
     for seat in Seat::ALL {
         let s = seat.index();
@@ -232,7 +203,8 @@ fn castling_problems(
             && spec.is_some_and(|spec| {
                 (file != 8 || r.eh_chatelaine)
                     && pos.board[i] == code(seat, spec.role)
-                    && pos.board[board::index(half, EMPEROR_FILE, 0)] == code(seat, EMPEROR)
+                    && pos.board[board::index(half, EMPEROR_FILE, 0)]
+                        == code(seat, types::Role::Emperor)
             });
         if !fits {
             out.push(PositionProblem::new(ProblemKind::CastlingRightWithoutPieces, format!(
@@ -298,7 +270,11 @@ fn en_passant_problems(
         let seat = types::Seat::from_index(half);
         let victim = board::index(half, file, 4);
         // (A seat out of the game has no Pawn left: that is missing-royal, not this.)
-        if rank != 3 || seat == me || pos.occ.has(i) || pos.board[victim] != code(seat, PAWN) {
+        if rank != 3
+            || seat == me
+            || pos.occ.has(i)
+            || pos.board[victim] != code(seat, types::Role::Pawn)
+        {
             out.push(PositionProblem::new(
                 ProblemKind::EnPassantWithoutDoubleStep,
                 format!("{name} {cell}: not a cell an enemy Pawn has just double-stepped over"),
@@ -337,7 +313,7 @@ pub(crate) fn to_pos(setup: &Setup) -> Pos {
     let mut pos = Pos::empty();
     for (&cell, &piece) in &setup.pieces {
         if let (Some(i), Some(role)) = (cell_index(cell), role_code(piece.role)) {
-            pos.put(i, types::Seat::of(piece.owner), role);
+            pos.put(i, types::Seat::of(piece.owner), role as u8);
         }
     }
     pos.to_move = types::Seat::of(setup.to_move);

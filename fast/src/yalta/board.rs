@@ -3,14 +3,16 @@
 
 use super::tables::{CELLS, NONE, bit};
 use super::turn::ONGOING;
-use crate::types::Seat;
+use crate::types::{Role, Seat};
 
-pub(super) const KING: u8 = 1;
-pub(super) const QUEEN: u8 = 2;
-pub(super) const ROOK: u8 = 3;
-pub(super) const BISHOP: u8 = 4;
-pub(super) const KNIGHT: u8 = 5;
-pub(super) const PAWN: u8 = 6;
+/// An empty cell on the mailbox.
+pub(super) const EMPTY: u8 = u8::MAX;
+
+/// The mailbox's code of a piece of army `a` (its seat's index) and role `role`.
+#[inline(always)]
+pub(super) const fn code(a: u8, role: Role) -> u8 {
+    a * 8 + role as u8
+}
 
 /// yalta.left-player-help: the seat to one's left, whose half-board one's files a-d run into.
 pub(super) fn left(s: Seat) -> Seat {
@@ -22,7 +24,7 @@ pub(super) fn left(s: Seat) -> Seat {
 pub(super) struct Bits {
     pub(super) occ: u128,
     pub(super) army: [u128; 3],
-    pub(super) role: [u128; 7],
+    pub(super) role: [u128; Role::FIDE],
 }
 
 impl Bits {
@@ -49,7 +51,7 @@ impl Bits {
     }
 }
 
-/// A position: pieces (code `army * 8 + role`, 0 for empty), turn and Yalta's state.
+/// A position: pieces (code `army * 8 + role`, [`EMPTY`] for none), turn and Yalta's state.
 #[derive(Clone, Debug)]
 pub(crate) struct Pos {
     pub(super) board: [u8; CELLS],
@@ -79,7 +81,7 @@ pub(crate) struct Pos {
 impl Pos {
     pub(super) fn empty() -> Pos {
         Pos {
-            board: [0; CELLS],
+            board: [EMPTY; CELLS],
             b: Bits::default(),
             king: [NONE; 3],
             control: [None; 3],
@@ -98,16 +100,16 @@ impl Pos {
     pub(super) fn put(&mut self, cell: u8, code: u8) {
         self.board[usize::from(cell)] = code;
         self.b.set(cell, code);
-        if code & 7 == KING {
+        if code & 7 == Role::King as u8 {
             self.king[usize::from(code >> 3)] = cell;
         }
     }
 
     pub(super) fn remove(&mut self, cell: u8) {
         let code = self.board[usize::from(cell)];
-        if code != 0 {
+        if code != EMPTY {
             self.b.clear(cell, code);
-            self.board[usize::from(cell)] = 0;
+            self.board[usize::from(cell)] = EMPTY;
         }
     }
 

@@ -1,10 +1,10 @@
 //! Castling on either wing of the own back rank.
 
-use super::board::{Pos, ROOK};
+use super::board::{EMPTY, Pos, code};
 use super::options::Rules;
 use super::turn::{LONG, Moves, SHORT, mv};
 use crate::mutant::Switch;
-use crate::types::Seat;
+use crate::types::{Role, Seat};
 
 /// yalta.castling: the rook's start and arrival cells when the king on `from` castles short
 /// (`SHORT`) or long (`LONG`) on its back rank.
@@ -36,8 +36,8 @@ impl Pos {
         if usize::from(a) != s.index() || c != base + 4 || self.checkers[s.index()] != 0 {
             return;
         }
-        let rook = a * 8 + ROOK;
-        let empty = |x: u8| self.board[usize::from(x)] == 0;
+        let rook = code(a, Role::Rook);
+        let empty = |x: u8| self.board[usize::from(x)] == EMPTY;
         if self.castling & (1 << (2 * a)) != 0
             && self.board[usize::from(base + 7)] == rook
             && empty(base + 5)

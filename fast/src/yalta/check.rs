@@ -1,13 +1,13 @@
 //! Attacks, check and pins: the attackers of a king, the legality test of a move, the pinned
 //! pieces, and the checks (and which came first) after a move.
 
-use super::board::{BISHOP, Bits, KING, KNIGHT, PAWN, Pos, QUEEN, ROOK};
+use super::board::{Bits, EMPTY, Pos};
 use super::castling::rook_cells;
 use super::options::Rules;
 use super::tables::{Line, NONE, Tables, bit, bits};
 use super::turn::{EN_PASSANT, LONG, Moves, PROMOTION, SHORT, flag_of, from_of, promo_of, to_of};
 use crate::mutant::Switch;
-use crate::types::Seat;
+use crate::types::{Role, Seat};
 
 /// The `sliders` that are the first occupied cell of one of `lines`.
 #[inline(always)]
@@ -50,16 +50,16 @@ impl Pos {
             };
             let ar = b.army[a];
             enemy |= ar;
-            let leapers = (t.knight_from[ku] & b.role[usize::from(KNIGHT)])
-                | (t.king[ku] & b.role[usize::from(KING)])
-                | (t.pawn_from[a][ku] & b.role[usize::from(PAWN)]);
+            let leapers = (t.knight_from[ku] & b.role[Role::Knight.index()])
+                | (t.king[ku] & b.role[Role::King.index()])
+                | (t.pawn_from[a][ku] & b.role[Role::Pawn.index()]);
             if leapers & ar != 0 {
                 m |= c.bit();
             }
         }
-        let queens = b.role[usize::from(QUEEN)];
-        let rooks = (b.role[usize::from(ROOK)] | queens) & enemy;
-        let bishops = (b.role[usize::from(BISHOP)] | queens) & enemy;
+        let queens = b.role[Role::Queen.index()];
+        let rooks = (b.role[Role::Rook.index()] | queens) & enemy;
+        let bishops = (b.role[Role::Bishop.index()] | queens) & enemy;
         let hits = if t.orth_union[ku] & rooks != 0 {
             first_on(t.orth_lines(k), b.occ, rooks)
         } else {
@@ -82,7 +82,7 @@ impl Pos {
         let (from, to, flag) = (from_of(m), to_of(m), flag_of(m));
         let p = self.board[usize::from(from)];
         let cap = self.board[usize::from(to)];
-        if cap != 0 {
+        if cap != EMPTY {
             nb.clear(to, cap);
         }
         nb.clear(from, p);
@@ -124,7 +124,7 @@ impl Pos {
         let k = self.king[s.index()];
         let k = if from_of(m) == k { to_of(m) } else { k };
         let taken = self.board[usize::from(to_of(m))];
-        let attackers = if taken & 7 == KING && !r.hostile_until_over {
+        let attackers = if taken & 7 == Role::King as u8 && !r.hostile_until_over {
             let mut after = self.clone();
             for c in &mut after.control {
                 if c.is_some_and(|c| c.index() == usize::from(taken >> 3)) {
@@ -149,9 +149,9 @@ impl Pos {
         let b = &self.b;
         let ku = usize::from(k);
         let enemy = b.occ & !own;
-        let queens = b.role[usize::from(QUEEN)];
-        let rooks = (b.role[usize::from(ROOK)] | queens) & enemy;
-        let bishops = (b.role[usize::from(BISHOP)] | queens) & enemy;
+        let queens = b.role[Role::Queen.index()];
+        let rooks = (b.role[Role::Rook.index()] | queens) & enemy;
+        let bishops = (b.role[Role::Bishop.index()] | queens) & enemy;
         let mut m = 0;
         if t.orth_union[ku] & rooks != 0 {
             m |= pinned_on(t.orth_lines(k), b.occ, own, rooks);

@@ -19,13 +19,13 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use trichess_model::{
     Cell, EngineError, Game, InvalidPosition, Move, Outcome, Piece, PositionProblem, ProblemKind,
-    Reason, Role, Setup, Variant, VariantState, YaltaState,
+    Reason, Setup, Variant, VariantState, YaltaState,
 };
 
 use crate::engine;
 use crate::mutant::{Mutant, Switch};
-use crate::types::Seat;
-use board::{BISHOP, KING, KNIGHT, PAWN, Pos, QUEEN, ROOK, left};
+use crate::types::{Role, Seat};
+use board::{EMPTY, Pos, code, left};
 use options::{Bugs, Promo, Rules};
 use tables::{CELLS, KnightReading, NONE, Tables};
 use turn::{Count, LONG, PROMOTION, SHORT, flag_of, from_of, promo_of, to_of};
@@ -106,27 +106,14 @@ fn rules<Sw: Switch>(game: &Game, mutant: Option<Mutant>) -> Result<Rules<Sw>, E
     })
 }
 
-fn role_code(role: Role) -> Option<u8> {
-    Some(match role {
-        Role::King => KING,
-        Role::Queen => QUEEN,
-        Role::Rook => ROOK,
-        Role::Bishop => BISHOP,
-        Role::Knight => KNIGHT,
-        Role::Pawn => PAWN,
-        _ => return None,
-    })
+/// The role of a model's role, if it is one of Yalta's.
+fn role_code(role: trichess_model::Role) -> Option<Role> {
+    Role::of_variant(role, Variant::Yalta)
 }
 
-fn code_role(code: u8) -> Role {
-    match code & 7 {
-        KING => Role::King,
-        QUEEN => Role::Queen,
-        ROOK => Role::Rook,
-        BISHOP => Role::Bishop,
-        KNIGHT => Role::Knight,
-        _ => Role::Pawn,
-    }
+/// The model's role of a piece code (or of a move's promotion role).
+fn code_role(code: u8) -> trichess_model::Role {
+    Role::from_index(usize::from(code & 7)).model()
 }
 
 /// The seat of a piece code (`army * 8 + role`: the army is its seat's).
@@ -174,12 +161,21 @@ fn moves_of(pos: &Pos, r: &Rules<impl Switch>, buf: &mut Vec<u32>) {
 /// The yalta.board start: each army's back rank R N B Q K B N R, pawns on rank 2.
 fn start_pos() -> Pos {
     let mut pos = Pos::empty();
-    let back = [ROOK, KNIGHT, BISHOP, QUEEN, KING, BISHOP, KNIGHT, ROOK];
+    let back = [
+        Role::Rook,
+        Role::Knight,
+        Role::Bishop,
+        Role::Queen,
+        Role::King,
+        Role::Bishop,
+        Role::Knight,
+        Role::Rook,
+    ];
     for s in Seat::ALL {
         let a = s.index() as u8;
         for (f, &role) in back.iter().enumerate() {
-            pos.put(a * 32 + f as u8, a * 8 + role);
-            pos.put(a * 32 + 8 + f as u8, a * 8 + PAWN);
+            pos.put(a * 32 + f as u8, code(a, role));
+            pos.put(a * 32 + 8 + f as u8, code(a, Role::Pawn));
         }
         pos.control[s.index()] = Some(s);
     }

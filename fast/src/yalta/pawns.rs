@@ -1,11 +1,11 @@
 //! How pawns move: steps, double steps, captures, promotion, en passant and its window.
 
-use super::board::{BISHOP, KING, KNIGHT, PAWN, Pos, QUEEN, ROOK};
+use super::board::{EMPTY, Pos, code};
 use super::options::{Promo, Rules};
 use super::tables::{NONE, PawnCell, PerCell, bit, bits};
 use super::turn::{DOUBLE, EN_PASSANT, Moves, NORMAL, PROMOTION, mv};
 use crate::mutant::Switch;
-use crate::types::Seat;
+use crate::types::{Role, Seat};
 
 /// What the moves of one army's pawns depend on, the same for each pawn.
 struct PawnMoves {
@@ -44,9 +44,9 @@ impl Pos {
         // The kings no capture takes: every king, or under yalta.exposed-king = capture the
         // mover's own (which no sacrifice promotion takes either).
         let kings = if r.king_capture {
-            self.b.role[usize::from(KING)] & own
+            self.b.role[Role::King.index()] & own
         } else {
-            self.b.role[usize::from(KING)]
+            self.b.role[Role::King.index()]
         };
         // A pawn of an army taken over (its king checkmated): yalta.takeover-promotion.
         let taken = self.king[a] == NONE;
@@ -60,7 +60,7 @@ impl Pos {
             }
         };
         let targets = occ & !kings;
-        let pawns = self.b.army[a] & self.b.role[usize::from(PAWN)];
+        let pawns = self.b.army[a] & self.b.role[Role::Pawn.index()];
         let ctx = PawnMoves {
             cells: &t.pawn[a],
             empty: !occ,
@@ -98,9 +98,9 @@ impl Pos {
             }
         };
         let promote = |x: u8, buf: &mut B| {
-            if push(mv(c, x, PROMOTION, QUEEN), buf) {
-                for role in [ROOK, BISHOP, KNIGHT] {
-                    buf.push(mv(c, x, PROMOTION, role));
+            if push(mv(c, x, PROMOTION, Role::Queen as u8), buf) {
+                for role in [Role::Rook, Role::Bishop, Role::Knight] {
+                    buf.push(mv(c, x, PROMOTION, role as u8));
                 }
             }
         };
@@ -161,8 +161,8 @@ impl Pos {
     pub(super) fn ep_valid(&self, e: u8) -> bool {
         let x = e / 32;
         e % 32 / 8 == 2
-            && self.board[usize::from(e)] == 0
-            && self.board[usize::from(e + 8)] == x * 8 + PAWN
+            && self.board[usize::from(e)] == EMPTY
+            && self.board[usize::from(e + 8)] == code(x, Role::Pawn)
     }
 
     /// The seat that double-stepped over the en passant cell `e`: the one that moves the army

@@ -1,11 +1,11 @@
 //! How the pieces move: the legal moves of a seat, piece by piece (pawns in [`super::pawns`]).
 
-use super::board::{BISHOP, KING, KNIGHT, Pos, QUEEN, ROOK};
+use super::board::Pos;
 use super::options::Rules;
 use super::tables::{Line, NONE, bit, bits};
 use super::turn::{Moves, NORMAL, mv};
 use crate::mutant::Switch;
-use crate::types::Seat;
+use crate::types::{Role, Seat};
 
 impl Pos {
     /// Pushes the plain moves from `c` to each of `targets`. `risky` holds the cells a piece
@@ -40,7 +40,7 @@ impl Pos {
         let t = r.t;
         let own = self.controlled(s);
         let occ = self.b.occ;
-        let kings = self.b.role[usize::from(KING)];
+        let kings = self.b.role[Role::King.index()];
         let k = self.king[s.index()];
         // The cells a piece may not leave without the full test: those of pinned pieces (all
         // of them in check), and the king's.
@@ -53,19 +53,19 @@ impl Pos {
         };
         // yalta.exposed-king: kings are taken only under the reading capture.
         let free = if r.king_capture { !own } else { !own & !kings };
-        let role = |r: u8| self.b.role[usize::from(r)] & own;
-        for c in bits(role(KNIGHT)) {
+        let role = |r: Role| self.b.role[r.index()] & own;
+        for c in bits(role(Role::Knight)) {
             self.push_all(c, t.knight[usize::from(c)] & free, s, r, buf, risky);
         }
-        for c in bits(role(ROOK)) {
+        for c in bits(role(Role::Rook)) {
             let m = Self::slides(t.orth_lines(c), occ);
             self.push_all(c, m & free, s, r, buf, risky);
         }
-        for c in bits(role(BISHOP)) {
+        for c in bits(role(Role::Bishop)) {
             let m = Self::slides(t.diag_lines(c), occ);
             self.push_all(c, m & free, s, r, buf, risky);
         }
-        for c in bits(role(QUEEN)) {
+        for c in bits(role(Role::Queen)) {
             let m = Self::slides(t.orth_lines(c), occ) | Self::slides(t.diag_lines(c), occ);
             self.push_all(c, m & free, s, r, buf, risky);
         }
@@ -74,7 +74,7 @@ impl Pos {
                 self.pawns(a, s, own, r, buf, risky);
             }
         }
-        for c in bits(role(KING)) {
+        for c in bits(role(Role::King)) {
             let risky = risky | bit(k);
             self.push_all(c, t.king[usize::from(c)] & free, s, r, buf, risky);
             self.castles(c, self.b.army_of_bit(bit(c)), s, r, buf);

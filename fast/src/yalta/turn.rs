@@ -1,12 +1,12 @@
 //! Moves and the turn: the move encoding, where legal moves go, copy-make, and the settling
 //! of the turn after a move (checkmates, pending mates, passes, the end of the game).
 
-use super::board::{KING, Pos, left};
+use super::board::{Pos, left};
 use super::castling::rook_cells;
 use super::options::Rules;
 use super::tables::{NONE, bit, bits};
 use crate::mutant::Switch;
-use crate::types::Seat;
+use crate::types::{Role, Seat};
 
 pub(super) const NORMAL: u32 = 0;
 pub(super) const DOUBLE: u32 = 1;
@@ -20,7 +20,8 @@ pub(super) const ONGOING: u8 = 0;
 pub(super) const WON: u8 = 1;
 pub(super) const DRAWN: u8 = 2;
 
-/// A move: from, to, flag and promotion role packed in a u32.
+/// A move: from, to, flag and promotion role (its index; 0 unless a promotion) packed in a
+/// u32.
 pub(super) fn mv(from: u8, to: u8, flag: u32, promo: u8) -> u32 {
     u32::from(from) | (u32::from(to) << 8) | (flag << 16) | (u32::from(promo) << 20)
 }
@@ -101,7 +102,8 @@ impl Pos {
         let p = self.board[usize::from(from)];
         // yalta.exposed-king = capture: the seat whose king is taken.
         let taken = self.board[usize::from(to)];
-        let king_taken = (taken & 7 == KING).then(|| Seat::from_index(usize::from(taken >> 3)));
+        let king_taken =
+            (taken & 7 == Role::King as u8).then(|| Seat::from_index(usize::from(taken >> 3)));
         self.remove(to);
         self.remove(from);
         let placed = if flag == PROMOTION {
@@ -150,7 +152,7 @@ impl Pos {
     #[inline(always)]
     fn update_rights(&mut self, from: u8, to: u8, p: u8, flag: u32, r: &Rules<impl Switch>) {
         let a = p >> 3;
-        if p & 7 == KING {
+        if p & 7 == Role::King as u8 {
             self.castling &= !(3 << (2 * a));
         }
         for x in [from, to] {

@@ -65,7 +65,7 @@ pub(super) fn read_pieces(setup: &Setup, pos: &mut Pos, problems: &mut Vec<Posit
         };
         let army = piece.owner.index() as u8;
         // yalta.start-army: one king per army.
-        if role == KING && pos.king[usize::from(army)] != NONE {
+        if role == Role::King && pos.king[usize::from(army)] != NONE {
             problems.push(PositionProblem::new(
                 ProblemKind::TooManyRoyals,
                 format!(
@@ -76,13 +76,13 @@ pub(super) fn read_pieces(setup: &Setup, pos: &mut Pos, problems: &mut Vec<Posit
             continue;
         }
         // yalta.pawn-moves: a pawn never stands on a back rank (its own or a promotion rank).
-        if role == PAWN && cell.rank() == 0 {
+        if role == Role::Pawn && cell.rank() == 0 {
             problems.push(PositionProblem::new(
                 ProblemKind::PawnOnImpossibleRank,
                 format!("a pawn on the back rank {cell}"),
             ));
         }
-        pos.put(i, army * 8 + role);
+        pos.put(i, code(army, role));
     }
 }
 
@@ -141,7 +141,7 @@ pub(super) fn read_castling(setup: &Setup, pos: &mut Pos, problems: &mut Vec<Pos
         let i = i as u8;
         let x = i / 32;
         let ok_king = pos.king[usize::from(x)] == x * 32 + 4;
-        let ok_rook = pos.board[usize::from(i)] == x * 8 + ROOK;
+        let ok_rook = pos.board[usize::from(i)] == code(x, Role::Rook);
         match i % 32 {
             7 if ok_king && ok_rook => pos.castling |= 1 << (2 * x),
             0 if ok_king && ok_rook => pos.castling |= 1 << (2 * x + 1),
@@ -305,7 +305,7 @@ pub(super) fn write(pos: &Pos) -> Setup {
     let cell = |i: u8| board.cell_at(usize::from(i));
     let mut pieces = BTreeMap::new();
     for (i, &code) in pos.board.iter().enumerate() {
-        if code != 0
+        if code != EMPTY
             && let Some(c) = cell(i as u8)
         {
             pieces.insert(c, Piece::new(seat_of(code).model(), code_role(code)));

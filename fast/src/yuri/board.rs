@@ -8,7 +8,7 @@ use trichess_model::{Cell, Variant};
 
 use crate::bitset::Bitset;
 use crate::square::{BISHOP_DIRS, KNIGHT_LEAPS, Lines, ROOK_DIRS};
-use crate::types::Seat;
+use crate::types::{Role, Seat};
 
 /// Cells on the board.
 pub(super) const N: usize = 49;
@@ -23,9 +23,6 @@ pub(super) const ALL: u64 = (1u64 << N) - 1;
 pub(super) const WHITE: Seat = Seat::A;
 pub(super) const RED: Seat = Seat::B;
 pub(super) const BLACK: Seat = Seat::C;
-
-/// Role indices (the model's order).
-pub(super) use crate::square::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 
 /// yuri.pawn-move-a: each army's two step directions, orthogonal steps away from its corner
 /// (White g7: rank-1, file-1; Red g1: rank+1, file-1; Black a1: file+1, rank+1).
@@ -252,7 +249,7 @@ impl Pos {
     pub(super) fn put(&mut self, army: Seat, role: usize, s: usize) {
         self.army[army.index()] |= 1 << s;
         self.role[role] |= 1 << s;
-        if role == KING {
+        if role == Role::King.index() {
             self.king[army.index()] = s as u8;
         }
     }

@@ -1,12 +1,12 @@
 //! How pawns move: their steps under either reading, double steps, their one capture
 //! direction, en passant and promotion.
 
-use super::board::{BISHOP, KNIGHT, NONE, PAWN, QUEEN, ROOK};
+use super::board::NONE;
 use super::turn::{Ctx, DOUBLE, EN_PASSANT, Mv, PLAIN};
 use crate::bitset::Bitset;
 use crate::mutant::Switch;
 use crate::sink::Sink;
-use crate::types::Seat;
+use crate::types::{Role, Seat};
 
 impl<S: Sink<Mv>, Sw: Switch> Ctx<'_, '_, S, Sw> {
     /// Pawns.
@@ -20,7 +20,7 @@ impl<S: Sink<Mv>, Sw: Switch> Ctx<'_, '_, S, Sw> {
         let (push, push2) = (&t.push[reading][me], &t.push2[reading][me]);
         let capture = &t.pawn_capture[me];
         let double = g.rules.double;
-        for from in (own & p.role[PAWN]).iter() {
+        for from in (own & p.role[Role::Pawn.index()]).iter() {
             let from = from & 63;
             // yuri.pawn-move-a / yuri.pawn-move-b: one step onto an empty square.
             let steps = push[from] & !occ;
@@ -66,7 +66,7 @@ impl<S: Sink<Mv>, Sw: Switch> Ctx<'_, '_, S, Sw> {
         }
         if promo & (1 << to) != 0 {
             // yuri.promotion-choice: a Queen, Rook, Bishop or Knight of its own army.
-            for role in [QUEEN, ROOK, BISHOP, KNIGHT] {
+            for role in Role::PROMOTIONS {
                 self.push_unrepeated(Mv {
                     from: from as u8,
                     to: to as u8,

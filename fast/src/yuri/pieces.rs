@@ -1,13 +1,13 @@
 //! How the pieces other than pawns move: the King's steps (and its meeting the other King)
 //! and the moves of knights, bishops, rooks and queens.
 
-use super::board::{BISHOP, BLACK, KNIGHT, NONE, QUEEN, ROOK, WHITE};
+use super::board::{BLACK, NONE, WHITE};
 use super::history::repeats;
 use super::turn::{Ctx, KING_CAPTURE, MEET, Mv, PLAIN};
 use crate::bitset::Bitset;
 use crate::mutant::Switch;
 use crate::sink::Sink;
-use crate::types::Seat;
+use crate::types::{Role, Seat};
 
 impl<S: Sink<Mv>, Sw: Switch> Ctx<'_, '_, S, Sw> {
     /// King steps (yuri.kings-no-capture, yuri.shared-square, yuri.king-onto-king).
@@ -58,14 +58,14 @@ impl<S: Sink<Mv>, Sw: Switch> Ctx<'_, '_, S, Sw> {
     pub(super) fn pieces(&mut self, own: u64, free: u64) {
         let (p, t, occ) = (self.p, self.g.t, self.occ);
         // Knights.
-        for from in (own & p.role[KNIGHT]).iter() {
+        for from in (own & p.role[Role::Knight.index()]).iter() {
             self.targets(from, t.knight[from & 63] & free);
         }
         // Bishops, Rooks, Queens (yuri.orthodox-moves).
-        for from in (own & (p.role[BISHOP] | p.role[QUEEN])).iter() {
+        for from in (own & (p.role[Role::Bishop.index()] | p.role[Role::Queen.index()])).iter() {
             self.targets(from, t.bishop(from, occ) & free);
         }
-        for from in (own & (p.role[ROOK] | p.role[QUEEN])).iter() {
+        for from in (own & (p.role[Role::Rook.index()] | p.role[Role::Queen.index()])).iter() {
             self.targets(from, t.rook(from, occ) & free);
         }
     }

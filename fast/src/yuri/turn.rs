@@ -1,11 +1,12 @@
 //! Playing a move: the move type, copy-make, and the legal moves of the side to move, each
 //! room's generator called in turn.
 
-use super::board::{ALL, KING, N, NONE, PAWN, Pos, Tables, WHITE};
+use super::board::{ALL, N, NONE, Pos, Tables, WHITE};
 use super::history::{Snap, repeat_candidates};
 use super::options::Rules;
 use crate::mutant::Switch;
 use crate::sink::Sink;
+use crate::types::Role;
 
 /// A move: from, to, the promotion role (or `NONE`) and its kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,10 +55,10 @@ impl Pos {
             next.role[r] = self.role[r] & !gone | (self.role[r] >> from & 1) << to;
         }
         if m.promo != NONE {
-            next.role[PAWN] &= !tbit;
+            next.role[Role::Pawn.index()] &= !tbit;
             next.role[usize::from(m.promo)] |= tbit;
         }
-        if self.role[KING] & fbit != 0 {
+        if self.role[Role::King.index()] & fbit != 0 {
             next.king[me.index()] = to as u8;
         }
         next.unmoved = self.unmoved & !gone;
@@ -110,7 +111,7 @@ impl<Sw: Switch> Gen<'_, Sw> {
         }
         let own = p.army[me.index()];
         let occ = p.occ();
-        let kings = p.role[KING];
+        let kings = p.role[Role::King.index()];
         let enemies = occ & !own & !kings;
         let checkers = p.checkers(t, ksq, occ, enemies);
         let pinned = self.pinned(p, ksq, occ, own, enemies, checkers);

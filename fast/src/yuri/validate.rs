@@ -113,12 +113,12 @@ pub(super) fn import_shared(
     let mut implicit_king = None;
     if let Some(c) = state.shared_square {
         match cell_index(c).map(|i| (i, p.piece(i))) {
-            Some((i, pc)) if pc == code(WHITE, KING) || pc == code(BLACK, KING) => {
+            Some((i, pc)) if pc == code(WHITE, Role::King.index()) || pc == code(BLACK, Role::King.index()) => {
                 let mover = Pos::seat_of(pc);
                 let other = if mover == WHITE { BLACK } else { WHITE };
                 implicit_king = Some(other);
                 p.shared = i as u8;
-                if p.army[other.index()] & p.role[KING] != 0 {
+                if p.army[other.index()] & p.role[Role::King.index()] != 0 {
                     problems.push(PositionProblem::new(ProblemKind::TooManyRoyals, format!(
                         "the {} King shares {c}, so it stands nowhere else",
                         army_name(other)
@@ -154,7 +154,7 @@ pub(super) fn import_kings_and_pawns(
 ) {
     // yuri.one-king: one King for each army.
     for army in Seat::ALL {
-        let kings = (p.army[army.index()] & p.role[KING]).count_ones();
+        let kings = (p.army[army.index()] & p.role[Role::King.index()]).count_ones();
         let expected = u32::from(implicit_king != Some(army));
         if kings != expected {
             let kind = if kings > expected {
@@ -175,7 +175,7 @@ pub(super) fn import_kings_and_pawns(
     // yuri.promotion: a pawn on a square it promotes on has promoted already.
     for army in Seat::ALL {
         let a = army.index();
-        for i in (p.army[a] & p.role[PAWN] & t.promotion[a]).iter() {
+        for i in (p.army[a] & p.role[Role::Pawn.index()] & t.promotion[a]).iter() {
             problems.push(PositionProblem::new(
                 ProblemKind::PawnOnImpossibleRank,
                 format!(
@@ -194,7 +194,7 @@ pub(super) fn import_unmoved(state: &YuriState, p: &mut Pos, problems: &mut Vec<
         let ok = cell_index(c).is_some_and(|i| {
             let pc = p.piece(i);
             pc != EMPTY
-                && usize::from(pc & 7) == PAWN
+                && usize::from(pc & 7) == Role::Pawn.index()
                 && pawn_homes(Pos::seat_of(pc)) & (1 << i) != 0
         });
         if ok {
@@ -232,7 +232,7 @@ pub(super) fn import_en_passant(
         (Some(ep), Some(pawn)) => match (cell_index(ep), cell_index(pawn)) {
             (Some(e), Some(w)) => {
                 let reading = usize::from(rules.away);
-                let is_prev_pawn = p.piece(w) == code(prev, PAWN);
+                let is_prev_pawn = p.piece(w) == code(prev, Role::Pawn.index());
                 let mut fits = false;
                 for s in pawn_homes(prev).iter() {
                     fits |= p.piece(s) == EMPTY
@@ -271,7 +271,9 @@ pub(super) fn import_history(state: &YuriState, problems: &mut Vec<PositionProbl
         let unfit = match &board {
             Ok(b) => Seat::ALL
                 .into_iter()
-                .filter(|&army| (b.army[army.index()] & b.role[KING]).count_ones() != 1)
+                .filter(|&army| {
+                    (b.army[army.index()] & b.role[Role::King.index()]).count_ones() != 1
+                })
                 .map(|army| format!("{} has not one King", army_name(army)))
                 .collect(),
             Err(more) => more.clone(),
@@ -298,7 +300,7 @@ pub(super) fn pieces_of(t: &Tables, p: &Pos) -> BTreeMap<Cell, Piece> {
                 t.cells[i],
                 Piece::new(
                     Pos::seat_of(pc).model(),
-                    Variant::Yuri.roles()[usize::from(pc & 7) % 6],
+                    Role::from_index(usize::from(pc & 7)).model(),
                 ),
             );
         }
