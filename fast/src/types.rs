@@ -13,6 +13,11 @@
 //! which its eleven roles use eleven). A piece code on a mailbox packs a seat and a role in a
 //! byte (`seat * 8 + role` on the square boards and Yalta's, `seat * 16 + role` on Triple
 //! Crown's), and [`Role::from_index`] reads the role back.
+//!
+//! A move is one [`Mv`] in every variant (the spine's move type): four bytes, the cells it
+//! goes from and to (the variant's cell indices), its [`Kind`], and one byte more whose
+//! meaning the kind gives (the role a pawn promotes to, which castling, the cell of the pawn
+//! taken en passant).
 
 use trichess_model as model;
 
@@ -258,6 +263,81 @@ impl Role {
     /// The role of the model's role if it is one of `variant`'s.
     pub(crate) fn of_variant(role: model::Role, variant: model::Variant) -> Option<Role> {
         variant.roles().contains(&role).then(|| Role::of(role))
+    }
+}
+
+/// What a move does besides moving its piece from one cell to another (and taking what
+/// stands there).
+#[repr(u8)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub(crate) enum Kind {
+    /// A plain move or capture.
+    Normal = 0,
+    /// A pawn's double step.
+    Double = 1,
+    /// An en passant capture (Triple Crown: `extra` is the cell of the pawn taken; Yuri: the
+    /// role the pawn promotes to where it takes onto a promotion cell, else 0).
+    EnPassant = 2,
+    /// A promotion: `extra` is the index of the role the pawn becomes.
+    Promotion = 3,
+    /// Castling: `extra` says which, in the variant's own terms.
+    Castle = 4,
+    /// Yuri: the White King steps onto the Black King or the Black onto the White.
+    Meet = 5,
+    /// Yuri's mutant king-captures-king: a King takes a King.
+    KingCapture = 6,
+}
+
+/// A move of an internal position, in every variant (four bytes, aligned as a `u32`, so
+/// that a move is written and compared as one word).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(C, align(4))]
+pub(crate) struct Mv {
+    /// The cell the piece leaves.
+    pub(crate) from: u8,
+    /// The cell the piece goes to.
+    pub(crate) to: u8,
+    /// What else the move does.
+    pub(crate) kind: Kind,
+    /// What the kind needs to know: the promotion's role index, which castling, the cell of
+    /// the pawn taken en passant (see [`Kind`]); 0 where it needs nothing.
+    pub(crate) extra: u8,
+}
+
+impl Mv {
+    /// A move of `kind` from `from` to `to`, with `extra` (see [`Mv::extra`]).
+    #[inline(always)]
+    pub(crate) const fn new(from: usize, to: usize, kind: Kind, extra: u8) -> Mv {
+        Mv {
+            from: from as u8,
+            to: to as u8,
+            kind,
+            extra,
+        }
+    }
+
+    /// A plain move or capture.
+    #[inline(always)]
+    pub(crate) const fn plain(from: usize, to: usize) -> Mv {
+        Mv::new(from, to, Kind::Normal, 0)
+    }
+
+    /// A promotion to `role`.
+    #[inline(always)]
+    pub(crate) const fn promotion(from: usize, to: usize, role: Role) -> Mv {
+        Mv::new(from, to, Kind::Promotion, role as u8)
+    }
+
+    /// The cell the piece leaves, as an index.
+    #[inline(always)]
+    pub(crate) const fn from(self) -> usize {
+        self.from as usize
+    }
+
+    /// The cell the piece goes to, as an index.
+    #[inline(always)]
+    pub(crate) const fn to(self) -> usize {
+        self.to as usize
     }
 }
 

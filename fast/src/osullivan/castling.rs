@@ -2,9 +2,9 @@
 
 use super::board::{Geometry, Pos, WHITE, bit, code};
 use super::check::Gen;
-use super::turn::{CASTLE_C, CASTLE_E, Mv};
+use super::turn::Mv;
 use crate::mutant::Switch;
-use crate::types::Role;
+use crate::types::{Kind, Role};
 
 /// The cells of `d8` and `b8`, `c8` and `e8` (fixed by the board's numbering).
 pub(super) struct Castle {
@@ -58,12 +58,12 @@ impl<Sw: Switch> Gen<'_, Sw> {
             if ksq == c.d8 && rook_home && occ & bit(c.c8) == 0 {
                 let occ2 = (occ & !bit(c.b8)) | bit(c.c8);
                 if !Pos::attacked(g, kt, c.c8, occ2, &self.e, 0) {
-                    out.push(Mv::new(c.d8, c.c8, CASTLE_C));
+                    out.push(Mv::new(c.d8, c.c8, Kind::Castle, 0));
                 }
                 if cfg.castle_either && occ & bit(c.e8) == 0 {
                     let occ2 = (occ & !bit(c.b8)) | bit(c.e8);
                     if !Pos::attacked(g, kt, c.e8, occ2, &self.e, 0) {
-                        out.push(Mv::new(c.d8, c.e8, CASTLE_E));
+                        out.push(Mv::new(c.d8, c.e8, Kind::Castle, 0));
                     }
                 }
             }

@@ -24,11 +24,11 @@ use trichess_model::{
 
 use crate::engine::Rules;
 use crate::mutant::{Mutant, Switch};
-use crate::types::{Role, Seat};
+use crate::types::{Kind, Role, Seat};
 use board::{BLACK, EMPTY, Geometry, NONE, Pos, RED, WHITE, code, seat_of};
 use castling::castle_cells;
 use options::{Bugs, Cfg};
-use turn::{CASTLE_C, CASTLE_E, Mv, PROMO};
+use turn::Mv;
 use validate::{load, unload};
 
 /// Reads the game's readings into a [`Cfg`], refusing an id or reading the register does not
@@ -94,16 +94,16 @@ fn index(cell: Cell) -> Option<usize> {
 /// The model's name for an internal move.
 fn to_move(g: &Geometry, mv: Mv) -> Move {
     let (from, to) = (g.cells[mv.from()], g.cells[mv.to()]);
-    match mv.kind() {
-        CASTLE_C | CASTLE_E => Move::Castle {
+    match mv.kind {
+        Kind::Castle => Move::Castle {
             from,
             to,
             partner: g.cells[castle_cells(g).b8],
         },
-        k if k >= PROMO => Move::Promotion {
+        Kind::Promotion => Move::Promotion {
             from,
             to,
-            role: Role::from_index(usize::from(k - PROMO)).model(),
+            role: Role::from_index(usize::from(mv.extra)).model(),
         },
         _ => Move::Plain { from, to },
     }
@@ -162,7 +162,6 @@ pub(crate) struct OSullivan<Sw> {
 impl<Sw: Switch> Rules for OSullivan<Sw> {
     type Root = Pos;
     type Pos = Pos;
-    type Move = Mv;
     type Walk = ();
 
     fn readings(game: &Game, mutant: Option<Mutant>) -> Result<OSullivan<Sw>, EngineError> {

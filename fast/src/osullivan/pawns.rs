@@ -4,10 +4,10 @@
 use super::board::{BLACK, Geometry, NONE, Pos, RED, WHITE, bit, code};
 use super::check::Gen;
 use super::options::Cfg;
-use super::turn::{DOUBLE, EN_PASSANT, Mv, NORMAL, PROMO};
+use super::turn::Mv;
 use crate::bitset::Bitset;
 use crate::mutant::Switch;
-use crate::types::{Role, Seat};
+use crate::types::{Kind, Role, Seat};
 
 /// osullivan.double-step-p4: the P4s' starting cells, d2 for Black and e2 for Red.
 fn p4_home(g: &Geometry, seat: Seat) -> u8 {
@@ -54,9 +54,9 @@ impl Pos {
         cfg: &Cfg<impl Switch>,
         s: Seat,
         from: usize,
-        kind: u8,
+        kind: Kind,
     ) -> [u8; 3] {
-        let fresh = if kind == DOUBLE {
+        let fresh = if kind == Kind::Double {
             g.push[s.index()][from]
         } else {
             NONE
@@ -111,10 +111,10 @@ impl<Sw: Switch> Gen<'_, Sw> {
             if self.safe(from, to, 0) {
                 if g.rank[to] == far_rank {
                     for role in Role::PROMOTIONS {
-                        out.push(Mv::new(from, to, PROMO + role as u8));
+                        out.push(Mv::promotion(from, to, role));
                     }
                 } else {
-                    out.push(Mv::new(from, to, NORMAL));
+                    out.push(Mv::plain(from, to));
                 }
             }
             // osullivan.double-step-white, osullivan.double-step-p4, osullivan.single-step.
@@ -131,7 +131,7 @@ impl<Sw: Switch> Gen<'_, Sw> {
                     && occ & bit(usize::from(push2)) == 0
                     && self.safe(from, usize::from(push2), 0)
                 {
-                    out.push(Mv::new(from, usize::from(push2), DOUBLE));
+                    out.push(Mv::new(from, usize::from(push2), Kind::Double, 0));
                 }
             }
         }
@@ -155,10 +155,10 @@ impl<Sw: Switch> Gen<'_, Sw> {
             }
             if g.rank[to] == far_rank {
                 for role in Role::PROMOTIONS {
-                    out.push(Mv::new(from, to, PROMO + role as u8));
+                    out.push(Mv::promotion(from, to, role));
                 }
             } else {
-                out.push(Mv::new(from, to, NORMAL));
+                out.push(Mv::plain(from, to));
             }
         }
     }
@@ -195,7 +195,7 @@ impl<Sw: Switch> Gen<'_, Sw> {
                 && !pos.p4_forbids(g, cfg, s, from, victim)
                 && self.safe(from, ep, bit(victim))
             {
-                out.push(Mv::new(from, ep, EN_PASSANT));
+                out.push(Mv::new(from, ep, Kind::EnPassant, 0));
             }
         }
     }

@@ -2,7 +2,7 @@
 
 use super::board::{EMPTY, Pos, bishop_att, bit, rook_att, seat_of};
 use super::check::Gen;
-use super::turn::{Mv, NORMAL};
+use super::turn::Mv;
 use crate::bitset::Bitset;
 use crate::mutant::Switch;
 use crate::types::{Role, Seat};
@@ -20,7 +20,7 @@ impl<Sw: Switch> Gen<'_, Sw> {
         for from in pos.bb[s.index()][Role::Knight.index()].iter() {
             for to in (kt[from] & targets).iter() {
                 if self.safe(from, to, 0) {
-                    out.push(Mv::new(from, to, NORMAL));
+                    out.push(Mv::plain(from, to));
                 }
             }
         }
@@ -60,7 +60,7 @@ impl<Sw: Switch> Gen<'_, Sw> {
                 }
                 for to in (att & targets).iter() {
                     if self.safe(from, to, 0) {
-                        out.push(Mv::new(from, to, NORMAL));
+                        out.push(Mv::plain(from, to));
                     }
                 }
             }
@@ -89,7 +89,7 @@ impl<Sw: Switch> Gen<'_, Sw> {
                 self.e
             };
             if !Pos::attacked(g, kt, to, occ_nok | bit(to), &e2, bit(to)) {
-                out.push(Mv::new(ksq, to, NORMAL));
+                out.push(Mv::plain(ksq, to));
             }
         }
     }

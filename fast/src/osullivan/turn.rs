@@ -6,41 +6,11 @@ use super::castling::castle_cells;
 use super::options::Cfg;
 use crate::bitset::Bitset;
 use crate::mutant::Switch;
-use crate::types::{Role, Seat};
+use crate::types::{Kind, Role, Seat};
 
-/// Move kinds.
-pub(super) const NORMAL: u8 = 0;
-pub(super) const DOUBLE: u8 = 1;
-pub(super) const EN_PASSANT: u8 = 2;
-/// Castling with the king stepping d8-c8 (towards the rook).
-pub(super) const CASTLE_C: u8 = 3;
-/// Castling with the king stepping d8-e8 (reading either-side).
-pub(super) const CASTLE_E: u8 = 4;
-/// Promotions: `PROMO + role` for queen, rook, bishop, knight.
-pub(super) const PROMO: u8 = 8;
-
-/// A move: from (6 bits), to (6 bits), kind (4 bits).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Mv(u16);
-
-impl Mv {
-    #[inline]
-    pub(super) fn new(from: usize, to: usize, kind: u8) -> Mv {
-        Mv(from as u16 | (to as u16) << 6 | u16::from(kind) << 12)
-    }
-    #[inline]
-    pub(super) fn from(self) -> usize {
-        usize::from(self.0 & 63)
-    }
-    #[inline]
-    pub(super) fn to(self) -> usize {
-        usize::from((self.0 >> 6) & 63)
-    }
-    #[inline]
-    pub(super) fn kind(self) -> u8 {
-        (self.0 >> 12) as u8
-    }
-}
+/// O'Sullivan's moves: the shared [`Mv`], whose `extra` is the new role's index for a
+/// [`Kind::Promotion`] (a [`Kind::Castle`] is told by the king's arrival cell, c8 or e8).
+pub(crate) use crate::types::Mv;
 
 impl Pos {
     /// Takes every piece of `seat` off the board (only the mutant mated-army-removed does).
@@ -69,16 +39,16 @@ impl Pos {
     /// player who then has no move: see [`Pos::settle`]).
     pub(super) fn make(&mut self, g: &Geometry, cfg: &Cfg<impl Switch>, mv: Mv) {
         let s = self.to_move;
-        let (from, to, kind) = (mv.from(), mv.to(), mv.kind());
+        let (from, to, kind) = (mv.from(), mv.to(), mv.kind);
         let c = castle_cells(g);
-        if kind == CASTLE_C || kind == CASTLE_E {
+        if kind == Kind::Castle {
             self.castle(&c, to);
         } else {
             let piece = self.board[from];
             let role = usize::from(piece & 7);
             // osullivan.en-passant: only a move generated as an en passant capture takes the
             // pawn that passed `to`; a step onto that cell takes nothing.
-            let cap_sq = if kind == EN_PASSANT {
+            let cap_sq = if kind == Kind::EnPassant {
                 usize::from(g.ep_victim[to])
             } else {
                 to
@@ -98,12 +68,8 @@ impl Pos {
                 }
             }
             self.remove(from, s, role);
-            let promo = kind >= PROMO;
-            let new_role = if promo {
-                usize::from(kind - PROMO)
-            } else {
-                role
-            };
+            let promo = kind == Kind::Promotion;
+            let new_role = if promo { usize::from(mv.extra) } else { role };
             self.put(to, s, new_role);
             // osullivan.pawn-numbering: a P4 that moves stays the P4; one that promotes is gone.
             if usize::from(self.p4[s.index()]) == from {

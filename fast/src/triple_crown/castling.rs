@@ -1,9 +1,9 @@
 //! Castling: the pairs, their rights, and the castling moves.
 
 use super::board::{self, Ctx, Pos, code};
-use super::turn::{CASTLE, Mv};
+use super::turn::Mv;
 use crate::mutant::Switch;
-use crate::types::Role;
+use crate::types::{Kind, Role};
 
 /// One castling pair, on a seat's rank 1 (files from 0): the partner's file and role, the
 /// Emperor's and partner's destinations, the cells that must be empty and those the Emperor
@@ -109,12 +109,12 @@ impl Pos {
             {
                 continue;
             }
-            out(Mv {
-                from: cell(EMPEROR_FILE) as u8,
-                to: cell(spec.emperor_to) as u8,
-                kind: CASTLE,
-                extra: slot as u8,
-            });
+            out(Mv::new(
+                cell(EMPEROR_FILE),
+                cell(spec.emperor_to),
+                Kind::Castle,
+                slot as u8,
+            ));
         }
     }
 }

@@ -9,11 +9,11 @@ use super::board::{
 };
 use super::castling::CASTLES;
 use super::tables::{Ray, Tables};
-use super::turn::{CASTLE, EN_PASSANT, Mv};
+use super::turn::Mv;
 use crate::bitset::Bitset;
 use crate::mutant::Switch;
 use crate::sink::Sink;
-use crate::types::Seat;
+use crate::types::{Kind, Seat};
 
 impl Pos {
     /// Returns true if a piece of `by` attacks `target` with a step or a leap (every attack
@@ -147,11 +147,11 @@ impl Pos {
             king = to;
         }
         match m.kind {
-            EN_PASSANT => {
+            Kind::EnPassant => {
                 occ.clear(m.extra as usize);
                 enemies.clear(m.extra as usize);
             }
-            CASTLE => {
+            Kind::Castle => {
                 let spec = &CASTLES[m.extra as usize];
                 occ.clear(board::index(me, spec.partner, 0));
                 occ.set(board::index(me, spec.partner_to, 0));

@@ -69,7 +69,6 @@ impl<Sw: Switch> engine::Rules for TripleCrown<Sw> {
     /// the first player so taken out, if any.
     type Root = (Pos, Option<Seat>);
     type Pos = Pos;
-    type Move = Mv;
     /// Scratch space for the moves a move's turn passing looks at.
     type Walk = Vec<Mv>;
 

@@ -4,7 +4,7 @@
 use super::bits::Bits;
 use super::board::{Ctx, DIAG_SLIDERS, FERZ_STEPPERS, ORTHO_SLIDERS, Pos, WAZIR_STEPPERS};
 use super::tables::Reach;
-use super::turn::{Mv, plain};
+use super::turn::Mv;
 use crate::bitset::Bitset;
 use crate::mutant::Switch;
 use crate::sink::Sink;
@@ -91,13 +91,13 @@ impl Pos {
             let dests = self.reach(ctx, role, from) & open;
             if test {
                 for to in dests.iter() {
-                    self.emit(ctx, out, plain(from, to), true, &mut dropped);
+                    self.emit(ctx, out, Mv::plain(from, to), true, &mut dropped);
                 }
             } else if let Some(to) = dests.iter().next().filter(|_| any) {
-                out.push(plain(from, to));
+                out.push(Mv::plain(from, to));
                 return (true, dropped);
             } else {
-                out.each(dests, |to| plain(from, to));
+                out.each(dests, |to| Mv::plain(from, to));
             }
         }
         if self.en_passant_moves(ctx, out, filter, &mut dropped, any) {

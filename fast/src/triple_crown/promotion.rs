@@ -1,7 +1,7 @@
 //! Promotion: the roles a Pawn reaching a far rank may become, and its moves there.
 
 use super::board::{Ctx, Pos};
-use super::turn::{Mv, PROMOTION};
+use super::turn::Mv;
 use crate::mutant::Switch;
 use crate::sink::Sink;
 use crate::types::Role;
@@ -26,12 +26,7 @@ impl Pos {
         while m != 0 {
             let r = Role::from_triple_crown_index(m.trailing_zeros() as usize);
             m &= m - 1;
-            let promotion = Mv {
-                from: from as u8,
-                to: to as u8,
-                kind: PROMOTION,
-                extra: r as u8,
-            };
+            let promotion = Mv::promotion(from, to, r);
             self.emit(ctx, out, promotion, test, dropped);
         }
     }

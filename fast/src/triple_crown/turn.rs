@@ -7,26 +7,12 @@ use super::readings::Readings;
 use super::tables::NONE;
 use crate::bitset::Bitset;
 use crate::mutant::Switch;
-use crate::types::{Role, Seat};
+pub(crate) use crate::types::Mv;
+use crate::types::{Kind, Role, Seat};
 
-// Move kinds.
-pub(crate) const NORMAL: u8 = 0;
-pub(crate) const DOUBLE: u8 = 1;
-/// En passant: `extra` is the cell of the Pawn taken.
-pub(crate) const EN_PASSANT: u8 = 2;
-/// Promotion: `extra` is the new role.
-pub(crate) const PROMOTION: u8 = 3;
-/// Castling: `extra` is the castling slot (see [`CASTLES`]).
-pub(crate) const CASTLE: u8 = 4;
-
-/// A move of the internal position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Mv {
-    pub(crate) from: u8,
-    pub(crate) to: u8,
-    pub(crate) kind: u8,
-    pub(crate) extra: u8,
-}
+// Triple Crown's moves: the shared [`Mv`], whose `extra` is the cell of the Pawn taken for
+// [`Kind::EnPassant`], the new role for [`Kind::Promotion`] and the castling slot (see
+// [`CASTLES`]) for [`Kind::Castle`].
 
 impl Pos {
     /// Takes a seat out of the game: all its pieces leave the board, its rights with them.
@@ -148,7 +134,7 @@ impl Pos {
         let piece = self.board[from];
         let role = piece & 15;
         // triple-crown.instant-win: a Pawn to a far rank while holding all three non-array pieces.
-        if m.kind == PROMOTION
+        if m.kind == Kind::Promotion
             && !ctx.r.bugs.no_instant_win.on()
             && self.count(me, Role::Baroness) > 0
             && self.count(me, Role::Pope) > 0
@@ -161,12 +147,12 @@ impl Pos {
         }
         self.take(from);
         match m.kind {
-            PROMOTION => self.put(to, me, m.extra),
-            EN_PASSANT => {
+            Kind::Promotion => self.put(to, me, m.extra),
+            Kind::EnPassant => {
                 self.take(m.extra as usize);
                 self.put(to, me, role);
             }
-            CASTLE => {
+            Kind::Castle => {
                 let spec = &CASTLES[m.extra as usize];
                 let pf = board::index(me.index(), spec.partner, 0);
                 let pt = board::index(me.index(), spec.partner_to, 0);
@@ -188,7 +174,7 @@ impl Pos {
         }
         // En passant targets, newest first: the fresh one, then older ones another enemy may
         // still take (triple-crown.en-passant-window).
-        let fresh = if m.kind == DOUBLE {
+        let fresh = if m.kind == Kind::Double {
             let (half, file, _) = board::coords(to);
             Ep {
                 cell: board::index(half, file, 3) as u8,
@@ -218,16 +204,5 @@ impl Pos {
             return;
         }
         self.pass_turn(ctx, me, ep, scratch);
-    }
-}
-
-/// A move of the plain kind (no double step, en passant, promotion or castling).
-#[inline(always)]
-pub(super) fn plain(from: usize, to: usize) -> Mv {
-    Mv {
-        from: from as u8,
-        to: to as u8,
-        kind: NORMAL,
-        extra: 0,
     }
 }

@@ -13,10 +13,10 @@ use super::board::{self, Ep, Pos, code};
 use super::castling::{CASTLES, EMPEROR_FILE, castling_bit};
 use super::readings::Readings;
 use super::tables::{NONE, Tables};
-use super::turn::{CASTLE, Mv, PROMOTION};
+use super::turn::Mv;
 use crate::bitset::Bitset;
 use crate::mutant::Switch;
-use crate::types;
+use crate::types::{self, Kind};
 
 /// Returns the role of a model role, if Triple Crown has it.
 pub(crate) fn role_code(role: Role) -> Option<types::Role> {
@@ -381,12 +381,12 @@ pub(crate) fn to_setup(pos: &Pos, t: &Tables) -> Setup {
 pub(crate) fn to_move(m: Mv, t: &Tables) -> Move {
     let (from, to) = (t.cells[m.from as usize], t.cells[m.to as usize]);
     match m.kind {
-        PROMOTION => Move::Promotion {
+        Kind::Promotion => Move::Promotion {
             from,
             to,
             role: model_role(m.extra),
         },
-        CASTLE => {
+        Kind::Castle => {
             let seat = board::coords(m.from as usize).0;
             Move::Castle {
                 from,

@@ -5,9 +5,9 @@ use super::board::{Bits, EMPTY, Pos};
 use super::castling::rook_cells;
 use super::options::Rules;
 use super::tables::{Line, NONE, Tables, bit, bits};
-use super::turn::{EN_PASSANT, LONG, Moves, PROMOTION, SHORT, flag_of, from_of, promo_of, to_of};
+use super::turn::{Moves, Mv};
 use crate::mutant::Switch;
-use crate::types::{Role, Seat};
+use crate::types::{Kind, Role, Seat};
 
 /// The `sliders` that are the first occupied cell of one of `lines`.
 #[inline(always)]
@@ -78,27 +78,27 @@ impl Pos {
     }
 
     /// The bitsets after a move (for the legality test).
-    fn apply_bits(&self, nb: &mut Bits, m: u32) {
-        let (from, to, flag) = (from_of(m), to_of(m), flag_of(m));
+    fn apply_bits(&self, nb: &mut Bits, m: Mv) {
+        let (from, to) = (m.from, m.to);
         let p = self.board[usize::from(from)];
         let cap = self.board[usize::from(to)];
         if cap != EMPTY {
             nb.clear(to, cap);
         }
         nb.clear(from, p);
-        let placed = if flag == PROMOTION {
-            (p & !7) | promo_of(m)
+        let placed = if m.kind == Kind::Promotion {
+            (p & !7) | m.extra
         } else {
             p
         };
         nb.set(to, placed);
-        match flag {
-            EN_PASSANT => {
+        match m.kind {
+            Kind::EnPassant => {
                 let victim = to + 8;
                 nb.clear(victim, self.board[usize::from(victim)]);
             }
-            SHORT | LONG => {
-                let (rf, rt) = rook_cells(from, flag);
+            Kind::Castle => {
+                let (rf, rt) = rook_cells(from, m.extra);
                 let rook = self.board[usize::from(rf)];
                 nb.clear(rf, rook);
                 nb.set(rt, rook);
@@ -113,7 +113,7 @@ impl Pos {
     #[inline(never)]
     pub(super) fn push_if_safe<B: Moves>(
         &self,
-        m: u32,
+        m: Mv,
         s: Seat,
         r: &Rules<impl Switch>,
         buf: &mut B,
@@ -122,8 +122,8 @@ impl Pos {
         let mut nb = self.b;
         self.apply_bits(&mut nb, m);
         let k = self.king[s.index()];
-        let k = if from_of(m) == k { to_of(m) } else { k };
-        let taken = self.board[usize::from(to_of(m))];
+        let k = if m.from == k { m.to } else { k };
+        let taken = self.board[usize::from(m.to)];
         let attackers = if taken & 7 == Role::King as u8 && !r.hostile_until_over {
             let mut after = self.clone();
             for c in &mut after.control {

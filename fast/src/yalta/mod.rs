@@ -24,11 +24,12 @@ use trichess_model::{
 
 use crate::engine;
 use crate::mutant::{Mutant, Switch};
-use crate::types::{Role, Seat};
+use crate::types::{Kind, Role, Seat};
 use board::{EMPTY, Pos, code, left};
+use castling::SHORT;
 use options::{Bugs, Promo, Rules};
 use tables::{CELLS, KnightReading, NONE, Tables};
-use turn::{Count, LONG, PROMOTION, SHORT, flag_of, from_of, promo_of, to_of};
+use turn::{Count, Mv};
 use validate::{read, write};
 
 fn unsupported(what: String) -> EngineError {
@@ -122,26 +123,28 @@ fn seat_of(code: u8) -> Seat {
 }
 
 /// The model's move for an internal one.
-fn model_move(m: u32) -> Option<Move> {
+fn model_move(m: Mv) -> Option<Move> {
     let board = Variant::Yalta.board();
-    let from = board.cell_at(usize::from(from_of(m)))?;
-    let to = board.cell_at(usize::from(to_of(m)))?;
-    Some(match flag_of(m) {
-        PROMOTION => Move::Promotion {
+    let from = board.cell_at(usize::from(m.from))?;
+    let to = board.cell_at(usize::from(m.to))?;
+    Some(match m.kind {
+        Kind::Promotion => Move::Promotion {
             from,
             to,
-            role: code_role(promo_of(m)),
+            role: code_role(m.extra),
         },
-        SHORT => Move::Castle {
-            from,
-            to,
-            partner: board.cell_at(usize::from(from_of(m) + 3))?,
-        },
-        LONG => Move::Castle {
-            from,
-            to,
-            partner: board.cell_at(usize::from(from_of(m) - 4))?,
-        },
+        Kind::Castle => {
+            let partner = if m.extra == SHORT {
+                m.from + 3
+            } else {
+                m.from - 4
+            };
+            Move::Castle {
+                from,
+                to,
+                partner: board.cell_at(usize::from(partner))?,
+            }
+        }
         _ => Move::Plain { from, to },
     })
 }
@@ -151,7 +154,7 @@ fn in_game(pos: &Pos) -> usize {
 }
 
 /// The legal moves of the side to move of a read position (none once the game is won).
-fn moves_of(pos: &Pos, r: &Rules<impl Switch>, buf: &mut Vec<u32>) {
+fn moves_of(pos: &Pos, r: &Rules<impl Switch>, buf: &mut Vec<Mv>) {
     buf.clear();
     if in_game(pos) > 1 {
         pos.legal(pos.to_move, r, buf);
@@ -190,7 +193,6 @@ pub(crate) struct Yalta<Sw>(Rules<Sw>);
 impl<Sw: Switch> engine::Rules for Yalta<Sw> {
     type Root = Pos;
     type Pos = Pos;
-    type Move = u32;
     type Walk = ();
 
     fn readings(game: &Game, mutant: Option<Mutant>) -> Result<Yalta<Sw>, EngineError> {
@@ -210,29 +212,29 @@ impl<Sw: Switch> engine::Rules for Yalta<Sw> {
     }
 
     #[inline]
-    fn moves(&self, _: &mut (), pos: &Pos, out: &mut Vec<u32>) {
+    fn moves(&self, _: &mut (), pos: &Pos, out: &mut Vec<Mv>) {
         moves_of(pos, &self.0, out);
     }
 
     #[inline]
-    fn child(&self, _: &mut (), pos: &Pos, mv: u32, out: &mut Vec<u32>) -> Pos {
+    fn child(&self, _: &mut (), pos: &Pos, mv: Mv, out: &mut Vec<Mv>) -> Pos {
         let mut child = pos.clone();
         child.make(mv, &self.0, out);
         child
     }
 
     #[inline]
-    fn count_after(&self, _: &mut (), pos: &Pos, mv: u32, _: &mut Vec<u32>) -> u64 {
+    fn count_after(&self, _: &mut (), pos: &Pos, mv: Mv, _: &mut Vec<Mv>) -> u64 {
         let mut n = Count(0);
         pos.clone().make(mv, &self.0, &mut n);
         n.0
     }
 
-    fn name(&self, mv: u32) -> Option<Move> {
+    fn name(&self, mv: Mv) -> Option<Move> {
         model_move(mv)
     }
 
-    fn play(&self, pos: &Pos, _: &Setup, mv: u32) -> Setup {
+    fn play(&self, pos: &Pos, _: &Setup, mv: Mv) -> Setup {
         write(&self.child(&mut (), pos, mv, &mut Vec::new()))
     }
 

@@ -3,9 +3,9 @@
 use super::board::{EMPTY, Pos, code};
 use super::options::{Promo, Rules};
 use super::tables::{NONE, PawnCell, PerCell, bit, bits};
-use super::turn::{DOUBLE, EN_PASSANT, Moves, NORMAL, PROMOTION, mv};
+use super::turn::{Moves, Mv, mv};
 use crate::mutant::Switch;
-use crate::types::{Role, Seat};
+use crate::types::{Kind, Role, Seat};
 
 /// What the moves of one army's pawns depend on, the same for each pawn.
 struct PawnMoves {
@@ -89,7 +89,7 @@ impl Pos {
     ) {
         let cu = usize::from(c);
         let safe = ctx.all_safe || risky & bit(c) == 0;
-        let push = |m: u32, buf: &mut B| {
+        let push = |m: Mv, buf: &mut B| {
             if safe {
                 buf.push(m);
                 true
@@ -98,9 +98,9 @@ impl Pos {
             }
         };
         let promote = |x: u8, buf: &mut B| {
-            if push(mv(c, x, PROMOTION, Role::Queen as u8), buf) {
+            if push(mv(c, x, Kind::Promotion, Role::Queen as u8), buf) {
                 for role in [Role::Rook, Role::Bishop, Role::Knight] {
-                    buf.push(mv(c, x, PROMOTION, role as u8));
+                    buf.push(mv(c, x, Kind::Promotion, role as u8));
                 }
             }
         };
@@ -113,10 +113,10 @@ impl Pos {
                     promote(x, buf);
                 }
             } else {
-                push(mv(c, x, NORMAL, 0), buf);
+                push(mv(c, x, Kind::Normal, 0), buf);
                 let two = cell.two;
                 if two & ctx.empty != 0 {
-                    push(mv(c, two.trailing_zeros() as u8, DOUBLE, 0), buf);
+                    push(mv(c, two.trailing_zeros() as u8, Kind::Double, 0), buf);
                 }
             }
         }
@@ -124,7 +124,7 @@ impl Pos {
         if ctx.en_passant != 0 && caps & ctx.en_passant != 0 {
             for e in [self.ep, self.ep_earlier] {
                 if caps & ctx.en_passant & bit(e) != 0 {
-                    self.push_if_safe(mv(c, e, EN_PASSANT, 0), s, r, buf);
+                    self.push_if_safe(mv(c, e, Kind::EnPassant, 0), s, r, buf);
                 }
             }
         }
@@ -137,7 +137,7 @@ impl Pos {
             buf.push_plain(c, plain);
         } else {
             for x in bits(plain) {
-                self.push_if_safe(mv(c, x, NORMAL, 0), s, r, buf);
+                self.push_if_safe(mv(c, x, Kind::Normal, 0), s, r, buf);
             }
         }
         for x in bits(hits & ctx.back_ranks) {

@@ -3,9 +3,9 @@
 use super::board::Pos;
 use super::options::Rules;
 use super::tables::{Line, NONE, bit, bits};
-use super::turn::{Moves, NORMAL, mv};
+use super::turn::{Moves, mv};
 use crate::mutant::Switch;
-use crate::types::{Role, Seat};
+use crate::types::{Kind, Role, Seat};
 
 impl Pos {
     /// Pushes the plain moves from `c` to each of `targets`. `risky` holds the cells a piece
@@ -24,7 +24,7 @@ impl Pos {
             buf.push_plain(c, targets);
         } else {
             for x in bits(targets) {
-                self.push_if_safe(mv(c, x, NORMAL, 0), s, r, buf);
+                self.push_if_safe(mv(c, x, Kind::Normal, 0), s, r, buf);
             }
         }
     }

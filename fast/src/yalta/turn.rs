@@ -6,49 +6,39 @@ use super::castling::rook_cells;
 use super::options::Rules;
 use super::tables::{NONE, bit, bits};
 use crate::mutant::Switch;
-use crate::types::{Role, Seat};
-
-pub(super) const NORMAL: u32 = 0;
-pub(super) const DOUBLE: u32 = 1;
-pub(super) const EN_PASSANT: u32 = 2;
-pub(super) const SHORT: u32 = 3;
-pub(super) const LONG: u32 = 4;
-pub(super) const PROMOTION: u32 = 5;
+use crate::types::{Kind, Role, Seat};
 
 /// Game states.
 pub(super) const ONGOING: u8 = 0;
 pub(super) const WON: u8 = 1;
 pub(super) const DRAWN: u8 = 2;
 
-/// A move: from, to, flag and promotion role (its index; 0 unless a promotion) packed in a
-/// u32.
-pub(super) fn mv(from: u8, to: u8, flag: u32, promo: u8) -> u32 {
-    u32::from(from) | (u32::from(to) << 8) | (flag << 16) | (u32::from(promo) << 20)
-}
+/// Yalta's moves: the shared [`Mv`], whose `extra` is the new role's index for a
+/// [`Kind::Promotion`] and the side ([`SHORT`](super::castling::SHORT) or
+/// [`LONG`](super::castling::LONG)) for a [`Kind::Castle`].
+pub(crate) use crate::types::Mv;
 
-pub(super) fn from_of(m: u32) -> u8 {
-    (m & 0xff) as u8
-}
-pub(super) fn to_of(m: u32) -> u8 {
-    ((m >> 8) & 0xff) as u8
-}
-pub(super) fn flag_of(m: u32) -> u32 {
-    (m >> 16) & 0xf
-}
-pub(super) fn promo_of(m: u32) -> u8 {
-    ((m >> 20) & 0xf) as u8
+/// The move of `kind` from the cell `from` to the cell `to`, with `extra`.
+#[inline(always)]
+pub(super) const fn mv(from: u8, to: u8, kind: Kind, extra: u8) -> Mv {
+    Mv {
+        from,
+        to,
+        kind,
+        extra,
+    }
 }
 
 /// Where legal moves go: a buffer, or a count (bulk counting at the last ply of perft).
 pub(super) trait Moves {
     fn clear(&mut self);
     fn is_empty(&self) -> bool;
-    fn push(&mut self, m: u32);
+    fn push(&mut self, m: Mv);
     /// The plain moves from `c` to each of `targets`.
     fn push_plain(&mut self, c: u8, targets: u128);
 }
 
-impl Moves for Vec<u32> {
+impl Moves for Vec<Mv> {
     fn clear(&mut self) {
         Vec::clear(self);
     }
@@ -56,12 +46,12 @@ impl Moves for Vec<u32> {
         Vec::is_empty(self)
     }
     #[inline(always)]
-    fn push(&mut self, m: u32) {
+    fn push(&mut self, m: Mv) {
         Vec::push(self, m);
     }
     #[inline(always)]
     fn push_plain(&mut self, c: u8, targets: u128) {
-        self.extend(bits(targets).map(|x| mv(c, x, NORMAL, 0)));
+        self.extend(bits(targets).map(|x| mv(c, x, Kind::Normal, 0)));
     }
 }
 
@@ -77,7 +67,7 @@ impl Moves for Count {
         self.0 == 0
     }
     #[inline(always)]
-    fn push(&mut self, _: u32) {
+    fn push(&mut self, _: Mv) {
         self.0 += 1;
     }
     #[inline(always)]
@@ -96,8 +86,8 @@ impl Moves for Count {
 impl Pos {
     /// Plays a legal move of the side to move and settles the turn; `buf` ends up holding
     /// the legal moves of the next side to move (empty if the game is over).
-    pub(super) fn make<B: Moves>(&mut self, m: u32, r: &Rules<impl Switch>, buf: &mut B) {
-        let (from, to, flag) = (from_of(m), to_of(m), flag_of(m));
+    pub(super) fn make<B: Moves>(&mut self, m: Mv, r: &Rules<impl Switch>, buf: &mut B) {
+        let (from, to, kind) = (m.from, m.to, m.kind);
         let mover = self.to_move;
         let p = self.board[usize::from(from)];
         // yalta.exposed-king = capture: the seat whose king is taken.
@@ -106,22 +96,22 @@ impl Pos {
             (taken & 7 == Role::King as u8).then(|| Seat::from_index(usize::from(taken >> 3)));
         self.remove(to);
         self.remove(from);
-        let placed = if flag == PROMOTION {
-            (p & !7) | promo_of(m)
+        let placed = if kind == Kind::Promotion {
+            (p & !7) | m.extra
         } else {
             p
         };
         self.put(to, placed);
         // The cells whose contents change.
         let mut changed = bit(from) | bit(to);
-        match flag {
-            EN_PASSANT => {
+        match kind {
+            Kind::EnPassant => {
                 // Only a move generated as an en passant capture takes the pawn beyond `to`.
                 changed |= bit(to + 8);
                 self.remove(to + 8);
             }
-            SHORT | LONG => {
-                let (rf, rt) = rook_cells(from, flag);
+            Kind::Castle => {
+                let (rf, rt) = rook_cells(from, m.extra);
                 changed |= bit(rf) | bit(rt);
                 let rook = self.board[usize::from(rf)];
                 self.remove(rf);
@@ -129,7 +119,7 @@ impl Pos {
             }
             _ => {}
         }
-        self.update_rights(from, to, p, flag, r);
+        self.update_rights(from, to, p, kind, r);
         if let Some(v) = king_taken {
             self.king[v.index()] = NONE;
             self.take_over(v, mover, r);
@@ -150,7 +140,7 @@ impl Pos {
     /// The rights a move changes: castling (a king that moves loses both, a rook that leaves
     /// or is taken on its corner that one) and en passant.
     #[inline(always)]
-    fn update_rights(&mut self, from: u8, to: u8, p: u8, flag: u32, r: &Rules<impl Switch>) {
+    fn update_rights(&mut self, from: u8, to: u8, p: u8, kind: Kind, r: &Rules<impl Switch>) {
         let a = p >> 3;
         if p & 7 == Role::King as u8 {
             self.castling &= !(3 << (2 * a));
@@ -168,7 +158,7 @@ impl Pos {
         // second double step keeps the first one's right as the earlier one (D2). A right
         // whose double-stepper is to move again ends in `settle`.
         let taken_over = self.control_set & (1 << a) != 0;
-        let fresh = if flag == DOUBLE && !(r.bugs.no_takeover_en_passant.on() && taken_over) {
+        let fresh = if kind == Kind::Double && !(r.bugs.no_takeover_en_passant.on() && taken_over) {
             r.t.push[usize::from(a)][usize::from(from)]
         } else {
             NONE

@@ -2,10 +2,10 @@
 //! without leaving its own King in check.
 
 use super::board::{NONE, Pos, Tables};
-use super::turn::{Ctx, EN_PASSANT, Gen, Mv};
+use super::turn::{Ctx, Gen, Mv};
 use crate::mutant::Switch;
 use crate::sink::Sink;
-use crate::types::{Role, Seat};
+use crate::types::{Kind, Role, Seat};
 
 impl Pos {
     /// yuri.check: whether `s` is threatened by a non-King piece among `attackers`, with the
@@ -162,8 +162,8 @@ impl<S: Sink<Mv>, Sw: Switch> Ctx<'_, '_, S, Sw> {
     /// yuri.check: a pawn's move does not leave the mover's King in check (en passant, which
     /// takes a pawn off another cell, tried on the board).
     #[inline]
-    pub(super) fn safe(&self, from: usize, to: usize, kind: u8) -> bool {
-        if kind != EN_PASSANT {
+    pub(super) fn safe(&self, from: usize, to: usize, kind: Kind) -> bool {
+        if kind != Kind::EnPassant {
             return self.allowed(from) & (1 << to) != 0;
         }
         let gone_bit = 1u64 << self.p.ep_pawn;

@@ -145,13 +145,13 @@ fn rules<Sw: Switch>(game: &Game, mutant: Option<Mutant>) -> Result<Rules<Sw>, E
 fn to_move(t: &Tables, m: Mv) -> Move {
     let from = t.cells[usize::from(m.from)];
     let to = t.cells[usize::from(m.to)];
-    if m.promo == NONE {
+    if m.extra == 0 {
         Move::Plain { from, to }
     } else {
         Move::Promotion {
             from,
             to,
-            role: Role::from_index(usize::from(m.promo)).model(),
+            role: Role::from_index(usize::from(m.extra)).model(),
         }
     }
 }
@@ -164,7 +164,6 @@ pub(crate) struct Yuri<Sw>(Gen<'static, Sw>);
 impl<Sw: Switch> engine::Rules for Yuri<Sw> {
     type Root = (Pos, History);
     type Pos = Pos;
-    type Move = Mv;
     /// The board states of the earlier turns (yuri.white-no-repeat), as a stack.
     type Walk = History;
 

@@ -3,11 +3,11 @@
 
 use super::board::{BLACK, NONE, WHITE};
 use super::history::repeats;
-use super::turn::{Ctx, KING_CAPTURE, MEET, Mv, PLAIN};
+use super::turn::{Ctx, Mv};
 use crate::bitset::Bitset;
 use crate::mutant::Switch;
 use crate::sink::Sink;
-use crate::types::{Role, Seat};
+use crate::types::{Kind, Role, Seat};
 
 impl<S: Sink<Mv>, Sw: Switch> Ctx<'_, '_, S, Sw> {
     /// King steps (yuri.kings-no-capture, yuri.shared-square, yuri.king-onto-king).
@@ -25,29 +25,19 @@ impl<S: Sink<Mv>, Sw: Switch> Ctx<'_, '_, S, Sw> {
             let tbit = 1u64 << to;
             if kings & tbit != 0 {
                 let kind = if usize::from(partner) == to {
-                    (!bugs.no_meeting.on()).then_some(MEET)
+                    (!bugs.no_meeting.on()).then_some(Kind::Meet)
                 } else {
-                    bugs.king_takes_king.on().then_some(KING_CAPTURE)
+                    bugs.king_takes_king.on().then_some(Kind::KingCapture)
                 };
                 if let Some(kind) = kind
                     && (g.rules.into_check || !p.attacked(t, to, occ ^ kbit, enemies))
                 {
-                    self.out.push(Mv {
-                        from: ksq as u8,
-                        to: to as u8,
-                        promo: NONE,
-                        kind,
-                    });
+                    self.out.push(Mv::new(ksq, to, kind, 0));
                 }
                 continue;
             }
             if !p.attacked(t, to, occ ^ kbit, enemies & !tbit) {
-                self.push_unrepeated(Mv {
-                    from: ksq as u8,
-                    to: to as u8,
-                    promo: NONE,
-                    kind: PLAIN,
-                });
+                self.push_unrepeated(Mv::plain(ksq, to));
             }
         }
     }
@@ -76,22 +66,12 @@ impl<S: Sink<Mv>, Sw: Switch> Ctx<'_, '_, S, Sw> {
         let mut targets = targets & self.allowed(from);
         if self.rep_from & (1 << from) != 0 {
             for to in (targets & self.rep_to).iter() {
-                let m = Mv {
-                    from: from as u8,
-                    to: to as u8,
-                    promo: NONE,
-                    kind: PLAIN,
-                };
+                let m = Mv::plain(from, to);
                 if repeats(self.p, m, self.hist) {
                     targets &= !(1 << to);
                 }
             }
         }
-        self.out.each(targets, |to| Mv {
-            from: from as u8,
-            to: to as u8,
-            promo: NONE,
-            kind: PLAIN,
-        });
+        self.out.each(targets, |to| Mv::plain(from, to));
     }
 }

@@ -6,24 +6,15 @@ use super::history::{Snap, repeat_candidates};
 use super::options::Rules;
 use crate::mutant::Switch;
 use crate::sink::Sink;
-use crate::types::Role;
+use crate::types::{Kind, Role};
 
-/// A move: from, to, the promotion role (or `NONE`) and its kind.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Mv {
-    pub from: u8,
-    pub to: u8,
-    pub promo: u8,
-    pub kind: u8,
-}
-
-pub(super) const PLAIN: u8 = 0;
-pub(super) const DOUBLE: u8 = 1;
-pub(super) const EN_PASSANT: u8 = 2;
-/// yuri.shared-square: the White King onto the Black King or the Black King onto the White.
-pub(super) const MEET: u8 = 3;
-/// A King capturing a King: only the mutant king-captures-king makes it.
-pub(super) const KING_CAPTURE: u8 = 4;
+/// Yuri's moves: the shared [`Mv`], whose `extra` is the role a pawn promotes to, or 0 (no
+/// promotion makes a King) for a move that promotes nothing. A pawn may take en passant onto
+/// a cell where it promotes: that move is a [`Kind::EnPassant`] with its promotion role; the
+/// other promotions are [`Kind::Promotion`]s. [`Kind::Meet`] is yuri.shared-square (the White
+/// King onto the Black King or the Black King onto the White), and [`Kind::KingCapture`] a
+/// King taking a King, which only the mutant king-captures-king makes.
+pub(crate) use crate::types::Mv;
 
 impl Pos {
     /// The position after a legal move (copy-make: callers keep the old position to go
@@ -35,14 +26,14 @@ impl Pos {
         let (from, to) = (usize::from(m.from), usize::from(m.to));
         let (fbit, tbit) = (1u64 << from, 1u64 << to);
         let mut gone = fbit | tbit;
-        if m.kind == EN_PASSANT {
+        if m.kind == Kind::EnPassant {
             gone |= 1u64 << self.ep_pawn;
         }
         let mut next = *self;
-        if m.kind == KING_CAPTURE {
+        if m.kind == Kind::KingCapture {
             // A King captured, which only the mutant king-captures-king does, is gone.
             next.king[Pos::seat_of(self.piece(to)).index()] = NONE;
-        } else if m.kind == MEET {
+        } else if m.kind == Kind::Meet {
             // yuri.shared-square: the King stepped onto stays (it is no capture); the board
             // lists the King that moved, and the game is over.
             next.shared = to as u8;
@@ -54,15 +45,15 @@ impl Pos {
         for r in 0..6 {
             next.role[r] = self.role[r] & !gone | (self.role[r] >> from & 1) << to;
         }
-        if m.promo != NONE {
+        if m.extra != 0 {
             next.role[Role::Pawn.index()] &= !tbit;
-            next.role[usize::from(m.promo)] |= tbit;
+            next.role[usize::from(m.extra)] |= tbit;
         }
         if self.role[Role::King.index()] & fbit != 0 {
             next.king[me.index()] = to as u8;
         }
         next.unmoved = self.unmoved & !gone;
-        if m.kind == DOUBLE {
+        if m.kind == Kind::Double {
             next.ep = ((from + to) / 2) as u8;
             next.ep_pawn = to as u8;
         } else {
