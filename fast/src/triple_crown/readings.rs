@@ -48,7 +48,7 @@ pub(crate) struct Readings<Sw> {
     pub(crate) stalemate_out: bool,
     /// `triple-crown.en-prise-chain`: true for `repeat`, false for `once`.
     pub(crate) chain_repeats: bool,
-    /// The roles (bit per role code) that make the straight-across step
+    /// The roles (a [`Role::bit`] per role) that make the straight-across step
     /// (`triple-crown.across-pieces`); only a mutant changes it.
     pub(crate) across: u16,
     /// The rules bug planted on purpose, if any, as the switch of the rule it breaks.
