@@ -6,20 +6,20 @@ use trichess_model::{Engine, EngineError, Game, Move, Outcome, Setup};
 
 use crate::Mutant;
 use crate::perft::{self, Buffers};
+use crate::types::Mv;
 
 /// One variant's rules, as the generic engine and the one perft use them.
 ///
 /// A value of the type is a game's readings (and the tables they pick), read by
 /// [`Rules::readings`]; a position is imported from the model's setup as a [`Rules::Root`]
 /// (the position with what the rules need of its past), and searched as [`Rules::Pos`] nodes
-/// with a [`Rules::Walk`] (the search's own state: a history, scratch buffers).
+/// with a [`Rules::Walk`] (the search's own state: a history, scratch buffers). Every variant's
+/// moves are the one [`Mv`].
 pub(crate) trait Rules: Sized {
     /// An imported position.
     type Root;
     /// A position of the search.
     type Pos: Clone;
-    /// An internal move.
-    type Move: Copy + std::fmt::Debug;
     /// The state a search carries along.
     type Walk;
 
@@ -39,17 +39,12 @@ pub(crate) trait Rules: Sized {
     fn walk(&self, root: &Self::Root) -> (Self::Walk, Self::Pos);
 
     /// Lists the legal moves of the side to move of `pos` into `out` (cleared first).
-    fn moves(&self, walk: &mut Self::Walk, pos: &Self::Pos, out: &mut Vec<Self::Move>);
+    fn moves(&self, walk: &mut Self::Walk, pos: &Self::Pos, out: &mut Vec<Mv>);
 
     /// Plays the legal move `mv` on a copy of `pos` and settles the turn as a perft counts
     /// it, leaving the child's legal moves in `out`.
-    fn child(
-        &self,
-        walk: &mut Self::Walk,
-        pos: &Self::Pos,
-        mv: Self::Move,
-        out: &mut Vec<Self::Move>,
-    ) -> Self::Pos;
+    fn child(&self, walk: &mut Self::Walk, pos: &Self::Pos, mv: Mv, out: &mut Vec<Mv>)
+    -> Self::Pos;
 
     /// The number of legal moves after `mv` (the last ply of a perft, counted in bulk);
     /// `scratch` is free to use.
@@ -58,8 +53,8 @@ pub(crate) trait Rules: Sized {
         &self,
         walk: &mut Self::Walk,
         pos: &Self::Pos,
-        mv: Self::Move,
-        scratch: &mut Vec<Self::Move>,
+        mv: Mv,
+        scratch: &mut Vec<Mv>,
     ) -> u64 {
         self.child(walk, pos, mv, scratch);
         scratch.len() as u64
@@ -74,10 +69,10 @@ pub(crate) trait Rules: Sized {
     fn leave(&self, _walk: &mut Self::Walk) {}
 
     /// The model's name of an internal move.
-    fn name(&self, mv: Self::Move) -> Option<Move>;
+    fn name(&self, mv: Mv) -> Option<Move>;
 
     /// The setup after the legal move `mv` from `root` (imported from `setup`).
-    fn play(&self, root: &Self::Root, setup: &Setup, mv: Self::Move) -> Setup;
+    fn play(&self, root: &Self::Root, setup: &Setup, mv: Mv) -> Setup;
 
     /// Says whether the game of an imported position goes on, and if not how it ended.
     fn outcome(&self, root: &Self::Root, setup: &Setup) -> Outcome;
@@ -88,7 +83,7 @@ pub(crate) trait Rules: Sized {
 #[derive(Debug)]
 pub(crate) struct VariantEngine<R: Rules> {
     mutant: Option<Mutant>,
-    bufs: Buffers<R::Move>,
+    bufs: Buffers,
     /// The last game whose readings were read, with them: a game's readings are read (and
     /// checked against the register) once, not at every call.
     read: Option<(Game, R)>,
@@ -147,8 +142,8 @@ struct Prepared<'a, R: Rules> {
     root: R::Root,
     walk: R::Walk,
     pos: R::Pos,
-    moves: Vec<R::Move>,
-    bufs: &'a mut Buffers<R::Move>,
+    moves: Vec<Mv>,
+    bufs: &'a mut Buffers,
 }
 
 impl<R: Rules> Engine for VariantEngine<R> {

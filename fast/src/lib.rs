@@ -16,8 +16,10 @@
 //! geometry, built once, and the position; `pieces.rs`, `pawns.rs`, `castling.rs`,
 //! `check.rs`: move generation rule by rule; `turn.rs`: copy-make and the settling of the turn;
 //! `validate.rs`: setups checked into the internal position and written back) on a common
-//! spine: one bitset trait (`bitset`), one generic `impl Engine` (`engine`) and one perft
-//! (`perft`). [`Fast`] plays every variant and
+//! spine: one bitset trait (`bitset`), the shared small types (`types`: the seats and the
+//! roles of every variant, `#[repr(u8)]` enums in the model's order that index the tables by
+//! seat and by role, Triple Crown's dense index of its own roles a function beside them; and
+//! the one move type, `Mv`), one generic `impl Engine` (`engine`) and one perft (`perft`). [`Fast`] plays every variant and
 //! dispatches on the game's variant.
 //!
 //! [`Fast::with_mutant`] builds the engine with one deliberately planted rules bug (a
@@ -58,6 +60,7 @@ mod square;
 #[cfg(test)]
 mod testing;
 mod triple_crown;
+mod types;
 mod yalta;
 mod yuri;
 

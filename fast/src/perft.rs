@@ -4,21 +4,16 @@
 use trichess_model::{EngineError, Move};
 
 use crate::engine::Rules;
+use crate::types::Mv;
 
 /// Reused move buffers, one per ply.
-#[derive(Debug)]
-pub(crate) struct Buffers<M>(Vec<Vec<M>>);
+#[derive(Debug, Default)]
+pub(crate) struct Buffers(Vec<Vec<Mv>>);
 
-impl<M> Default for Buffers<M> {
-    fn default() -> Self {
-        Buffers(Vec::new())
-    }
-}
-
-impl<M> Buffers<M> {
+impl Buffers {
     /// Lends the buffer of `ply` (made on first use); [`Buffers::give`] returns it.
     #[inline]
-    fn take(&mut self, ply: usize) -> Vec<M> {
+    fn take(&mut self, ply: usize) -> Vec<Mv> {
         while self.0.len() <= ply {
             self.0.push(Vec::with_capacity(256));
         }
@@ -26,7 +21,7 @@ impl<M> Buffers<M> {
     }
 
     #[inline]
-    fn give(&mut self, ply: usize, v: Vec<M>) {
+    fn give(&mut self, ply: usize, v: Vec<Mv>) {
         self.0[ply] = v;
     }
 }
@@ -37,9 +32,9 @@ pub(crate) fn count<R: Rules>(
     rules: &R,
     walk: &mut R::Walk,
     pos: &R::Pos,
-    moves: &[R::Move],
+    moves: &[Mv],
     depth: u32,
-    bufs: &mut Buffers<R::Move>,
+    bufs: &mut Buffers,
     ply: usize,
 ) -> u64 {
     match depth {
@@ -77,9 +72,9 @@ pub(crate) fn divide<R: Rules>(
     rules: &R,
     walk: &mut R::Walk,
     pos: &R::Pos,
-    moves: &[R::Move],
+    moves: &[Mv],
     rest: u32,
-    bufs: &mut Buffers<R::Move>,
+    bufs: &mut Buffers,
 ) -> Vec<(Move, u64)> {
     let mut buf = bufs.take(0);
     rules.enter(walk, pos);

@@ -8,15 +8,6 @@
 //! highest set bit. What a variant's board forbids (edges, unusable squares, a barrier) is in
 //! its own step function, never here.
 
-/// Role indices: a role's place in the model's `Variant::roles()` of a square variant (the
-/// six FIDE roles, in the model's order).
-pub(crate) const KING: usize = 0;
-pub(crate) const QUEEN: usize = 1;
-pub(crate) const ROOK: usize = 2;
-pub(crate) const BISHOP: usize = 3;
-pub(crate) const KNIGHT: usize = 4;
-pub(crate) const PAWN: usize = 5;
-
 /// The eight line directions as (file step, rank step): the first four raise the index, the
 /// last four lower it. Rook lines are 0, 1, 4, 5; bishop lines 2, 3, 6, 7.
 pub(crate) const DIRS: [(i32, i32); 8] = [
@@ -143,25 +134,4 @@ pub(crate) fn rook<const N: usize>(rays: &[[u64; N]; 8], sq: usize, occ: u64) ->
 #[inline]
 pub(crate) fn bishop<const N: usize>(rays: &[[u64; N]; 8], sq: usize, occ: u64) -> u64 {
     ray(rays, 2, sq, occ) | ray(rays, 3, sq, occ) | ray(rays, 6, sq, occ) | ray(rays, 7, sq, occ)
-}
-
-#[cfg(test)]
-mod tests {
-    use trichess_model::{Role, Variant};
-
-    use super::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
-
-    #[test]
-    fn role_indices_are_the_models_order() {
-        for variant in [Variant::OSullivan, Variant::Yuri] {
-            let roles = variant.roles();
-            assert_eq!(roles.len(), 6);
-            assert_eq!(roles[KING], Role::King);
-            assert_eq!(roles[QUEEN], Role::Queen);
-            assert_eq!(roles[ROOK], Role::Rook);
-            assert_eq!(roles[BISHOP], Role::Bishop);
-            assert_eq!(roles[KNIGHT], Role::Knight);
-            assert_eq!(roles[PAWN], Role::Pawn);
-        }
-    }
 }

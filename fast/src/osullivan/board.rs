@@ -13,16 +13,17 @@ use trichess_model::{Cell, Variant};
 
 use crate::Mutant;
 use crate::square::{self, KNIGHT_LEAPS, Lines};
+use crate::types::Seat;
 
 /// The number of cells.
 pub(super) const N: usize = 60;
 /// No cell.
 pub(super) const NONE: u8 = 255;
 
-/// Seat indices (the model's `Seat::index`): White is A, Red is B, Black is C.
-pub(super) const WHITE: usize = 0;
-pub(super) const RED: usize = 1;
-pub(super) const BLACK: usize = 2;
+/// The seats by their armies: White is A, Red is B, Black is C.
+pub(super) const WHITE: Seat = Seat::A;
+pub(super) const RED: Seat = Seat::B;
+pub(super) const BLACK: Seat = Seat::C;
 
 /// Everything the move generator looks up, per cell.
 #[derive(Debug)]
@@ -46,8 +47,8 @@ pub(super) struct Geometry {
     pub pawn_att: [[u64; N]; 3],
     /// The cells from which a pawn of each seat attacks each cell.
     pub pawn_from: [[u64; N]; 3],
-    /// For an en passant cell: the seat whose pawn passed it, else `NONE`.
-    pub ep_stepper: [u8; N],
+    /// For an en passant cell: the seat whose pawn passed it.
+    pub ep_stepper: [Option<Seat>; N],
     /// For an en passant cell: the cell of the pawn that passed it, else `NONE`.
     pub ep_victim: [u8; N],
 }
@@ -114,7 +115,7 @@ impl Geometry {
             push: [[NONE; N]; 3],
             pawn_att: [[0; N]; 3],
             pawn_from: [[0; N]; 3],
-            ep_stepper: [NONE; N],
+            ep_stepper: [None; N],
             ep_victim: [NONE; N],
         };
         for i in 0..N {
@@ -137,15 +138,16 @@ impl Geometry {
                 }
             }
             // osullivan.pawn-direction: White's pawns go down the board, Black's and Red's up.
-            for seat in 0..3 {
+            for seat in Seat::ALL {
                 let dr = if seat == WHITE { -1 } else { 1 };
+                let s = seat.index();
                 if let Some(to) = g.step(sq, 0, dr, mutant) {
-                    g.push[seat][sq] = to as u8;
+                    g.push[s][sq] = to as u8;
                 }
                 for df in [-1, 1] {
                     if let Some(to) = g.step(sq, df, dr, mutant) {
-                        g.pawn_att[seat][sq] |= 1 << to;
-                        g.pawn_from[seat][to] |= 1 << sq;
+                        g.pawn_att[s][sq] |= 1 << to;
+                        g.pawn_from[s][to] |= 1 << sq;
                     }
                 }
             }
@@ -154,13 +156,13 @@ impl Geometry {
         // Black's P4 passes d3 and Red's P4 e3.
         for file in 1..7 {
             if let (Some(ep), Some(v)) = (g.at(file, 5), g.at(file, 4)) {
-                g.ep_stepper[ep] = WHITE as u8;
+                g.ep_stepper[ep] = Some(WHITE);
                 g.ep_victim[ep] = v as u8;
             }
         }
         for (file, seat) in [(3, BLACK), (4, RED)] {
             if let (Some(ep), Some(v)) = (g.at(file, 2), g.at(file, 3)) {
-                g.ep_stepper[ep] = seat as u8;
+                g.ep_stepper[ep] = Some(seat);
                 g.ep_victim[ep] = v as u8;
             }
         }
@@ -222,9 +224,6 @@ pub(super) fn bishop_att(g: &Geometry, sq: usize, occ: u64) -> u64 {
     square::bishop(&g.rays, sq, occ)
 }
 
-/// Role indices (the model's order).
-pub(super) use crate::square::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
-
 /// An empty cell on the mailbox.
 pub(super) const EMPTY: u8 = 255;
 
@@ -236,7 +235,7 @@ pub(crate) struct Pos {
     pub occ: u64,
     /// `seat * 8 + role`, or `EMPTY`.
     pub board: [u8; N],
-    pub to_move: u8,
+    pub to_move: Seat,
     /// White's castling right (king d8, rook b8).
     pub castling: bool,
     /// The en passant cell of the latest double step still in its window, or `NONE`.
@@ -248,6 +247,18 @@ pub(crate) struct Pos {
     pub p4: [u8; 3],
     /// Bit per seat: the P4 is freed.
     pub freed: u8,
+}
+
+/// The mailbox's code of a piece of `seat` and `role`.
+#[inline(always)]
+pub(super) fn code(seat: Seat, role: usize) -> u8 {
+    (seat.index() * 8 + role) as u8
+}
+
+/// The seat of a piece on the mailbox.
+#[inline(always)]
+pub(super) fn seat_of(code: u8) -> Seat {
+    Seat::from_index(usize::from(code >> 3))
 }
 
 #[inline]
@@ -263,7 +274,7 @@ impl Pos {
             occ_seat: [0; 3],
             occ: 0,
             board: [EMPTY; N],
-            to_move: 0,
+            to_move: WHITE,
             castling: false,
             ep: NONE,
             ep_earlier: NONE,
@@ -273,17 +284,17 @@ impl Pos {
     }
 
     #[inline]
-    pub(super) fn put(&mut self, sq: usize, seat: usize, role: usize) {
-        self.bb[seat][role] |= bit(sq);
-        self.occ_seat[seat] |= bit(sq);
+    pub(super) fn put(&mut self, sq: usize, seat: Seat, role: usize) {
+        self.bb[seat.index()][role] |= bit(sq);
+        self.occ_seat[seat.index()] |= bit(sq);
         self.occ |= bit(sq);
-        self.board[sq] = (seat * 8 + role) as u8;
+        self.board[sq] = code(seat, role);
     }
 
     #[inline]
-    pub(super) fn remove(&mut self, sq: usize, seat: usize, role: usize) {
-        self.bb[seat][role] &= !bit(sq);
-        self.occ_seat[seat] &= !bit(sq);
+    pub(super) fn remove(&mut self, sq: usize, seat: Seat, role: usize) {
+        self.bb[seat.index()][role] &= !bit(sq);
+        self.occ_seat[seat.index()] &= !bit(sq);
         self.occ &= !bit(sq);
         self.board[sq] = EMPTY;
     }

@@ -1,14 +1,12 @@
 //! Live and dead armies, attacks, check and pins: the frame of the legal move generator,
 //! whose every move is tested here for the king's safety.
 
-use super::board::{
-    BISHOP, BLACK, EMPTY, Geometry, KING, KNIGHT, N, PAWN, Pos, QUEEN, ROOK, WHITE, bishop_att,
-    bit, rook_att,
-};
+use super::board::{BLACK, EMPTY, Geometry, N, Pos, WHITE, bishop_att, bit, rook_att, seat_of};
 use super::options::Cfg;
 use super::turn::Mv;
 use crate::mutant::Switch;
 use crate::square::{self, BISHOP_DIRS, ROOK_DIRS};
+use crate::types::{Role, Seat};
 
 /// The pieces of the live opponents that can attack, by how they attack.
 #[derive(Clone, Copy, Debug)]
@@ -26,17 +24,17 @@ pub(super) struct Enemy {
 impl Pos {
     /// osullivan.mate-removes-king: a seat is in the game while its king is on the board.
     #[inline]
-    pub(super) fn live(&self, seat: usize) -> bool {
-        self.bb[seat][KING] != 0
+    pub(super) fn live(&self, seat: Seat) -> bool {
+        self.bb[seat.index()][Role::King.index()] != 0
     }
 
     pub(super) fn live_count(&self) -> usize {
-        (0..3).filter(|&s| self.live(s)).count()
+        Seat::ALL.into_iter().filter(|&s| self.live(s)).count()
     }
 
     /// osullivan.check, osullivan.dead-inert: the attacking pieces of `seat`'s live opponents
     /// (a dead army attacks nothing), leaving out `skip` (a seat whose king is being taken).
-    pub(super) fn enemy(&self, cfg: &Cfg<impl Switch>, seat: usize, skip: usize) -> Enemy {
+    pub(super) fn enemy(&self, cfg: &Cfg<impl Switch>, seat: Seat, skip: Option<Seat>) -> Enemy {
         let mut e = Enemy {
             knights: 0,
             kings: 0,
@@ -45,21 +43,21 @@ impl Pos {
             rook_queen: 0,
             bishop_queen: 0,
         };
-        for o in 0..3 {
+        for o in Seat::ALL {
             let inert = !self.live(o) && !cfg.bugs.dead_attack.on();
-            if o == seat || o == skip || inert {
+            if o == seat || Some(o) == skip || inert {
                 continue;
             }
-            let b = &self.bb[o];
-            e.knights |= b[KNIGHT];
-            e.kings |= b[KING];
+            let b = &self.bb[o.index()];
+            e.knights |= b[Role::Knight.index()];
+            e.kings |= b[Role::King.index()];
             if o == WHITE {
-                e.pawns_down |= b[PAWN];
+                e.pawns_down |= b[Role::Pawn.index()];
             } else {
-                e.pawns_up |= b[PAWN];
+                e.pawns_up |= b[Role::Pawn.index()];
             }
-            e.rook_queen |= b[ROOK] | b[QUEEN];
-            e.bishop_queen |= b[BISHOP] | b[QUEEN];
+            e.rook_queen |= b[Role::Rook.index()] | b[Role::Queen.index()];
+            e.bishop_queen |= b[Role::Bishop.index()] | b[Role::Queen.index()];
         }
         e
     }
@@ -77,8 +75,8 @@ impl Pos {
         let keep = !removed;
         (kt[sq] & e.knights & keep) != 0
             || (g.king[sq] & e.kings & keep) != 0
-            || (g.pawn_from[BLACK][sq] & e.pawns_up & keep) != 0
-            || (g.pawn_from[WHITE][sq] & e.pawns_down & keep) != 0
+            || (g.pawn_from[BLACK.index()][sq] & e.pawns_up & keep) != 0
+            || (g.pawn_from[WHITE.index()][sq] & e.pawns_down & keep) != 0
             || (rook_att(g, sq, occ) & e.rook_queen & keep) != 0
             || (bishop_att(g, sq, occ) & e.bishop_queen & keep) != 0
     }
@@ -87,18 +85,20 @@ impl Pos {
     /// With at most one king left the game is over and there are none.
     pub(super) fn generate(&self, g: &Geometry, cfg: &Cfg<impl Switch>, out: &mut Vec<Mv>) -> bool {
         out.clear();
-        let s = usize::from(self.to_move);
-        let kbb = self.bb[s][KING];
+        let s = self.to_move;
+        let kbb = self.bb[s.index()][Role::King.index()];
         if kbb == 0 || self.live_count() <= 1 {
             return false;
         }
         let ksq = kbb.trailing_zeros() as usize;
         let kt = &g.knight[usize::from(cfg.knight_straight)];
-        let e = self.enemy(cfg, s, 9);
+        let e = self.enemy(cfg, s, None);
         let occ = self.occ;
         let in_check = Self::attacked(g, kt, ksq, occ, &e, 0);
-        let own = self.occ_seat[s];
-        let kings = self.bb[0][KING] | self.bb[1][KING] | self.bb[2][KING];
+        let own = self.occ_seat[s.index()];
+        let kings = self.bb[0][Role::King.index()]
+            | self.bb[1][Role::King.index()]
+            | self.bb[2][Role::King.index()];
         // osullivan.exposed-king: kings are captured only under the reading capture.
         let targets = if cfg.king_capture {
             !own
@@ -140,7 +140,7 @@ pub(super) struct Gen<'a, Sw> {
     pub cfg: &'a Cfg<Sw>,
     /// The knight's leaps under the reading of osullivan.knight-barrier.
     pub kt: &'a [u64; N],
-    pub s: usize,
+    pub s: Seat,
     pub ksq: usize,
     pub e: Enemy,
     pub occ: u64,
@@ -176,8 +176,8 @@ impl<Sw: Switch> Gen<'_, Sw> {
         }
         let occ2 = (occ & !bit(from) & !extra) | bit(to);
         let victim = pos.board[to];
-        if victim != EMPTY && usize::from(victim & 7) == KING {
-            let e2 = pos.enemy(cfg, s, usize::from(victim >> 3));
+        if victim != EMPTY && usize::from(victim & 7) == Role::King.index() {
+            let e2 = pos.enemy(cfg, s, Some(seat_of(victim)));
             return !Pos::attacked(g, kt, ksq, occ2, &e2, bit(to) | extra);
         }
         !Pos::attacked(g, kt, ksq, occ2, &self.e, bit(to) | extra)

@@ -19,15 +19,16 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use trichess_model::{
     BySeat, Cell, EngineError, Game, InvalidPosition, Move, OSullivanState, Outcome, Piece,
-    PositionProblem, ProblemKind, Reason, Role, Seat, Setup, Variant, VariantState,
+    PositionProblem, ProblemKind, Reason, Setup, Variant, VariantState,
 };
 
 use crate::engine::Rules;
 use crate::mutant::{Mutant, Switch};
-use board::{BLACK, EMPTY, Geometry, KING, NONE, PAWN, Pos, RED, ROOK, WHITE};
+use crate::types::{Kind, Role, Seat};
+use board::{BLACK, EMPTY, Geometry, NONE, Pos, RED, WHITE, code, seat_of};
 use castling::castle_cells;
 use options::{Bugs, Cfg};
-use turn::{CASTLE_C, CASTLE_E, Mv, PROMO};
+use turn::Mv;
 use validate::{load, unload};
 
 /// Reads the game's readings into a [`Cfg`], refusing an id or reading the register does not
@@ -42,7 +43,7 @@ fn config<Sw: Switch>(game: &Game, mutant: Option<Mutant>) -> Result<Cfg<Sw>, En
     crate::registered(game)?;
     let mut cfg = Cfg {
         // osullivan.turn-order: White, Red, Black (A, B, C) or White, Black, Red (A, C, B).
-        next: [RED as u8, BLACK as u8, WHITE as u8],
+        next: [RED, BLACK, WHITE],
         stalemate_out: false,
         ep_both: false,
         knight_straight: false,
@@ -53,10 +54,10 @@ fn config<Sw: Switch>(game: &Game, mutant: Option<Mutant>) -> Result<Cfg<Sw>, En
     for (id, reading) in &game.interpretations {
         match (id.as_str(), reading.as_str()) {
             ("osullivan.turn-order", "white-red-black") => {
-                cfg.next = [RED as u8, BLACK as u8, WHITE as u8];
+                cfg.next = [RED, BLACK, WHITE];
             }
             ("osullivan.turn-order", "white-black-red") => {
-                cfg.next = [BLACK as u8, WHITE as u8, RED as u8];
+                cfg.next = [BLACK, WHITE, RED];
             }
             ("osullivan.stalemate", "draw") => cfg.stalemate_out = false,
             ("osullivan.stalemate", "out") => cfg.stalemate_out = true,
@@ -75,13 +76,13 @@ fn config<Sw: Switch>(game: &Game, mutant: Option<Mutant>) -> Result<Cfg<Sw>, En
     Ok(cfg)
 }
 
-/// A role's index: its place in the model's list of O'Sullivan's roles.
-fn role_index(role: Role) -> Option<usize> {
-    Variant::OSullivan.roles().iter().position(|&r| r == role)
+/// A role's index, if it is one of O'Sullivan's roles.
+fn role_index(role: trichess_model::Role) -> Option<usize> {
+    Role::of_variant(role, Variant::OSullivan).map(Role::index)
 }
 
-fn letter(seat: usize) -> char {
-    Variant::OSullivan.seat_letter(Seat::ALL[seat])
+fn letter(seat: Seat) -> char {
+    Variant::OSullivan.seat_letter(seat.model())
 }
 
 /// The index of a cell of this board.
@@ -93,16 +94,16 @@ fn index(cell: Cell) -> Option<usize> {
 /// The model's name for an internal move.
 fn to_move(g: &Geometry, mv: Mv) -> Move {
     let (from, to) = (g.cells[mv.from()], g.cells[mv.to()]);
-    match mv.kind() {
-        CASTLE_C | CASTLE_E => Move::Castle {
+    match mv.kind {
+        Kind::Castle => Move::Castle {
             from,
             to,
             partner: g.cells[castle_cells(g).b8],
         },
-        k if k >= PROMO => Move::Promotion {
+        Kind::Promotion => Move::Promotion {
             from,
             to,
-            role: Variant::OSullivan.roles()[usize::from(k - PROMO)],
+            role: Role::from_index(usize::from(mv.extra)).model(),
         },
         _ => Move::Plain { from, to },
     }
@@ -112,7 +113,7 @@ fn to_move(g: &Geometry, mv: Mv) -> Move {
 fn start_setup() -> Setup {
     let board = Variant::OSullivan.board();
     let mut pieces = BTreeMap::new();
-    let rows: [(usize, i32, &str, i32); 8] = [
+    let rows: [(Seat, i32, &str, i32); 8] = [
         (WHITE, 1, "RBKQBN", 7),
         (WHITE, 1, "PPPPPP", 6),
         (BLACK, 0, "PPP", 2),
@@ -126,19 +127,19 @@ fn start_setup() -> Setup {
         for (i, l) in letters.chars().enumerate() {
             if let (Some(cell), Some(role)) = (
                 board.square(first_file + i as i32, rank),
-                Role::from_letter(l),
+                trichess_model::Role::from_letter(l),
             ) {
-                pieces.insert(cell, Piece::new(Seat::ALL[seat], role));
+                pieces.insert(cell, Piece::new(seat.model(), role));
             }
         }
     }
     let castling = board.square(1, 7).into_iter().collect();
     let mut p4 = BySeat::default();
-    p4[Seat::ALL[BLACK]] = board.square(3, 1);
-    p4[Seat::ALL[RED]] = board.square(4, 1);
+    p4[BLACK.model()] = board.square(3, 1);
+    p4[RED.model()] = board.square(4, 1);
     Setup {
         variant: Variant::OSullivan,
-        to_move: Seat::ALL[WHITE],
+        to_move: WHITE.model(),
         pieces,
         castling,
         en_passant: None,
@@ -161,7 +162,6 @@ pub(crate) struct OSullivan<Sw> {
 impl<Sw: Switch> Rules for OSullivan<Sw> {
     type Root = Pos;
     type Pos = Pos;
-    type Move = Mv;
     type Walk = ();
 
     fn readings(game: &Game, mutant: Option<Mutant>) -> Result<OSullivan<Sw>, EngineError> {

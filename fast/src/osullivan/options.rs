@@ -2,12 +2,13 @@
 //! them.
 
 use crate::mutant::{Mutant, Switch};
+use crate::types::Seat;
 
 /// The readings of the open points, as the generator needs them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Cfg<Sw> {
     /// osullivan.turn-order: the seat after each seat.
-    pub next: [u8; 3],
+    pub next: [Seat; 3],
     /// osullivan.stalemate = out.
     pub stalemate_out: bool,
     /// osullivan.en-passant-window = both-opponents.

@@ -1,17 +1,16 @@
 //! How pawns move: steps, double steps (White's and the P4s'), captures, the P4 rule, en
 //! passant and promotion.
 
-use super::board::{
-    BISHOP, BLACK, Geometry, KNIGHT, NONE, PAWN, Pos, QUEEN, RED, ROOK, WHITE, bit,
-};
+use super::board::{BLACK, Geometry, NONE, Pos, RED, WHITE, bit, code};
 use super::check::Gen;
 use super::options::Cfg;
-use super::turn::{DOUBLE, EN_PASSANT, Mv, NORMAL, PROMO};
+use super::turn::Mv;
 use crate::bitset::Bitset;
 use crate::mutant::Switch;
+use crate::types::{Kind, Role, Seat};
 
 /// osullivan.double-step-p4: the P4s' starting cells, d2 for Black and e2 for Red.
-fn p4_home(g: &Geometry, seat: usize) -> u8 {
+fn p4_home(g: &Geometry, seat: Seat) -> u8 {
     match seat {
         BLACK => g.grid[1][3],
         RED => g.grid[1][4],
@@ -28,16 +27,16 @@ impl Pos {
         &self,
         g: &Geometry,
         cfg: &Cfg<impl Switch>,
-        s: usize,
+        s: Seat,
         from: usize,
         victim: usize,
     ) -> bool {
-        if s == WHITE || self.p4[s] as usize != from || cfg.bugs.p4_unrestricted.on() {
+        if s == WHITE || self.p4[s.index()] as usize != from || cfg.bugs.p4_unrestricted.on() {
             return false;
         }
         let other = if s == RED { BLACK } else { RED };
-        self.p4[other] as usize == victim
-            && self.freed & (1 << s) == 0
+        self.p4[other.index()] as usize == victim
+            && self.freed & s.bit() == 0
             && g.rank[from] < 4
             && g.rank[victim] < 4
     }
@@ -53,12 +52,12 @@ impl Pos {
         &self,
         g: &Geometry,
         cfg: &Cfg<impl Switch>,
-        s: usize,
+        s: Seat,
         from: usize,
-        kind: u8,
+        kind: Kind,
     ) -> [u8; 3] {
-        let fresh = if kind == DOUBLE {
-            g.push[s][from]
+        let fresh = if kind == Kind::Double {
+            g.push[s.index()][from]
         } else {
             NONE
         };
@@ -78,15 +77,17 @@ impl Pos {
     #[inline]
     fn ep_stands(&self, g: &Geometry, ep: usize) -> bool {
         let victim = usize::from(g.ep_victim[ep]);
-        let stepper = usize::from(g.ep_stepper[ep]);
-        self.board[victim] == (stepper * 8 + PAWN) as u8 && self.occ & bit(ep) == 0
+        g.ep_stepper[ep]
+            .is_some_and(|stepper| self.board[victim] == code(stepper, Role::Pawn.index()))
+            && self.occ & bit(ep) == 0
     }
 }
 
 impl<Sw: Switch> Gen<'_, Sw> {
     /// Pawns: steps, double steps, captures, en passant.
+    #[inline(always)]
     pub(super) fn pawns(&self, out: &mut Vec<Mv>) {
-        for from in self.pos.bb[self.s][PAWN].iter() {
+        for from in self.pos.bb[self.s.index()][Role::Pawn.index()].iter() {
             self.pawn_steps(from, out);
             self.pawn_captures(from, out);
             self.en_passant(from, out);
@@ -104,33 +105,33 @@ impl<Sw: Switch> Gen<'_, Sw> {
             far_rank,
             ..
         } = *self;
-        let push = g.push[s][from];
+        let push = g.push[s.index()][from];
         if push != NONE && occ & bit(usize::from(push)) == 0 {
             let to = usize::from(push);
             if self.safe(from, to, 0) {
                 if g.rank[to] == far_rank {
-                    for role in [QUEEN, ROOK, BISHOP, KNIGHT] {
-                        out.push(Mv::new(from, to, PROMO + role as u8));
+                    for role in Role::PROMOTIONS {
+                        out.push(Mv::promotion(from, to, role));
                     }
                 } else {
-                    out.push(Mv::new(from, to, NORMAL));
+                    out.push(Mv::plain(from, to));
                 }
             }
             // osullivan.double-step-white, osullivan.double-step-p4, osullivan.single-step.
             let may_double = if s == WHITE {
                 g.rank[from] == 6
             } else {
-                pos.p4[s] as usize == from
+                pos.p4[s.index()] as usize == from
                     && p4_home(g, s) as usize == from
                     && !cfg.bugs.p4_no_double.on()
             };
             if may_double {
-                let push2 = g.push[s][to];
+                let push2 = g.push[s.index()][to];
                 if push2 != NONE
                     && occ & bit(usize::from(push2)) == 0
                     && self.safe(from, usize::from(push2), 0)
                 {
-                    out.push(Mv::new(from, usize::from(push2), DOUBLE));
+                    out.push(Mv::new(from, usize::from(push2), Kind::Double, 0));
                 }
             }
         }
@@ -148,16 +149,16 @@ impl<Sw: Switch> Gen<'_, Sw> {
             far_rank,
             ..
         } = *self;
-        for to in (g.pawn_att[s][from] & occ & targets).iter() {
+        for to in (g.pawn_att[s.index()][from] & occ & targets).iter() {
             if pos.p4_forbids(g, cfg, s, from, to) || !self.safe(from, to, 0) {
                 continue;
             }
             if g.rank[to] == far_rank {
-                for role in [QUEEN, ROOK, BISHOP, KNIGHT] {
-                    out.push(Mv::new(from, to, PROMO + role as u8));
+                for role in Role::PROMOTIONS {
+                    out.push(Mv::promotion(from, to, role));
                 }
             } else {
-                out.push(Mv::new(from, to, NORMAL));
+                out.push(Mv::plain(from, to));
             }
         }
     }
@@ -179,20 +180,22 @@ impl<Sw: Switch> Gen<'_, Sw> {
                 // An earlier right only stands beside a latest one.
                 break;
             }
-            if g.pawn_att[s][from] & bit(usize::from(ep)) == 0 {
+            if g.pawn_att[s.index()][from] & bit(usize::from(ep)) == 0 {
                 continue;
             }
             let ep = usize::from(ep);
-            let stepper = usize::from(g.ep_stepper[ep]);
+            let Some(stepper) = g.ep_stepper[ep] else {
+                continue;
+            };
             let victim = usize::from(g.ep_victim[ep]);
             if stepper != s
-                && pos.board[victim] == (stepper * 8 + PAWN) as u8
+                && pos.board[victim] == code(stepper, Role::Pawn.index())
                 && g.rank[victim] == g.rank[from]
                 && occ & bit(ep) == 0
                 && !pos.p4_forbids(g, cfg, s, from, victim)
                 && self.safe(from, ep, bit(victim))
             {
-                out.push(Mv::new(from, ep, EN_PASSANT));
+                out.push(Mv::new(from, ep, Kind::EnPassant, 0));
             }
         }
     }

@@ -1,64 +1,35 @@
 //! Playing a move: the move type, copy-make, passing the turn, and settling the turn
 //! (checkmates, stalemates, players taken out).
 
-use super::board::{EMPTY, Geometry, KING, NONE, Pos, WHITE};
+use super::board::{EMPTY, Geometry, NONE, Pos, WHITE, seat_of};
 use super::castling::castle_cells;
 use super::options::Cfg;
 use crate::bitset::Bitset;
 use crate::mutant::Switch;
+use crate::types::{Kind, Role, Seat};
 
-/// Move kinds.
-pub(super) const NORMAL: u8 = 0;
-pub(super) const DOUBLE: u8 = 1;
-pub(super) const EN_PASSANT: u8 = 2;
-/// Castling with the king stepping d8-c8 (towards the rook).
-pub(super) const CASTLE_C: u8 = 3;
-/// Castling with the king stepping d8-e8 (reading either-side).
-pub(super) const CASTLE_E: u8 = 4;
-/// Promotions: `PROMO + role` for queen, rook, bishop, knight.
-pub(super) const PROMO: u8 = 8;
-
-/// A move: from (6 bits), to (6 bits), kind (4 bits).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Mv(u16);
-
-impl Mv {
-    #[inline]
-    pub(super) fn new(from: usize, to: usize, kind: u8) -> Mv {
-        Mv(from as u16 | (to as u16) << 6 | u16::from(kind) << 12)
-    }
-    #[inline]
-    pub(super) fn from(self) -> usize {
-        usize::from(self.0 & 63)
-    }
-    #[inline]
-    pub(super) fn to(self) -> usize {
-        usize::from((self.0 >> 6) & 63)
-    }
-    #[inline]
-    pub(super) fn kind(self) -> u8 {
-        (self.0 >> 12) as u8
-    }
-}
+/// O'Sullivan's moves: the shared [`Mv`], whose `extra` is the new role's index for a
+/// [`Kind::Promotion`] (a [`Kind::Castle`] is told by the king's arrival cell, c8 or e8).
+pub(crate) use crate::types::Mv;
 
 impl Pos {
     /// Takes every piece of `seat` off the board (only the mutant mated-army-removed does).
-    fn remove_army(&mut self, seat: usize) {
-        for sq in self.occ_seat[seat].iter() {
+    fn remove_army(&mut self, seat: Seat) {
+        for sq in self.occ_seat[seat.index()].iter() {
             self.remove(sq, seat, usize::from(self.board[sq] & 7));
         }
-        self.p4[seat] = NONE;
-        self.freed &= !(1 << seat);
+        self.p4[seat.index()] = NONE;
+        self.freed &= !seat.bit();
     }
 
     /// osullivan.turn-order: the seat still in the game whose turn comes before `seat`'s
     /// (`seat` itself if no other is in the game).
-    pub(super) fn seat_before(&self, cfg: &Cfg<impl Switch>, seat: u8) -> u8 {
+    pub(super) fn seat_before(&self, cfg: &Cfg<impl Switch>, seat: Seat) -> Seat {
         let mut s = seat;
         loop {
             // Three seats in a cycle: the one before is the one after the next.
-            s = cfg.next[usize::from(cfg.next[usize::from(s)])];
-            if self.live(usize::from(s)) || s == seat {
+            s = cfg.next[cfg.next[s.index()].index()];
+            if self.live(s) || s == seat {
                 return s;
             }
         }
@@ -67,17 +38,17 @@ impl Pos {
     /// Plays a legal move of the side to move and passes the turn (without taking out a
     /// player who then has no move: see [`Pos::settle`]).
     pub(super) fn make(&mut self, g: &Geometry, cfg: &Cfg<impl Switch>, mv: Mv) {
-        let s = usize::from(self.to_move);
-        let (from, to, kind) = (mv.from(), mv.to(), mv.kind());
+        let s = self.to_move;
+        let (from, to, kind) = (mv.from(), mv.to(), mv.kind);
         let c = castle_cells(g);
-        if kind == CASTLE_C || kind == CASTLE_E {
+        if kind == Kind::Castle {
             self.castle(&c, to);
         } else {
             let piece = self.board[from];
             let role = usize::from(piece & 7);
             // osullivan.en-passant: only a move generated as an en passant capture takes the
             // pawn that passed `to`; a step onto that cell takes nothing.
-            let cap_sq = if kind == EN_PASSANT {
+            let cap_sq = if kind == Kind::EnPassant {
                 usize::from(g.ep_victim[to])
             } else {
                 to
@@ -85,11 +56,11 @@ impl Pos {
             let cap = self.board[cap_sq];
             let mut frees = false;
             if cap != EMPTY {
-                let (o, cr) = (usize::from(cap >> 3), usize::from(cap & 7));
+                let (o, cr) = (seat_of(cap), usize::from(cap & 7));
                 self.remove(cap_sq, o, cr);
-                if usize::from(self.p4[o]) == cap_sq {
-                    self.p4[o] = NONE;
-                    self.freed &= !(1 << o);
+                if usize::from(self.p4[o.index()]) == cap_sq {
+                    self.p4[o.index()] = NONE;
+                    self.freed &= !o.bit();
                 } else {
                     // osullivan.midline, osullivan.p4-freed: a capture of another piece from
                     // the d-file side to the e-file side or back.
@@ -97,22 +68,18 @@ impl Pos {
                 }
             }
             self.remove(from, s, role);
-            let promo = kind >= PROMO;
-            let new_role = if promo {
-                usize::from(kind - PROMO)
-            } else {
-                role
-            };
+            let promo = kind == Kind::Promotion;
+            let new_role = if promo { usize::from(mv.extra) } else { role };
             self.put(to, s, new_role);
             // osullivan.pawn-numbering: a P4 that moves stays the P4; one that promotes is gone.
-            if usize::from(self.p4[s]) == from {
+            if usize::from(self.p4[s.index()]) == from {
                 if promo {
-                    self.p4[s] = NONE;
-                    self.freed &= !(1 << s);
+                    self.p4[s.index()] = NONE;
+                    self.freed &= !s.bit();
                 } else {
-                    self.p4[s] = to as u8;
+                    self.p4[s.index()] = to as u8;
                     if frees {
-                        self.freed |= 1 << s;
+                        self.freed |= s.bit();
                     }
                 }
             }
@@ -135,13 +102,13 @@ impl Pos {
         let start = self.to_move;
         let mut s = start;
         loop {
-            s = cfg.next[usize::from(s)];
+            s = cfg.next[s.index()];
             for cell in &mut cells {
-                if *cell != NONE && g.ep_stepper[usize::from(*cell)] == s {
+                if *cell != NONE && g.ep_stepper[usize::from(*cell)] == Some(s) {
                     *cell = NONE;
                 }
             }
-            if self.live(usize::from(s)) || s == start {
+            if self.live(s) || s == start {
                 break;
             }
         }
@@ -164,14 +131,14 @@ impl Pos {
             if self.live_count() <= 1 {
                 return;
             }
-            let s = usize::from(self.to_move);
+            let s = self.to_move;
             if !self.live(s) {
                 self.advance(g, cfg, [self.ep, self.ep_earlier, NONE]);
                 continue;
             }
             if in_check || cfg.stalemate_out {
-                let k = self.bb[s][KING].trailing_zeros() as usize;
-                self.remove(k, s, KING);
+                let k = self.bb[s.index()][Role::King.index()].trailing_zeros() as usize;
+                self.remove(k, s, Role::King.index());
                 if in_check && cfg.bugs.army_removed.on() {
                     self.remove_army(s);
                 }

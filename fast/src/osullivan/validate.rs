@@ -67,8 +67,8 @@ pub(super) fn load_pieces(
             ));
             continue;
         };
-        let seat = piece.owner.index();
-        if role == PAWN && (g.rank[sq] == 0 || g.rank[sq] == 7) {
+        let seat = Seat::of(piece.owner);
+        if role == Role::Pawn.index() && (g.rank[sq] == 0 || g.rank[sq] == 7) {
             // osullivan.pawn-direction, osullivan.promotion: White's pawns start on rank 7 and go
             // down, promoting on rank 1; Black's and Red's start on ranks 2-3 and go up,
             // promoting on rank 8. No pawn ever stands on rank 1 or 8.
@@ -77,12 +77,12 @@ pub(super) fn load_pieces(
                 format!("{cell}: a pawn cannot stand on rank {}", g.rank[sq] + 1),
             ));
         }
-        if role == KING {
-            kings[seat] += 1;
+        if role == Role::King.index() {
+            kings[seat.index()] += 1;
         }
         pos.put(sq, seat, role);
     }
-    for (seat, &n) in kings.iter().enumerate() {
+    for (seat, &n) in Seat::ALL.into_iter().zip(&kings) {
         if n > 1 {
             problems.push(PositionProblem::new(
                 ProblemKind::TooManyRoyals,
@@ -90,10 +90,10 @@ pub(super) fn load_pieces(
             ));
         }
     }
-    let to_move = setup.to_move.index();
-    pos.to_move = to_move as u8;
+    let to_move = Seat::of(setup.to_move);
+    pos.to_move = to_move;
     // osullivan.mate-removes-king: a seat without a king is out and never moves.
-    if kings[to_move] == 0 {
+    if kings[to_move.index()] == 0 {
         problems.push(PositionProblem::new(
             ProblemKind::SideToMoveOut,
             format!(
@@ -115,8 +115,8 @@ pub(super) fn load_castling(
     for &cell in &setup.castling {
         match index(cell) {
             Some(sq) if sq == c.b8 => {
-                if pos.board[c.d8] != (WHITE * 8 + KING) as u8
-                    || pos.board[c.b8] != (WHITE * 8 + ROOK) as u8
+                if pos.board[c.d8] != code(WHITE, Role::King.index())
+                    || pos.board[c.b8] != code(WHITE, Role::Rook.index())
                 {
                     problems.push(PositionProblem::new(
                         ProblemKind::CastlingRightWithoutPieces,
@@ -138,13 +138,15 @@ pub(super) fn load_castling(
 pub(super) fn load_p4(state: &OSullivanState, pos: &mut Pos, problems: &mut Vec<PositionProblem>) {
     for (seat, cell) in state.p4.iter() {
         let Some(cell) = *cell else { continue };
-        let s = seat.index();
+        let s = Seat::of(seat);
         match index(cell) {
             _ if s == WHITE => problems.push(PositionProblem::new(
                 ProblemKind::P4DoesNotFit,
                 "White has no P4",
             )),
-            Some(sq) if pos.board[sq] == (s * 8 + PAWN) as u8 => pos.p4[s] = sq as u8,
+            Some(sq) if pos.board[sq] == code(s, Role::Pawn.index()) => {
+                pos.p4[s.index()] = sq as u8
+            }
             _ => problems.push(PositionProblem::new(
                 ProblemKind::P4DoesNotFit,
                 format!(
@@ -156,14 +158,14 @@ pub(super) fn load_p4(state: &OSullivanState, pos: &mut Pos, problems: &mut Vec<
         }
     }
     for &seat in &state.p4_freed {
-        let s = seat.index();
-        if pos.p4[s] == NONE {
+        let s = Seat::of(seat);
+        if pos.p4[s.index()] == NONE {
             problems.push(PositionProblem::new(
                 ProblemKind::P4DoesNotFit,
                 format!("{} is listed as freed but has no P4", letter(s)),
             ));
         } else {
-            pos.freed |= 1 << s;
+            pos.freed |= s.bit();
         }
     }
 }
@@ -201,23 +203,25 @@ pub(super) fn load_en_passant(
     if !cfg.ep_both && pos.ep != NONE {
         let stepper = g.ep_stepper[usize::from(pos.ep)];
         let last = pos.seat_before(cfg, pos.to_move);
-        if stepper != last {
+        if stepper != Some(last) {
             problems.push(PositionProblem::new(ProblemKind::EnPassantWithoutDoubleStep, format!(
                 "en passant {}: under next-player only the last move's double step is open, and {} moved last",
                 g.cells[usize::from(pos.ep)],
-                letter(usize::from(last))
+                letter(last)
             )));
         }
     }
     if pos.ep != NONE && pos.ep_earlier != NONE {
         let newer = g.ep_stepper[usize::from(pos.ep)];
         let older = g.ep_stepper[usize::from(pos.ep_earlier)];
-        if newer == older {
+        if newer == older
+            && let Some(newer) = newer
+        {
             problems.push(PositionProblem::new(ProblemKind::EnPassantWithoutDoubleStep, format!(
                 "en_passant and en_passant_earlier are both {}'s double steps; a player's own right ends when it is to move again",
-                letter(usize::from(newer))
+                letter(newer)
             )));
-        } else if newer != pos.seat_before(cfg, pos.to_move) {
+        } else if newer != Some(pos.seat_before(cfg, pos.to_move)) {
             problems.push(PositionProblem::new(ProblemKind::EnPassantWithoutDoubleStep, format!(
                 "en_passant {}: with two rights the latest is the double step of the player who moved last",
                 g.cells[usize::from(pos.ep)]
@@ -236,14 +240,13 @@ pub(super) fn en_passant_cell(
     field: &str,
     problems: &mut Vec<PositionProblem>,
 ) -> u8 {
-    let Some(ep) = index(cell).filter(|&ep| g.ep_stepper[ep] != NONE) else {
+    let Some((ep, stepper)) = index(cell).and_then(|ep| Some((ep, g.ep_stepper[ep]?))) else {
         problems.push(PositionProblem::new(
             ProblemKind::EnPassantWithoutDoubleStep,
             format!("{field} {cell} is not a cell a double step passes (rank 6, d3 or e3)"),
         ));
         return NONE;
     };
-    let stepper = usize::from(g.ep_stepper[ep]);
     let victim = usize::from(g.ep_victim[ep]);
     let before = problems.len();
     if pos.board[ep] != EMPTY {
@@ -252,8 +255,8 @@ pub(super) fn en_passant_cell(
             format!("{field} {cell} is occupied"),
         ));
     }
-    let pawn_there = pos.board[victim] == (stepper * 8 + PAWN) as u8;
-    let is_p4 = stepper == WHITE || usize::from(pos.p4[stepper]) == victim;
+    let pawn_there = pos.board[victim] == code(stepper, Role::Pawn.index());
+    let is_p4 = stepper == WHITE || usize::from(pos.p4[stepper.index()]) == victim;
     if !pawn_there || !is_p4 {
         problems.push(PositionProblem::new(
             ProblemKind::EnPassantWithoutDoubleStep,
@@ -265,7 +268,7 @@ pub(super) fn en_passant_cell(
             ),
         ));
     }
-    if stepper == usize::from(pos.to_move) {
+    if stepper == pos.to_move {
         problems.push(PositionProblem::new(
             ProblemKind::EnPassantWithoutDoubleStep,
             format!(
@@ -287,8 +290,8 @@ pub(super) fn unload(g: &Geometry, pos: &Pos) -> Setup {
     for (sq, &p) in pos.board.iter().enumerate() {
         if p != EMPTY {
             let piece = Piece::new(
-                Seat::ALL[usize::from(p >> 3)],
-                Variant::OSullivan.roles()[usize::from(p & 7)],
+                seat_of(p).model(),
+                Role::from_index(usize::from(p & 7)).model(),
             );
             pieces.insert(g.cells[sq], piece);
         }
@@ -305,11 +308,12 @@ pub(super) fn unload(g: &Geometry, pos: &Pos) -> Setup {
     });
     let p4_freed = Seat::ALL
         .into_iter()
-        .filter(|s| pos.freed & (1 << s.index()) != 0)
+        .filter(|s| pos.freed & s.bit() != 0)
+        .map(Seat::model)
         .collect();
     Setup {
         variant: Variant::OSullivan,
-        to_move: Seat::ALL[usize::from(pos.to_move)],
+        to_move: pos.to_move.model(),
         pieces,
         castling,
         en_passant: (pos.ep != NONE).then(|| g.cells[usize::from(pos.ep)]),

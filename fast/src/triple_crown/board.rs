@@ -10,6 +10,7 @@ use super::readings::Readings;
 use super::tables::{NONE, Tables};
 use crate::bitset::Bitset;
 use crate::hex::{Dir, Hex};
+use crate::types::{Role, Seat};
 
 /// Files per half-board.
 pub(crate) const FILES: i32 = 10;
@@ -48,38 +49,35 @@ pub(crate) const fn dir(df: i8, dr: i8) -> Dir {
     Dir { df, dr }
 }
 
-// Role codes.
-pub(crate) const EMPEROR: u8 = 0;
-pub(crate) const DIARCH: u8 = 1;
-pub(crate) const QUEEN: u8 = 2;
-pub(crate) const CHATELAINE: u8 = 3;
-pub(crate) const VICEREINE: u8 = 4;
-pub(crate) const BARONESS: u8 = 5;
-pub(crate) const PRIMATE: u8 = 6;
-pub(crate) const MODERATOR: u8 = 7;
-pub(crate) const POPE: u8 = 8;
-pub(crate) const KNIGHT: u8 = 9;
-pub(crate) const PAWN: u8 = 10;
-pub(crate) const ROLES: usize = 11;
-
-pub(super) const fn bit(r: u8) -> u16 {
-    1 << r
-}
+// A piece code and a move hold a role's [`Role`] index; a set of roles is a mask of
+// [`Role::bit`]s (the role classes below), or, where its roles are listed in order (the
+// promotion choices), of [`Role::triple_crown_bit`]s.
 
 /// Rook lines: Queen, Diarch and the crowned rooks.
-pub(super) const ORTHO_SLIDERS: u16 =
-    bit(QUEEN) | bit(DIARCH) | bit(CHATELAINE) | bit(VICEREINE) | bit(BARONESS);
+pub(super) const ORTHO_SLIDERS: u16 = Role::Queen.bit()
+    | Role::Diarch.bit()
+    | Role::Chatelaine.bit()
+    | Role::Vicereine.bit()
+    | Role::Baroness.bit();
 /// Bishop lines: Queen, Diarch and the crowned bishops.
-pub(super) const DIAG_SLIDERS: u16 =
-    bit(QUEEN) | bit(DIARCH) | bit(PRIMATE) | bit(MODERATOR) | bit(POPE);
+pub(super) const DIAG_SLIDERS: u16 = Role::Queen.bit()
+    | Role::Diarch.bit()
+    | Role::Primate.bit()
+    | Role::Moderator.bit()
+    | Role::Pope.bit();
 /// The Wazir's step: Emperor, Primate (`triple-crown.primate`), Pope.
-pub(super) const WAZIR_STEPPERS: u16 = bit(EMPEROR) | bit(PRIMATE) | bit(POPE);
+pub(super) const WAZIR_STEPPERS: u16 = Role::Emperor.bit() | Role::Primate.bit() | Role::Pope.bit();
 /// The Ferz's step: Emperor, Chatelaine (`triple-crown.chatelaine`), Baroness.
-pub(super) const FERZ_STEPPERS: u16 = bit(EMPEROR) | bit(CHATELAINE) | bit(BARONESS);
+pub(super) const FERZ_STEPPERS: u16 =
+    Role::Emperor.bit() | Role::Chatelaine.bit() | Role::Baroness.bit();
 /// `triple-crown.across-pieces`: the Viceroy compounds make the straight-across step (move
 /// generation reads it from [`Readings::across`](super::readings::Readings)).
-pub(crate) const ACROSS_STEPPERS: u16 =
-    bit(EMPEROR) | bit(DIARCH) | bit(VICEREINE) | bit(BARONESS) | bit(MODERATOR) | bit(POPE);
+pub(crate) const ACROSS_STEPPERS: u16 = Role::Emperor.bit()
+    | Role::Diarch.bit()
+    | Role::Vicereine.bit()
+    | Role::Baroness.bit()
+    | Role::Moderator.bit()
+    | Role::Pope.bit();
 
 /// The role classes kept as cell sets in [`Pos::class_bits`], by index: the kinds of attack,
 /// and the roles read as sets of their own.
@@ -97,19 +95,19 @@ const CLASSES: [u16; 8] = [
     WAZIR_STEPPERS,
     FERZ_STEPPERS,
     ACROSS_STEPPERS,
-    bit(EMPEROR),
-    bit(KNIGHT),
-    bit(PAWN),
+    Role::Emperor.bit(),
+    Role::Knight.bit(),
+    Role::Pawn.bit(),
 ];
 
 /// Per role, the classes (bit per [`CLASSES`] index) it belongs to.
 const ROLE_CLASSES: [u8; 16] = {
     let mut t = [0u8; 16];
     let mut r = 0;
-    while r < ROLES {
+    while r < Role::COUNT {
         let mut c = 0;
         while c < CLASSES.len() {
-            if CLASSES[c] & bit(r as u8) != 0 {
+            if CLASSES[c] & 1 << r != 0 {
                 t[r] |= 1 << c;
             }
             c += 1;
@@ -122,11 +120,12 @@ const ROLE_CLASSES: [u8; 16] = {
 /// An empty cell in [`Pos::board`].
 pub(crate) const EMPTY: u8 = u8::MAX;
 
-/// An en passant target: the cell passed over and the seat that double-stepped.
+/// An en passant target: the cell passed over and the seat that double-stepped (no seat's
+/// while the cell is [`NONE`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Ep {
     pub(crate) cell: u8,
-    pub(crate) seat: u8,
+    pub(crate) seat: Seat,
 }
 
 /// A position, ready for move generation.
@@ -138,24 +137,30 @@ pub(crate) struct Pos {
     /// The pieces of each role class ([`CLASSES`]), kept up to date.
     pub(crate) class_bits: [Bits; CLASSES.len()],
     /// Per seat, the number of its pieces of each role.
-    pub(crate) role_counts: [[u8; ROLES]; 3],
+    pub(crate) role_counts: [[u8; Role::COUNT]; 3],
     pub(crate) occ: Bits,
     /// Each seat's Emperor, or [`NONE`] once the seat is out.
     pub(crate) emperor: [u8; 3],
-    pub(crate) to_move: u8,
+    pub(crate) to_move: Seat,
     /// Castling rights: bit seat * 4 + slot.
     pub(crate) castling: u16,
     /// En passant targets, newest first; `cell` is [`NONE`] for none.
     pub(crate) ep: [Ep; 2],
-    /// The seat that has won instantly, or [`NONE`].
-    pub(crate) instant_win: u8,
+    /// The seat that has won instantly, if any.
+    pub(crate) instant_win: Option<Seat>,
 }
 
 /// No en passant target.
 pub(crate) const NO_EP: Ep = Ep {
     cell: NONE,
-    seat: NONE,
+    seat: Seat::A,
 };
+
+/// The code of a piece of `seat` and `role` in [`Pos::board`].
+#[inline(always)]
+pub(crate) const fn code(seat: Seat, role: Role) -> u8 {
+    (seat as u8) << 4 | role as u8
+}
 
 /// What a move generator needs besides the position.
 #[derive(Clone, Copy, Debug)]
@@ -171,30 +176,31 @@ impl Pos {
             board: [EMPTY; CELLS],
             seat_bits: [Bits::EMPTY; 3],
             class_bits: [Bits::EMPTY; CLASSES.len()],
-            role_counts: [[0; ROLES]; 3],
+            role_counts: [[0; Role::COUNT]; 3],
             occ: Bits::EMPTY,
             emperor: [NONE; 3],
-            to_move: 0,
+            to_move: Seat::A,
             castling: 0,
             ep: [NO_EP; 2],
-            instant_win: NONE,
+            instant_win: None,
         }
     }
 
-    /// Puts a piece on an empty cell.
+    /// Puts a piece of `seat` and the role of index `role` (as a piece code or a move holds
+    /// it) on an empty cell.
     #[inline]
-    pub(crate) fn put(&mut self, cell: usize, seat: u8, role: u8) {
-        self.board[cell] = seat << 4 | role;
-        self.seat_bits[seat as usize].set(cell);
-        self.role_counts[seat as usize][role as usize] += 1;
+    pub(crate) fn put(&mut self, cell: usize, seat: Seat, role: u8) {
+        self.board[cell] = (seat as u8) << 4 | role;
+        self.seat_bits[seat.index()].set(cell);
+        self.role_counts[seat.index()][role as usize] += 1;
         let mut k = ROLE_CLASSES[usize::from(role & 15)];
         while k != 0 {
             self.class_bits[k.trailing_zeros() as usize].set(cell);
             k &= k - 1;
         }
         self.occ.set(cell);
-        if role == EMPEROR {
-            self.emperor[seat as usize] = cell as u8;
+        if role == Role::Emperor as u8 {
+            self.emperor[seat.index()] = cell as u8;
         }
     }
 
@@ -215,33 +221,33 @@ impl Pos {
 
     /// Returns true if the seat is still in the game.
     #[inline]
-    pub(crate) fn active(&self, seat: usize) -> bool {
-        self.emperor[seat] != NONE
+    pub(crate) fn active(&self, seat: Seat) -> bool {
+        self.emperor[seat.index()] != NONE
     }
 
     /// Returns the number of seats still in the game.
     pub(crate) fn active_count(&self) -> usize {
-        (0..3).filter(|&s| self.active(s)).count()
+        Seat::ALL.into_iter().filter(|&s| self.active(s)).count()
     }
 
     /// Returns true if the game is over: an instant win, or one player left.
     pub(crate) fn over(&self) -> bool {
-        self.instant_win != NONE || self.active_count() <= 1
+        self.instant_win.is_some() || self.active_count() <= 1
     }
 
     /// Returns the number of pieces of `seat` with role `role`.
     #[inline]
-    pub(crate) fn count(&self, seat: usize, role: u8) -> u8 {
-        self.role_counts[seat][role as usize]
+    pub(crate) fn count(&self, seat: Seat, role: Role) -> u8 {
+        self.role_counts[seat.index()][role.index()]
     }
 
     /// Returns the pieces of every active seat but `seat`.
     #[inline]
-    pub(crate) fn enemies(&self, seat: usize) -> Bits {
+    pub(crate) fn enemies(&self, seat: Seat) -> Bits {
         let mut b = Bits::EMPTY;
-        for s in 0..3 {
+        for s in Seat::ALL {
             if s != seat {
-                b |= self.seat_bits[s];
+                b |= self.seat_bits[s.index()];
             }
         }
         b

@@ -1,9 +1,9 @@
 //! Castling: the pairs, their rights, and the castling moves.
 
-use super::board::{self, Ctx, Pos};
-use super::board::{CHATELAINE, VICEREINE};
-use super::turn::{CASTLE, Mv};
+use super::board::{self, Ctx, Pos, code};
+use super::turn::Mv;
 use crate::mutant::Switch;
+use crate::types::{Kind, Role};
 
 /// One castling pair, on a seat's rank 1 (files from 0): the partner's file and role, the
 /// Emperor's and partner's destinations, the cells that must be empty and those the Emperor
@@ -11,7 +11,7 @@ use crate::mutant::Switch;
 #[derive(Debug)]
 pub(crate) struct CastleSpec {
     pub(crate) partner: i32,
-    pub(crate) role: u8,
+    pub(crate) role: Role,
     pub(crate) emperor_to: i32,
     pub(crate) partner_to: i32,
     /// The files that must be empty, a bit per file.
@@ -35,7 +35,7 @@ pub(crate) const CASTLES: [CastleSpec; 4] = [
     // triple-crown.castling-queen-vicereine: E-QM1 and QV-QPm1.
     CastleSpec {
         partner: 0,
-        role: VICEREINE,
+        role: Role::Vicereine,
         emperor_to: 2,
         partner_to: 3,
         empty: files(&[1, 2, 3, 4]),
@@ -44,7 +44,7 @@ pub(crate) const CASTLES: [CastleSpec; 4] = [
     // triple-crown.castling-queen-chatelaine: E-QPm1 and QC-Q1.
     CastleSpec {
         partner: 1,
-        role: CHATELAINE,
+        role: Role::Chatelaine,
         emperor_to: 3,
         partner_to: 4,
         empty: files(&[2, 3, 4]),
@@ -53,7 +53,7 @@ pub(crate) const CASTLES: [CastleSpec; 4] = [
     // triple-crown.castling-emperor-h, read by triple-crown.castling-eh=chatelaine: E-EM1, EC-EPm1.
     CastleSpec {
         partner: 8,
-        role: CHATELAINE,
+        role: Role::Chatelaine,
         emperor_to: 7,
         partner_to: 6,
         empty: files(&[6, 7]),
@@ -62,7 +62,7 @@ pub(crate) const CASTLES: [CastleSpec; 4] = [
     // triple-crown.castling-emperor-vicereine: E-EM1 and EV-EPm1.
     CastleSpec {
         partner: 9,
-        role: VICEREINE,
+        role: Role::Vicereine,
         emperor_to: 7,
         partner_to: 6,
         empty: files(&[6, 7, 8]),
@@ -77,7 +77,7 @@ impl Pos {
     /// The castling clauses: each pair whose right is held, whose intermediate cells are empty
     /// and whose Emperor path no enemy piece attacks.
     pub(super) fn castles(&self, ctx: Ctx<impl Switch>, out: &mut impl FnMut(Mv)) {
-        let me = self.to_move as usize;
+        let me = self.to_move.index();
         let rights = (self.castling >> (4 * me)) & 15;
         if rights == 0 {
             return;
@@ -86,7 +86,7 @@ impl Pos {
         let first = board::index(me, 0, 0);
         debug_assert_eq!(first >> 6, (first + board::FILES as usize - 1) >> 6);
         let rank_one = (self.occ.0[first >> 6] >> (first & 63)) as u16;
-        let enemies = self.enemies(me);
+        let enemies = self.enemies(self.to_move);
         for (slot, spec) in CASTLES.iter().enumerate() {
             if rights >> slot & 1 == 0
                 || rank_one & spec.empty != 0
@@ -96,7 +96,7 @@ impl Pos {
             }
             let cell = |file: i32| board::index(me, file, 0);
             if self.emperor[me] as usize != cell(EMPEROR_FILE)
-                || self.board[cell(spec.partner)] != (me as u8) << 4 | spec.role
+                || self.board[cell(spec.partner)] != code(self.to_move, spec.role)
             {
                 continue;
             }
@@ -109,12 +109,12 @@ impl Pos {
             {
                 continue;
             }
-            out(Mv {
-                from: cell(EMPEROR_FILE) as u8,
-                to: cell(spec.emperor_to) as u8,
-                kind: CASTLE,
-                extra: slot as u8,
-            });
+            out(Mv::new(
+                cell(EMPEROR_FILE),
+                cell(spec.emperor_to),
+                Kind::Castle,
+                slot as u8,
+            ));
         }
     }
 }

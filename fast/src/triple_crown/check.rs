@@ -9,10 +9,11 @@ use super::board::{
 };
 use super::castling::CASTLES;
 use super::tables::{Ray, Tables};
-use super::turn::{CASTLE, EN_PASSANT, Mv};
+use super::turn::Mv;
 use crate::bitset::Bitset;
 use crate::mutant::Switch;
 use crate::sink::Sink;
+use crate::types::{Kind, Seat};
 
 impl Pos {
     /// Returns true if a piece of `by` attacks `target` with a step or a leap (every attack
@@ -100,10 +101,10 @@ impl Pos {
     /// alone between it and an enemy line piece that would attack it along that line (on each
     /// branch of a fork). Only their moves (and the Emperor's, and en passant) can uncover an
     /// attack: every other attack is a step or a leap, which no move of one's own opens.
-    fn safety(&self, ctx: Ctx<impl Switch>, seat: usize, king: usize) -> (bool, Bits) {
+    fn safety(&self, ctx: Ctx<impl Switch>, seat: Seat, king: usize) -> (bool, Bits) {
         let t = ctx.t;
         let enemies = self.enemies(seat);
-        let own = self.seat_bits[seat];
+        let own = self.seat_bits[seat.index()];
         let mut attacked = self.leaped(ctx, king, enemies);
         let mut pinned = Bits::EMPTY;
         for (sliders, rays) in self.line_attackers(t, king, enemies) {
@@ -134,10 +135,10 @@ impl Pos {
 
     /// Returns true if the move leaves the mover's Emperor attacked by an enemy piece.
     pub(crate) fn exposes(&self, ctx: Ctx<impl Switch>, m: Mv) -> bool {
-        let me = self.to_move as usize;
+        let me = self.to_move.index();
         let (from, to) = (m.from as usize, m.to as usize);
         let mut occ = self.occ;
-        let mut enemies = self.enemies(me);
+        let mut enemies = self.enemies(self.to_move);
         occ.clear(from);
         occ.set(to);
         enemies.clear(to);
@@ -146,11 +147,11 @@ impl Pos {
             king = to;
         }
         match m.kind {
-            EN_PASSANT => {
+            Kind::EnPassant => {
                 occ.clear(m.extra as usize);
                 enemies.clear(m.extra as usize);
             }
-            CASTLE => {
+            Kind::Castle => {
                 let spec = &CASTLES[m.extra as usize];
                 occ.clear(board::index(me, spec.partner, 0));
                 occ.set(board::index(me, spec.partner_to, 0));
@@ -177,9 +178,8 @@ impl Pos {
             self.pseudo(ctx, out, false);
             return;
         }
-        let me = self.to_move as usize;
-        let king = self.emperor[me] as usize;
-        let (in_check, pins) = self.safety(ctx, me, king);
+        let king = self.emperor[self.to_move.index()] as usize;
+        let (in_check, pins) = self.safety(ctx, self.to_move, king);
         // Only the Emperor's and pinned pieces' moves (and en passant, castling) can expose
         // it, unless it is attacked already.
         let risky = if in_check {

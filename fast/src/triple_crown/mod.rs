@@ -22,14 +22,15 @@ mod validate;
 #[cfg(test)]
 mod tests;
 
-use trichess_model::{EngineError, Game, InvalidPosition, Move, Outcome, Reason, Seat, Setup};
+use trichess_model::{EngineError, Game, InvalidPosition, Move, Outcome, Reason, Setup};
 
 use crate::engine;
 use crate::mutant::{Mutant, Switch};
 use crate::sink::Count;
+use crate::types::Seat;
 use board::{Ctx, Pos};
 use readings::Readings;
-use tables::{NONE, Tables};
+use tables::Tables;
 use turn::Mv;
 
 /// Triple Crown's rules under a game's readings, with the tables they pick and the switches
@@ -65,10 +66,9 @@ fn played(ctx: Ctx<impl Switch>, pos: &Pos, m: Mv, scratch: &mut Vec<Mv>) -> Pos
 
 impl<Sw: Switch> engine::Rules for TripleCrown<Sw> {
     /// The position with every player en prise to the side to move already taken out, and
-    /// the first player so taken out, or [`NONE`].
-    type Root = (Pos, u8);
+    /// the first player so taken out, if any.
+    type Root = (Pos, Option<Seat>);
     type Pos = Pos;
-    type Move = Mv;
     /// Scratch space for the moves a move's turn passing looks at.
     type Walk = Vec<Mv>;
 
@@ -82,7 +82,7 @@ impl<Sw: Switch> engine::Rules for TripleCrown<Sw> {
         validate::start_setup(self.tables, &self.readings)
     }
 
-    fn import(&self, setup: &Setup) -> Result<(Pos, u8), EngineError> {
+    fn import(&self, setup: &Setup) -> Result<(Pos, Option<Seat>), EngineError> {
         let problems = validate::problems(setup, &self.readings);
         if !problems.is_empty() {
             return Err(EngineError::InvalidPosition(InvalidPosition { problems }));
@@ -92,7 +92,7 @@ impl<Sw: Switch> engine::Rules for TripleCrown<Sw> {
         Ok((pos, fallen))
     }
 
-    fn walk(&self, (pos, _): &(Pos, u8)) -> (Vec<Mv>, Pos) {
+    fn walk(&self, (pos, _): &(Pos, Option<Seat>)) -> (Vec<Mv>, Pos) {
         (Vec::new(), pos.clone())
     }
 
@@ -120,32 +120,31 @@ impl<Sw: Switch> engine::Rules for TripleCrown<Sw> {
         Some(validate::to_move(mv, self.tables))
     }
 
-    fn play(&self, (pos, _): &(Pos, u8), _: &Setup, mv: Mv) -> Setup {
+    fn play(&self, (pos, _): &(Pos, Option<Seat>), _: &Setup, mv: Mv) -> Setup {
         let mut pos = pos.clone();
         pos.make(self.ctx(), mv, &mut Vec::new());
         validate::to_setup(&pos, self.tables)
     }
 
-    fn outcome(&self, (pos, fallen): &(Pos, u8), _: &Setup) -> Outcome {
-        let seat = |s: u8| Seat::ALL[s as usize % 3];
+    fn outcome(&self, (pos, fallen): &(Pos, Option<Seat>), _: &Setup) -> Outcome {
         // triple-crown.instant-win.
-        if pos.instant_win != NONE {
+        if let Some(winner) = pos.instant_win {
             return Outcome::Won {
-                winner: seat(pos.instant_win),
+                winner: winner.model(),
                 reason: Reason::InstantWin,
             };
         }
         // triple-crown.last-survivor-wins.
         if pos.active_count() <= 1 {
             return Outcome::Won {
-                winner: seat(pos.to_move),
+                winner: pos.to_move.model(),
                 reason: Reason::LastKingStanding,
             };
         }
         // triple-crown.checkmate-en-prise, first-mated-loses.
-        if *fallen != NONE {
+        if let Some(fallen) = fallen {
             return Outcome::Eliminated {
-                seat: seat(*fallen),
+                seat: fallen.model(),
                 reason: Reason::Checkmate,
             };
         }
@@ -161,16 +160,17 @@ impl<Sw: Switch> engine::Rules for TripleCrown<Sw> {
             };
         }
         if pos.active_count() == 2 {
-            let other = (0..3u8)
-                .find(|&s| s != pos.to_move && pos.active(s as usize))
+            let other = Seat::ALL
+                .into_iter()
+                .find(|&s| s != pos.to_move && pos.active(s))
                 .unwrap_or(pos.to_move);
             return Outcome::Won {
-                winner: seat(other),
+                winner: other.model(),
                 reason: Reason::LastKingStanding,
             };
         }
         Outcome::Eliminated {
-            seat: seat(pos.to_move),
+            seat: pos.to_move.model(),
             reason: Reason::Stalemate,
         }
     }

@@ -3,10 +3,11 @@
 use super::bits::Bits;
 use super::board::{self, CLASS_PAWN, Ctx, Pos};
 use super::tables::{NONE, Tables};
-use super::turn::{DOUBLE, EN_PASSANT, Mv, plain};
+use super::turn::Mv;
 use crate::bitset::Bitset;
 use crate::mutant::Switch;
 use crate::sink::Sink;
+use crate::types::Kind;
 
 impl Pos {
     /// A Pawn's steps, double step, captures and promotions from `from` (see [`Pos::generate`]);
@@ -25,7 +26,7 @@ impl Pos {
         any: bool,
     ) -> bool {
         let t = ctx.t;
-        let me = self.to_move as usize;
+        let me = self.to_move.index();
         let step = self.pawn_step(t, me, from);
         if let Some(m) = step.and_then(|push| self.pawn_double(t, me, from, push)) {
             self.emit(ctx, out, m, test, dropped);
@@ -37,7 +38,7 @@ impl Pos {
         // The common case first: a step forwards that does not promote, and no capture.
         if caps.is_empty() && !step.is_some_and(|p| t.far_ranks[me].holds(usize::from(p))) {
             if let Some(push) = step {
-                self.emit(ctx, out, plain(from, usize::from(push)), test, dropped);
+                self.emit(ctx, out, Mv::plain(from, usize::from(push)), test, dropped);
             }
             return any && step.is_some();
         }
@@ -48,7 +49,7 @@ impl Pos {
                 let roles = *promo_roles.get_or_insert_with(|| self.promotion_roles(ctx));
                 self.promotions(ctx, from, to, roles, out, test, dropped);
             } else {
-                self.emit(ctx, out, plain(from, to), test, dropped);
+                self.emit(ctx, out, Mv::plain(from, to), test, dropped);
             }
             // Unfiltered (as with `any`), every move is kept.
             if any {
@@ -70,12 +71,12 @@ impl Pos {
     #[inline(always)]
     fn pawn_double(&self, t: &Tables, me: usize, from: usize, push: u8) -> Option<Mv> {
         let (mid, dest) = t.pawn_double[me][from];
-        (mid == push && !self.occ.holds(usize::from(dest))).then_some(Mv {
-            from: from as u8,
-            to: dest,
-            kind: DOUBLE,
-            extra: 0,
-        })
+        (mid == push && !self.occ.holds(usize::from(dest))).then_some(Mv::new(
+            from,
+            usize::from(dest),
+            Kind::Double,
+            0,
+        ))
     }
 
     /// The en passant captures (see [`Pos::generate`]); returns whether it returned early,
@@ -90,10 +91,10 @@ impl Pos {
         any: bool,
     ) -> bool {
         let t = ctx.t;
-        let me = self.to_move as usize;
+        let me = self.to_move.index();
         // triple-crown.en-passant.
         for ep in self.ep {
-            if ep.cell == NONE || ep.seat as usize == me {
+            if ep.cell == NONE || ep.seat == self.to_move {
                 continue;
             }
             let cell = ep.cell as usize;
@@ -105,12 +106,7 @@ impl Pos {
                 self.emit(
                     ctx,
                     out,
-                    Mv {
-                        from: from as u8,
-                        to: ep.cell,
-                        kind: EN_PASSANT,
-                        extra: victim as u8,
-                    },
+                    Mv::new(from, usize::from(ep.cell), Kind::EnPassant, victim as u8),
                     filter,
                     dropped,
                 );

@@ -2,14 +2,13 @@
 //! the move generator that gathers every piece's, Pawn's and castling move.
 
 use super::bits::Bits;
-use super::board::{
-    Ctx, DIAG_SLIDERS, FERZ_STEPPERS, KNIGHT, ORTHO_SLIDERS, PAWN, Pos, WAZIR_STEPPERS, bit,
-};
+use super::board::{Ctx, DIAG_SLIDERS, FERZ_STEPPERS, ORTHO_SLIDERS, Pos, WAZIR_STEPPERS};
 use super::tables::Reach;
-use super::turn::{Mv, plain};
+use super::turn::Mv;
 use crate::bitset::Bitset;
 use crate::mutant::Switch;
 use crate::sink::Sink;
+use crate::types::Role;
 
 impl Pos {
     /// The cells a piece of `role` on `from` reaches (moves or captures), before removing
@@ -17,7 +16,7 @@ impl Pos {
     #[inline(always)]
     fn reach(&self, ctx: Ctx<impl Switch>, role: u8, from: usize) -> Bits {
         let t = ctx.t;
-        let rb = bit(role);
+        let rb = 1u16 << role;
         let mut lines = Reach::default();
         if rb & ORTHO_SLIDERS != 0 {
             for r in &t.ortho[from][..t.n_ortho[from] as usize] {
@@ -39,7 +38,7 @@ impl Pos {
         if rb & ctx.r.across != 0 {
             out |= t.across[from];
         }
-        if role == KNIGHT {
+        if role == Role::Knight as u8 {
             out |= t.knight[from];
         }
         out
@@ -66,16 +65,15 @@ impl Pos {
         let mut dropped = 0;
         let tested = risky.unwrap_or(Bits::EMPTY);
         let filter = risky.is_some();
-        let me = self.to_move as usize;
-        let own = self.seat_bits[me];
+        let own = self.seat_bits[self.to_move.index()];
         // triple-crown.checkmate-en-prise: no move captures an Emperor.
         let open = !own & !self.emperors();
-        let enemy = self.enemies(me) & !self.emperors();
+        let enemy = self.enemies(self.to_move) & !self.emperors();
         let mut promo_roles: Option<u16> = None;
         // A cell is tested only if filtering (`tested` is empty otherwise).
         for (from, test) in own.iter_marked(tested) {
             let role = self.board[from] & 15;
-            if role == PAWN {
+            if role == Role::Pawn as u8 {
                 if self.pawn_moves(
                     ctx,
                     from,
@@ -93,13 +91,13 @@ impl Pos {
             let dests = self.reach(ctx, role, from) & open;
             if test {
                 for to in dests.iter() {
-                    self.emit(ctx, out, plain(from, to), true, &mut dropped);
+                    self.emit(ctx, out, Mv::plain(from, to), true, &mut dropped);
                 }
             } else if let Some(to) = dests.iter().next().filter(|_| any) {
-                out.push(plain(from, to));
+                out.push(Mv::plain(from, to));
                 return (true, dropped);
             } else {
-                out.each(dests, |to| plain(from, to));
+                out.each(dests, |to| Mv::plain(from, to));
             }
         }
         if self.en_passant_moves(ctx, out, filter, &mut dropped, any) {

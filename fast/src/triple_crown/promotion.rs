@@ -1,15 +1,15 @@
 //! Promotion: the roles a Pawn reaching a far rank may become, and its moves there.
 
-use super::board::{
-    BARONESS, CHATELAINE, Ctx, DIARCH, KNIGHT, MODERATOR, POPE, PRIMATE, Pos, QUEEN, VICEREINE, bit,
-};
-use super::turn::{Mv, PROMOTION};
+use super::board::{Ctx, Pos};
+use super::turn::Mv;
 use crate::mutant::Switch;
 use crate::sink::Sink;
+use crate::types::Role;
 
 impl Pos {
     /// `triple-crown.promotion-compulsory`: a Pawn's move from `from` to a far rank's `to`, once
-    /// per role it may promote to (`roles`, a bit per role), lowest role first.
+    /// per role it may promote to (`roles`, a [`Role::triple_crown_bit`] per role), in the
+    /// model's order of Triple Crown's roles.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     pub(super) fn promotions(
@@ -24,54 +24,56 @@ impl Pos {
     ) {
         let mut m = roles;
         while m != 0 {
-            let r = m.trailing_zeros() as u8;
+            let r = Role::from_triple_crown_index(m.trailing_zeros() as usize);
             m &= m - 1;
-            let promotion = Mv {
-                from: from as u8,
-                to: to as u8,
-                kind: PROMOTION,
-                extra: r,
-            };
+            let promotion = Mv::promotion(from, to, r);
             self.emit(ctx, out, promotion, test, dropped);
         }
     }
 
     /// `triple-crown.promotion-missing`, `-full-quota`, `-non-array` and the reading of
-    /// `triple-crown.promotion-diarch-only`: the roles the side to move may promote to.
+    /// `triple-crown.promotion-diarch-only`: the roles the side to move may promote to, as
+    /// [`Role::triple_crown_bit`]s.
     pub(crate) fn promotion_roles(&self, ctx: Ctx<impl Switch>) -> u16 {
         if ctx.r.bugs.promotion_unlimited.on() {
-            return bit(QUEEN)
-                | bit(CHATELAINE)
-                | bit(VICEREINE)
-                | bit(PRIMATE)
-                | bit(MODERATOR)
-                | bit(KNIGHT);
+            return Role::Queen.triple_crown_bit()
+                | Role::Chatelaine.triple_crown_bit()
+                | Role::Vicereine.triple_crown_bit()
+                | Role::Primate.triple_crown_bit()
+                | Role::Moderator.triple_crown_bit()
+                | Role::Knight.triple_crown_bit();
         }
-        let me = self.to_move as usize;
-        let has = |r: u8| self.count(me, r) > 0;
-        if has(BARONESS) && has(POPE) {
-            return bit(DIARCH);
+        let me = self.to_move;
+        let has = |r: Role| self.count(me, r) > 0;
+        if has(Role::Baroness) && has(Role::Pope) {
+            return Role::Diarch.triple_crown_bit();
         }
-        if has(BARONESS) {
-            return bit(POPE);
+        if has(Role::Baroness) {
+            return Role::Pope.triple_crown_bit();
         }
-        if has(POPE) {
-            return bit(BARONESS);
+        if has(Role::Pope) {
+            return Role::Baroness.triple_crown_bit();
         }
         let mut short = 0u16;
-        for r in [CHATELAINE, VICEREINE, PRIMATE, MODERATOR, KNIGHT] {
+        for r in [
+            Role::Chatelaine,
+            Role::Vicereine,
+            Role::Primate,
+            Role::Moderator,
+            Role::Knight,
+        ] {
             if self.count(me, r) < 2 {
-                short |= bit(r);
+                short |= r.triple_crown_bit();
             }
         }
-        if ctx.r.queen_in_quota && !has(QUEEN) {
-            short |= bit(QUEEN);
+        if ctx.r.queen_in_quota && !has(Role::Queen) {
+            short |= Role::Queen.triple_crown_bit();
         }
         if short == 0 {
-            return bit(BARONESS) | bit(POPE);
+            return Role::Baroness.triple_crown_bit() | Role::Pope.triple_crown_bit();
         }
-        if has(DIARCH) && ctx.r.diarch_only_baroness_or_pope {
-            return bit(BARONESS) | bit(POPE);
+        if has(Role::Diarch) && ctx.r.diarch_only_baroness_or_pope {
+            return Role::Baroness.triple_crown_bit() | Role::Pope.triple_crown_bit();
         }
         short
     }

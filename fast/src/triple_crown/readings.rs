@@ -3,8 +3,9 @@
 
 use trichess_model::{EngineError, Game, Variant};
 
-use super::board::{ACROSS_STEPPERS, CHATELAINE, EMPEROR, POPE};
+use super::board::ACROSS_STEPPERS;
 use crate::mutant::{Mutant, Switch};
+use crate::types::{Role, Seat};
 
 /// `triple-crown.knight`: which cells a Knight leaps to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,7 +48,7 @@ pub(crate) struct Readings<Sw> {
     pub(crate) stalemate_out: bool,
     /// `triple-crown.en-prise-chain`: true for `repeat`, false for `once`.
     pub(crate) chain_repeats: bool,
-    /// The roles (bit per role code) that make the straight-across step
+    /// The roles (a [`Role::bit`] per role) that make the straight-across step
     /// (`triple-crown.across-pieces`); only a mutant changes it.
     pub(crate) across: u16,
     /// The rules bug planted on purpose, if any, as the switch of the rule it breaks.
@@ -155,31 +156,31 @@ impl<Sw: Switch> Readings<Sw> {
         }
         r.bugs = Bugs::of(mutant);
         match mutant {
-            Some(Mutant::TripleCrownChatelaineAcross) => r.across |= 1 << CHATELAINE,
-            Some(Mutant::TripleCrownPopeAsPrimate) => r.across &= !(1 << POPE),
-            Some(Mutant::TripleCrownEmperorNoAcross) => r.across &= !(1 << EMPEROR),
+            Some(Mutant::TripleCrownChatelaineAcross) => r.across |= Role::Chatelaine.bit(),
+            Some(Mutant::TripleCrownPopeAsPrimate) => r.across &= !Role::Pope.bit(),
+            Some(Mutant::TripleCrownEmperorNoAcross) => r.across &= !Role::Emperor.bit(),
             _ => {}
         }
         Ok(r)
     }
 
-    /// Returns the seat after `seat` in turn order (0 = A, 1 = B, 2 = C), not skipping anyone.
+    /// Returns the seat after `seat` in turn order, not skipping anyone.
     #[inline]
-    pub(crate) fn next(&self, seat: usize) -> usize {
+    pub(crate) fn next(&self, seat: Seat) -> Seat {
         if self.order_abc {
-            (seat + 1) % 3
+            seat.next()
         } else {
-            (seat + 2) % 3
+            seat.prev()
         }
     }
 
     /// Returns the seat before `seat` in turn order, not skipping anyone.
     #[inline]
-    pub(crate) fn prev(&self, seat: usize) -> usize {
+    pub(crate) fn prev(&self, seat: Seat) -> Seat {
         if self.order_abc {
-            (seat + 2) % 3
+            seat.prev()
         } else {
-            (seat + 1) % 3
+            seat.next()
         }
     }
 }

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use trichess_model::{Piece, ProblemKind, Role, Variant, VariantState};
+use trichess_model::{Piece, ProblemKind, Role, Seat, Variant, VariantState};
 
 use super::board::Ctx;
 use super::readings::{KnightReading, Readings};

@@ -1,44 +1,31 @@
 //! Playing a move: the move type, copy-make, and settling the turn (players taken out, en
 //! passant windows, the next player).
 
-use super::board::{self, BARONESS, Ctx, DIARCH, EMPEROR, EMPTY, Ep, NO_EP, PAWN, POPE, Pos};
+use super::board::{self, Ctx, EMPTY, Ep, NO_EP, Pos, code};
 use super::castling::{CASTLES, castling_bit};
 use super::readings::Readings;
 use super::tables::NONE;
 use crate::bitset::Bitset;
 use crate::mutant::Switch;
+pub(crate) use crate::types::Mv;
+use crate::types::{Kind, Role, Seat};
 
-// Move kinds.
-pub(crate) const NORMAL: u8 = 0;
-pub(crate) const DOUBLE: u8 = 1;
-/// En passant: `extra` is the cell of the Pawn taken.
-pub(crate) const EN_PASSANT: u8 = 2;
-/// Promotion: `extra` is the new role.
-pub(crate) const PROMOTION: u8 = 3;
-/// Castling: `extra` is the castling slot (see [`CASTLES`]).
-pub(crate) const CASTLE: u8 = 4;
-
-/// A move of the internal position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Mv {
-    pub(crate) from: u8,
-    pub(crate) to: u8,
-    pub(crate) kind: u8,
-    pub(crate) extra: u8,
-}
+// Triple Crown's moves: the shared [`Mv`], whose `extra` is the cell of the Pawn taken for
+// [`Kind::EnPassant`], the new role for [`Kind::Promotion`] and the castling slot (see
+// [`CASTLES`]) for [`Kind::Castle`].
 
 impl Pos {
     /// Takes a seat out of the game: all its pieces leave the board, its rights with them.
-    fn remove_seat(&mut self, seat: usize) {
-        for c in self.seat_bits[seat].iter() {
+    fn remove_seat(&mut self, seat: Seat) {
+        for c in self.seat_bits[seat.index()].iter() {
             self.take(c);
         }
-        self.emperor[seat] = NONE;
-        self.castling &= !(15 << (4 * seat));
+        self.emperor[seat.index()] = NONE;
+        self.castling &= !(15 << (4 * seat.index()));
     }
 
     /// Returns the next seat in turn order that is still in the game.
-    fn next_active(&self, r: &Readings<impl Switch>, seat: usize) -> usize {
+    fn next_active(&self, r: &Readings<impl Switch>, seat: Seat) -> Seat {
         let n = r.next(seat);
         if self.active(n) { n } else { r.next(n) }
     }
@@ -46,33 +33,33 @@ impl Pos {
     /// `triple-crown.checkmate-en-prise`: takes out every player whose Emperor is en prise to
     /// the side to move; under `triple-crown.en-prise-chain` = repeat again after each
     /// removal (which may open a line to another Emperor), under once only those en prise
-    /// before any removal. Returns the first seat taken out, or [`NONE`].
-    pub(crate) fn remove_en_prise(&mut self, ctx: Ctx<impl Switch>) -> u8 {
-        let me = self.to_move as usize;
-        let mut first = NONE;
+    /// before any removal. Returns the first seat taken out, if any.
+    pub(crate) fn remove_en_prise(&mut self, ctx: Ctx<impl Switch>) -> Option<Seat> {
+        let me = self.to_move;
+        let mut first = None;
         loop {
-            let en_prise: [bool; 3] = std::array::from_fn(|s| {
+            let en_prise = Seat::ALL.map(|s| {
                 s != me
                     && self.active(s)
                     && self.attacked_with(
                         ctx,
-                        self.emperor[s] as usize,
-                        self.seat_bits[me],
+                        self.emperor[s.index()] as usize,
+                        self.seat_bits[me.index()],
                         self.occ,
                     )
             });
             let mut removed = false;
-            for s in (0..3).filter(|&s| en_prise[s]) {
+            for s in Seat::ALL.into_iter().filter(|s| en_prise[s.index()]) {
                 if ctx.r.bugs.army_stays.on() {
                     // The Emperor goes and its rights with it; the army stays.
-                    self.take(self.emperor[s] as usize);
-                    self.emperor[s] = NONE;
-                    self.castling &= !(15 << (4 * s));
+                    self.take(self.emperor[s.index()] as usize);
+                    self.emperor[s.index()] = NONE;
+                    self.castling &= !(15 << (4 * s.index()));
                 } else {
                     self.remove_seat(s);
                 }
-                if first == NONE {
-                    first = s as u8;
+                if first.is_none() {
+                    first = Some(s);
                 }
                 removed = true;
             }
@@ -85,10 +72,10 @@ impl Pos {
     /// Reads the position as a written one is read: takes out every player whose Emperor is
     /// en prise to the side to move (`triple-crown.checkmate-en-prise`: a written position
     /// does not say whether that was judged already) and keeps the en passant targets still in
-    /// their window. Returns the first seat taken out, or [`NONE`].
-    pub(crate) fn judge_as_written(&mut self, ctx: Ctx<impl Switch>) -> u8 {
+    /// their window. Returns the first seat taken out, if any.
+    pub(crate) fn judge_as_written(&mut self, ctx: Ctx<impl Switch>) -> Option<Seat> {
         if self.over() {
-            return NONE;
+            return None;
         }
         let ep = [self.ep[0], self.ep[1], NO_EP];
         let fallen = self.remove_en_prise(ctx);
@@ -106,12 +93,11 @@ impl Pos {
             if n == 2 || ep.cell == NONE || ep.seat == self.to_move {
                 continue;
             }
-            let seat = ep.seat as usize;
             let (_, file, _) = board::coords(ep.cell as usize);
-            let victim = board::index(seat, file, 4);
-            if self.active(seat)
+            let victim = board::index(ep.seat.index(), file, 4);
+            if self.active(ep.seat)
                 && !self.occ.has(ep.cell as usize)
-                && self.board[victim] == (ep.seat << 4 | PAWN)
+                && self.board[victim] == code(ep.seat, Role::Pawn)
             {
                 kept[n] = ep;
                 n += 1;
@@ -123,16 +109,10 @@ impl Pos {
     /// Passes the turn on from `seat`: `triple-crown.checkmater-moves` (the next player still
     /// in the game), `triple-crown.checkmate-en-prise` (who falls before they move) and, with
     /// `triple-crown.stalemate=out`, a next player with no move at all leaving the game.
-    fn pass_turn(
-        &mut self,
-        ctx: Ctx<impl Switch>,
-        seat: usize,
-        ep: [Ep; 3],
-        scratch: &mut Vec<Mv>,
-    ) {
+    fn pass_turn(&mut self, ctx: Ctx<impl Switch>, seat: Seat, ep: [Ep; 3], scratch: &mut Vec<Mv>) {
         let mut n = self.next_active(ctx.r, seat);
         loop {
-            self.to_move = n as u8;
+            self.to_move = n;
             self.remove_en_prise(ctx);
             if self.active_count() <= 1 || !ctx.r.stalemate_out {
                 break;
@@ -149,43 +129,43 @@ impl Pos {
 
     /// Plays a legal move of the side to move and passes the turn.
     pub(crate) fn make(&mut self, ctx: Ctx<impl Switch>, m: Mv, scratch: &mut Vec<Mv>) {
-        let me = self.to_move as usize;
+        let me = self.to_move;
         let (from, to) = (m.from as usize, m.to as usize);
         let piece = self.board[from];
         let role = piece & 15;
         // triple-crown.instant-win: a Pawn to a far rank while holding all three non-array pieces.
-        if m.kind == PROMOTION
+        if m.kind == Kind::Promotion
             && !ctx.r.bugs.no_instant_win.on()
-            && self.count(me, BARONESS) > 0
-            && self.count(me, POPE) > 0
-            && self.count(me, DIARCH) > 0
+            && self.count(me, Role::Baroness) > 0
+            && self.count(me, Role::Pope) > 0
+            && self.count(me, Role::Diarch) > 0
         {
-            self.instant_win = me as u8;
+            self.instant_win = Some(me);
         }
         if self.board[to] != EMPTY {
             self.take(to);
         }
         self.take(from);
         match m.kind {
-            PROMOTION => self.put(to, me as u8, m.extra),
-            EN_PASSANT => {
+            Kind::Promotion => self.put(to, me, m.extra),
+            Kind::EnPassant => {
                 self.take(m.extra as usize);
-                self.put(to, me as u8, role);
+                self.put(to, me, role);
             }
-            CASTLE => {
+            Kind::Castle => {
                 let spec = &CASTLES[m.extra as usize];
-                let pf = board::index(me, spec.partner, 0);
-                let pt = board::index(me, spec.partner_to, 0);
+                let pf = board::index(me.index(), spec.partner, 0);
+                let pt = board::index(me.index(), spec.partner_to, 0);
                 self.take(pf);
-                self.put(pt, me as u8, spec.role);
-                self.put(to, me as u8, role);
+                self.put(pt, me, spec.role as u8);
+                self.put(to, me, role);
             }
-            _ => self.put(to, me as u8, role),
+            _ => self.put(to, me, role),
         }
         // triple-crown.castling-rights: an Emperor's move ends its seat's rights; a partner's
         // move or capture ends its own.
-        if role == EMPEROR {
-            self.castling &= !(15 << (4 * me));
+        if role == Role::Emperor as u8 {
+            self.castling &= !(15 << (4 * me.index()));
         }
         for c in [from, to] {
             if let Some(b) = castling_bit(c) {
@@ -194,11 +174,11 @@ impl Pos {
         }
         // En passant targets, newest first: the fresh one, then older ones another enemy may
         // still take (triple-crown.en-passant-window).
-        let fresh = if m.kind == DOUBLE {
+        let fresh = if m.kind == Kind::Double {
             let (half, file, _) = board::coords(to);
             Ep {
                 cell: board::index(half, file, 3) as u8,
-                seat: me as u8,
+                seat: me,
             }
         } else {
             NO_EP
@@ -217,23 +197,12 @@ impl Pos {
                 e
             }
         });
-        if self.instant_win != NONE {
+        if self.instant_win.is_some() {
             // D5: the turn passes as after any move.
-            self.to_move = self.next_active(ctx.r, me) as u8;
+            self.to_move = self.next_active(ctx.r, me);
             self.filter_ep(ep);
             return;
         }
         self.pass_turn(ctx, me, ep, scratch);
-    }
-}
-
-/// A move of the plain kind (no double step, en passant, promotion or castling).
-#[inline(always)]
-pub(super) fn plain(from: usize, to: usize) -> Mv {
-    Mv {
-        from: from as u8,
-        to: to as u8,
-        kind: NORMAL,
-        extra: 0,
     }
 }

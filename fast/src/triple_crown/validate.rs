@@ -9,51 +9,23 @@ use trichess_model::{
 };
 
 use super::bits::CELLS;
-use super::board::{
-    self, BARONESS, CHATELAINE, DIARCH, EMPEROR, Ep, KNIGHT, MODERATOR, PAWN, POPE, PRIMATE, Pos,
-    QUEEN, VICEREINE,
-};
+use super::board::{self, Ep, Pos, code};
 use super::castling::{CASTLES, EMPEROR_FILE, castling_bit};
 use super::readings::Readings;
 use super::tables::{NONE, Tables};
-use super::turn::{CASTLE, Mv, PROMOTION};
+use super::turn::Mv;
 use crate::bitset::Bitset;
 use crate::mutant::Switch;
+use crate::types::{self, Kind};
 
-/// Returns the internal role code of a model role, if Triple Crown has it.
-pub(crate) fn role_code(role: Role) -> Option<u8> {
-    Some(match role {
-        Role::Emperor => EMPEROR,
-        Role::Diarch => DIARCH,
-        Role::Queen => QUEEN,
-        Role::Chatelaine => CHATELAINE,
-        Role::Vicereine => VICEREINE,
-        Role::Baroness => BARONESS,
-        Role::Primate => PRIMATE,
-        Role::Moderator => MODERATOR,
-        Role::Pope => POPE,
-        Role::Knight => KNIGHT,
-        Role::Pawn => PAWN,
-        _ => return None,
-    })
+/// Returns the role of a model role, if Triple Crown has it.
+pub(crate) fn role_code(role: Role) -> Option<types::Role> {
+    types::Role::of_variant(role, Variant::TripleCrown)
 }
 
-/// Returns the model role of an internal role code.
+/// Returns the model role of a piece code's or a move's role (its index).
 pub(crate) fn model_role(code: u8) -> Role {
-    const ROLES: [Role; 11] = [
-        Role::Emperor,
-        Role::Diarch,
-        Role::Queen,
-        Role::Chatelaine,
-        Role::Vicereine,
-        Role::Baroness,
-        Role::Primate,
-        Role::Moderator,
-        Role::Pope,
-        Role::Knight,
-        Role::Pawn,
-    ];
-    ROLES[code as usize % 11]
+    types::Role::from_index(usize::from(code)).model()
 }
 
 /// Returns the dense index of a cell of the Triple Crown board.
@@ -166,10 +138,10 @@ fn piece_problems(setup: &Setup, pos: &mut Pos, out: &mut Vec<PositionProblem>) 
         };
         let seat = piece.owner.index();
         armies[seat] += 1;
-        if role == EMPEROR {
+        if role == types::Role::Emperor {
             emperors[seat] += 1;
         }
-        if role == PAWN {
+        if role == types::Role::Pawn {
             let (half, _, rank) = board::coords(i);
             if half == seat && rank < 2 {
                 // triple-crown.double-step: Pawns start on rank 3 and never move back.
@@ -185,7 +157,7 @@ fn piece_problems(setup: &Setup, pos: &mut Pos, out: &mut Vec<PositionProblem>) 
                 ));
             }
         }
-        pos.put(i, seat as u8, role);
+        pos.put(i, types::Seat::of(piece.owner), role as u8);
     }
     for seat in Seat::ALL {
         let s = seat.index();
@@ -224,13 +196,15 @@ fn castling_problems(
             ));
             continue;
         };
-        let (seat, file, rank) = board::coords(i);
+        let (half, file, rank) = board::coords(i);
+        let seat = types::Seat::from_index(half);
         let spec = CASTLES.iter().find(|s| s.partner == file);
         let fits = rank == 0
             && spec.is_some_and(|spec| {
                 (file != 8 || r.eh_chatelaine)
-                    && pos.board[i] == (seat as u8) << 4 | spec.role
-                    && pos.board[board::index(seat, EMPEROR_FILE, 0)] == (seat as u8) << 4 | EMPEROR
+                    && pos.board[i] == code(seat, spec.role)
+                    && pos.board[board::index(half, EMPEROR_FILE, 0)]
+                        == code(seat, types::Role::Emperor)
             });
         if !fits {
             out.push(PositionProblem::new(ProblemKind::CastlingRightWithoutPieces, format!(
@@ -272,9 +246,9 @@ fn en_passant_problems(
     pos: &Pos,
     out: &mut Vec<PositionProblem>,
 ) {
-    let me = setup.to_move.index();
+    let me = types::Seat::of(setup.to_move);
     // triple-crown.en-passant and triple-crown.en-passant-window.
-    let active = |s: usize| emperors[s] == 1;
+    let active = |s: types::Seat| emperors[s.index()] == 1;
     let prev_active = {
         let p = r.prev(me);
         if active(p) { p } else { r.prev(p) }
@@ -292,13 +266,14 @@ fn en_passant_problems(
             ));
             continue;
         };
-        let (seat, file, rank) = board::coords(i);
-        let victim = board::index(seat, file, 4);
+        let (half, file, rank) = board::coords(i);
+        let seat = types::Seat::from_index(half);
+        let victim = board::index(half, file, 4);
         // (A seat out of the game has no Pawn left: that is missing-royal, not this.)
         if rank != 3
             || seat == me
             || pos.occ.has(i)
-            || pos.board[victim] != (seat as u8) << 4 | PAWN
+            || pos.board[victim] != code(seat, types::Role::Pawn)
         {
             out.push(PositionProblem::new(
                 ProblemKind::EnPassantWithoutDoubleStep,
@@ -324,7 +299,7 @@ fn en_passant_problems(
     match steppers.as_slice() {
         [s] if !r.ep_both_enemies && *s != prev_active => out.push(PositionProblem::new(ProblemKind::EnPassantWithoutDoubleStep, format!(
             "en_passant: only the player who moves right after a double step may take it, and seat {} did not just move",
-            Seat::ALL[*s].letter()
+            s.model().letter()
         ))),
         [newer, older] if *newer != r.prev(me) || *older != r.prev(r.prev(me)) => out.push(PositionProblem::new(ProblemKind::EnPassantWithoutDoubleStep, "en_passant and en_passant_earlier must be the last two players' double steps, newest first"
                 )),
@@ -338,10 +313,10 @@ pub(crate) fn to_pos(setup: &Setup) -> Pos {
     let mut pos = Pos::empty();
     for (&cell, &piece) in &setup.pieces {
         if let (Some(i), Some(role)) = (cell_index(cell), role_code(piece.role)) {
-            pos.put(i, piece.owner.index() as u8, role);
+            pos.put(i, types::Seat::of(piece.owner), role as u8);
         }
     }
-    pos.to_move = setup.to_move.index() as u8;
+    pos.to_move = types::Seat::of(setup.to_move);
     for &cell in &setup.castling {
         if let Some(b) = cell_index(cell).and_then(castling_bit) {
             pos.castling |= 1 << b;
@@ -353,12 +328,12 @@ pub(crate) fn to_pos(setup: &Setup) -> Pos {
         if let Some(i) = ep.and_then(cell_index) {
             pos.ep[k] = Ep {
                 cell: i as u8,
-                seat: board::coords(i).0 as u8,
+                seat: types::Seat::from_index(board::coords(i).0),
             };
         }
     }
     if let Some(seat) = state.and_then(|s| s.instant_win.iter().next().copied()) {
-        pos.instant_win = seat.index() as u8;
+        pos.instant_win = Some(types::Seat::of(seat));
     }
     pos
 }
@@ -370,7 +345,10 @@ pub(crate) fn to_setup(pos: &Pos, t: &Tables) -> Setup {
         let p = pos.board[c];
         pieces.insert(
             t.cells[c],
-            Piece::new(Seat::ALL[(p >> 4) as usize % 3], model_role(p & 15)),
+            Piece::new(
+                types::Seat::from_index(usize::from(p >> 4)).model(),
+                model_role(p & 15),
+            ),
         );
     }
     let mut castling = BTreeSet::new();
@@ -381,13 +359,14 @@ pub(crate) fn to_setup(pos: &Pos, t: &Tables) -> Setup {
         }
     }
     let ep = |k: usize| (pos.ep[k].cell != NONE).then(|| t.cells[pos.ep[k].cell as usize]);
-    let mut instant_win = BTreeSet::new();
-    if pos.instant_win != NONE {
-        instant_win.insert(Seat::ALL[pos.instant_win as usize % 3]);
-    }
+    let instant_win = pos
+        .instant_win
+        .map(types::Seat::model)
+        .into_iter()
+        .collect();
     Setup {
         variant: Variant::TripleCrown,
-        to_move: Seat::ALL[pos.to_move as usize % 3],
+        to_move: pos.to_move.model(),
         pieces,
         castling,
         en_passant: ep(0),
@@ -402,12 +381,12 @@ pub(crate) fn to_setup(pos: &Pos, t: &Tables) -> Setup {
 pub(crate) fn to_move(m: Mv, t: &Tables) -> Move {
     let (from, to) = (t.cells[m.from as usize], t.cells[m.to as usize]);
     match m.kind {
-        PROMOTION => Move::Promotion {
+        Kind::Promotion => Move::Promotion {
             from,
             to,
             role: model_role(m.extra),
         },
-        CASTLE => {
+        Kind::Castle => {
             let seat = board::coords(m.from as usize).0;
             Move::Castle {
                 from,

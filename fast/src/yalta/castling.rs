@@ -1,16 +1,22 @@
 //! Castling on either wing of the own back rank.
 
-use super::board::{Pos, ROOK};
+use super::board::{EMPTY, Pos, code};
 use super::options::Rules;
-use super::turn::{LONG, Moves, SHORT, mv};
+use super::turn::{Moves, mv};
 use crate::mutant::Switch;
+use crate::types::{Kind, Role, Seat};
 
-/// yalta.castling: the rook's start and arrival cells when the king on `from` castles short
-/// (`SHORT`) or long (`LONG`) on its back rank.
+/// The castling sides, as a castling move's `extra` holds them: short (the rook from h1) and
+/// long (from a1).
+pub(super) const SHORT: u8 = 0;
+pub(super) const LONG: u8 = 1;
+
+/// yalta.castling: the rook's start and arrival cells when the king on `from` castles on
+/// `side` ([`SHORT`] or [`LONG`]) on its back rank.
 #[inline]
-pub(super) fn rook_cells(from: u8, flag: u32) -> (u8, u8) {
+pub(super) fn rook_cells(from: u8, side: u8) -> (u8, u8) {
     let base = from - 4;
-    if flag == SHORT {
+    if side == SHORT {
         (base + 7, base + 5)
     } else {
         (base, base + 3)
@@ -23,26 +29,27 @@ impl Pos {
     pub(super) fn castles<B: Moves>(
         &self,
         c: u8,
-        a: u8,
-        s: u8,
+        a: usize,
+        s: Seat,
         r: &Rules<impl Switch>,
         buf: &mut B,
     ) {
         let t = r.t;
         let may_cross = |x: u8| self.attackers(&self.b, x, s, t) == 0;
+        let a = a as u8;
         let base = a * 32;
-        if a != s || c != base + 4 || self.checkers[usize::from(s)] != 0 {
+        if usize::from(a) != s.index() || c != base + 4 || self.checkers[s.index()] != 0 {
             return;
         }
-        let rook = a * 8 + ROOK;
-        let empty = |x: u8| self.board[usize::from(x)] == 0;
+        let rook = code(a, Role::Rook);
+        let empty = |x: u8| self.board[usize::from(x)] == EMPTY;
         if self.castling & (1 << (2 * a)) != 0
             && self.board[usize::from(base + 7)] == rook
             && empty(base + 5)
             && empty(base + 6)
             && may_cross(base + t.castle_crossed[0])
         {
-            self.push_if_safe(mv(c, base + 6, SHORT, 0), s, r, buf);
+            self.push_if_safe(mv(c, base + 6, Kind::Castle, SHORT), s, r, buf);
         }
         if self.castling & (1 << (2 * a + 1)) != 0
             && self.board[usize::from(base)] == rook
@@ -51,7 +58,7 @@ impl Pos {
             && empty(base + 3)
             && may_cross(base + t.castle_crossed[1])
         {
-            self.push_if_safe(mv(c, base + 2, LONG, 0), s, r, buf);
+            self.push_if_safe(mv(c, base + 2, Kind::Castle, LONG), s, r, buf);
         }
     }
 }

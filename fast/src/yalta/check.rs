@@ -1,12 +1,13 @@
 //! Attacks, check and pins: the attackers of a king, the legality test of a move, the pinned
 //! pieces, and the checks (and which came first) after a move.
 
-use super::board::{BISHOP, Bits, KING, KNIGHT, PAWN, Pos, QUEEN, ROOK};
+use super::board::{Bits, EMPTY, Pos};
 use super::castling::rook_cells;
 use super::options::Rules;
 use super::tables::{Line, NONE, Tables, bit, bits};
-use super::turn::{EN_PASSANT, LONG, Moves, PROMOTION, SHORT, flag_of, from_of, promo_of, to_of};
+use super::turn::{Moves, Mv};
 use crate::mutant::Switch;
+use crate::types::{Kind, Role, Seat};
 
 /// The `sliders` that are the first occupied cell of one of `lines`.
 #[inline(always)]
@@ -39,27 +40,26 @@ fn pinned_on(lines: &[Line], occ: u128, own: u128, sliders: u128) -> u128 {
 
 impl Pos {
     /// yalta.check-response: the seats other than `s` whose pieces attack `k` in `b`.
-    pub(super) fn attackers(&self, b: &Bits, k: u8, s: u8, t: &Tables) -> u8 {
+    pub(super) fn attackers(&self, b: &Bits, k: u8, s: Seat, t: &Tables) -> u8 {
         let ku = usize::from(k);
         let mut m = 0u8;
         let mut enemy = 0u128;
         for a in 0..3 {
-            let c = self.control[a];
-            if c == s || c == NONE {
+            let Some(c) = self.control[a].filter(|&c| c != s) else {
                 continue;
-            }
+            };
             let ar = b.army[a];
             enemy |= ar;
-            let leapers = (t.knight_from[ku] & b.role[usize::from(KNIGHT)])
-                | (t.king[ku] & b.role[usize::from(KING)])
-                | (t.pawn_from[a][ku] & b.role[usize::from(PAWN)]);
+            let leapers = (t.knight_from[ku] & b.role[Role::Knight.index()])
+                | (t.king[ku] & b.role[Role::King.index()])
+                | (t.pawn_from[a][ku] & b.role[Role::Pawn.index()]);
             if leapers & ar != 0 {
-                m |= 1 << c;
+                m |= c.bit();
             }
         }
-        let queens = b.role[usize::from(QUEEN)];
-        let rooks = (b.role[usize::from(ROOK)] | queens) & enemy;
-        let bishops = (b.role[usize::from(BISHOP)] | queens) & enemy;
+        let queens = b.role[Role::Queen.index()];
+        let rooks = (b.role[Role::Rook.index()] | queens) & enemy;
+        let bishops = (b.role[Role::Bishop.index()] | queens) & enemy;
         let hits = if t.orth_union[ku] & rooks != 0 {
             first_on(t.orth_lines(k), b.occ, rooks)
         } else {
@@ -70,33 +70,35 @@ impl Pos {
             0
         };
         for x in bits(hits) {
-            m |= 1 << self.control[b.army_of_bit(bit(x))];
+            if let Some(c) = self.control[b.army_of_bit(bit(x))] {
+                m |= c.bit();
+            }
         }
         m
     }
 
     /// The bitsets after a move (for the legality test).
-    fn apply_bits(&self, nb: &mut Bits, m: u32) {
-        let (from, to, flag) = (from_of(m), to_of(m), flag_of(m));
+    fn apply_bits(&self, nb: &mut Bits, m: Mv) {
+        let (from, to) = (m.from, m.to);
         let p = self.board[usize::from(from)];
         let cap = self.board[usize::from(to)];
-        if cap != 0 {
+        if cap != EMPTY {
             nb.clear(to, cap);
         }
         nb.clear(from, p);
-        let placed = if flag == PROMOTION {
-            (p & !7) | promo_of(m)
+        let placed = if m.kind == Kind::Promotion {
+            (p & !7) | m.extra
         } else {
             p
         };
         nb.set(to, placed);
-        match flag {
-            EN_PASSANT => {
+        match m.kind {
+            Kind::EnPassant => {
                 let victim = to + 8;
                 nb.clear(victim, self.board[usize::from(victim)]);
             }
-            SHORT | LONG => {
-                let (rf, rt) = rook_cells(from, flag);
+            Kind::Castle => {
+                let (rf, rt) = rook_cells(from, m.extra);
                 let rook = self.board[usize::from(rf)];
                 nb.clear(rf, rook);
                 nb.set(rt, rook);
@@ -111,22 +113,22 @@ impl Pos {
     #[inline(never)]
     pub(super) fn push_if_safe<B: Moves>(
         &self,
-        m: u32,
-        s: u8,
+        m: Mv,
+        s: Seat,
         r: &Rules<impl Switch>,
         buf: &mut B,
     ) -> bool {
         let t = r.t;
         let mut nb = self.b;
         self.apply_bits(&mut nb, m);
-        let k = self.king[usize::from(s)];
-        let k = if from_of(m) == k { to_of(m) } else { k };
-        let taken = self.board[usize::from(to_of(m))];
-        let attackers = if taken & 7 == KING && !r.hostile_until_over {
+        let k = self.king[s.index()];
+        let k = if m.from == k { m.to } else { k };
+        let taken = self.board[usize::from(m.to)];
+        let attackers = if taken & 7 == Role::King as u8 && !r.hostile_until_over {
             let mut after = self.clone();
             for c in &mut after.control {
-                if *c == taken >> 3 {
-                    *c = s;
+                if c.is_some_and(|c| c.index() == usize::from(taken >> 3)) {
+                    *c = Some(s);
                 }
             }
             after.attackers(&nb, k, s, t)
@@ -147,9 +149,9 @@ impl Pos {
         let b = &self.b;
         let ku = usize::from(k);
         let enemy = b.occ & !own;
-        let queens = b.role[usize::from(QUEEN)];
-        let rooks = (b.role[usize::from(ROOK)] | queens) & enemy;
-        let bishops = (b.role[usize::from(BISHOP)] | queens) & enemy;
+        let queens = b.role[Role::Queen.index()];
+        let rooks = (b.role[Role::Rook.index()] | queens) & enemy;
+        let bishops = (b.role[Role::Bishop.index()] | queens) & enemy;
         let mut m = 0;
         if t.orth_union[ku] & rooks != 0 {
             m |= pinned_on(t.orth_lines(k), b.occ, own, rooks);
@@ -164,14 +166,14 @@ impl Pos {
     /// whose came first where two opponents check one king. `changed` holds the cells the
     /// move changed: a king none of whose lines and leaper cells holds one keeps its checkers,
     /// and the mover's own king, after a legal move, has none (yalta.check-response).
-    pub(super) fn update_checks(&mut self, mover: u8, changed: u128, r: &Rules<impl Switch>) {
+    pub(super) fn update_checks(&mut self, mover: Seat, changed: u128, r: &Rules<impl Switch>) {
         let old = self.checkers;
-        for s in 0..3u8 {
-            let su = usize::from(s);
+        for s in Seat::ALL {
+            let su = s.index();
             let k = self.king[su];
             if k == NONE {
                 self.checkers[su] = 0;
-                self.first[su] = NONE;
+                self.first[su] = None;
                 continue;
             }
             let now = if s == mover {
@@ -184,23 +186,23 @@ impl Pos {
             debug_assert_eq!(now, self.attackers(&self.b, k, s, r.t));
             self.checkers[su] = now;
             if now.count_ones() < 2 {
-                self.first[su] = NONE;
+                self.first[su] = None;
                 continue;
             }
             let before = old[su];
-            self.first[su] = if before.count_ones() == 2 && self.first[su] != NONE {
+            self.first[su] = if before.count_ones() == 2 && self.first[su].is_some() {
                 // Both checks go on from before the move.
                 self.first[su]
             } else if before.count_ones() == 1 {
                 // The check that goes on came before the one this move starts.
-                before.trailing_zeros() as u8
+                Some(Seat::from_index(before.trailing_zeros() as usize))
             } else {
                 // One move starts both.
-                let other = (now & !(1 << mover)).trailing_zeros() as u8;
-                if now & (1 << mover) == 0 || r.uncovered_first {
-                    other
+                let other = Seat::from_index((now & !mover.bit()).trailing_zeros() as usize);
+                if now & mover.bit() == 0 || r.uncovered_first {
+                    Some(other)
                 } else {
-                    mover
+                    Some(mover)
                 }
             };
         }
@@ -208,8 +210,8 @@ impl Pos {
 
     /// Recomputes the checks after a king has left, keeping the first checks that go on.
     pub(super) fn recheck(&mut self, t: &Tables) {
-        for s in 0..3u8 {
-            let su = usize::from(s);
+        for s in Seat::ALL {
+            let su = s.index();
             let k = self.king[su];
             self.checkers[su] = if k == NONE {
                 0
@@ -217,7 +219,7 @@ impl Pos {
                 self.attackers(&self.b, k, s, t)
             };
             if self.checkers[su].count_ones() < 2 {
-                self.first[su] = NONE;
+                self.first[su] = None;
             }
         }
     }

@@ -19,15 +19,17 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use trichess_model::{
     Cell, EngineError, Game, InvalidPosition, Move, Outcome, Piece, PositionProblem, ProblemKind,
-    Reason, Role, Seat, Setup, Variant, VariantState, YaltaState,
+    Reason, Setup, Variant, VariantState, YaltaState,
 };
 
 use crate::engine;
 use crate::mutant::{Mutant, Switch};
-use board::{BISHOP, KING, KNIGHT, PAWN, Pos, QUEEN, ROOK, left};
+use crate::types::{Kind, Role, Seat};
+use board::{EMPTY, Pos, code, left};
+use castling::SHORT;
 use options::{Bugs, Promo, Rules};
 use tables::{CELLS, KnightReading, NONE, Tables};
-use turn::{Count, LONG, PROMOTION, SHORT, flag_of, from_of, promo_of, to_of};
+use turn::{Count, Mv};
 use validate::{read, write};
 
 fn unsupported(what: String) -> EngineError {
@@ -44,7 +46,7 @@ fn rules<Sw: Switch>(game: &Game, mutant: Option<Mutant>) -> Result<Rules<Sw>, E
         )));
     }
     crate::registered(game)?;
-    let mut next = [1, 2, 0];
+    let mut next = [Seat::B, Seat::C, Seat::A];
     let mut knight = KnightReading::Symmetric;
     let mut touching = false;
     let mut ep_both = false;
@@ -56,8 +58,8 @@ fn rules<Sw: Switch>(game: &Game, mutant: Option<Mutant>) -> Result<Rules<Sw>, E
     let mut hostile_until_over = false;
     for (id, reading) in &game.interpretations {
         match (id.as_str(), reading.as_str()) {
-            ("yalta.turn-order", "red-green-blue") => next = [1, 2, 0],
-            ("yalta.turn-order", "red-blue-green") => next = [2, 0, 1],
+            ("yalta.turn-order", "red-green-blue") => next = [Seat::B, Seat::C, Seat::A],
+            ("yalta.turn-order", "red-blue-green") => next = [Seat::C, Seat::A, Seat::B],
             ("yalta.knight-centre", "symmetric") => knight = KnightReading::Symmetric,
             ("yalta.knight-centre", "orthogonal-then-diagonal") => {
                 knight = KnightReading::OrthogonalThenDiagonal;
@@ -105,54 +107,44 @@ fn rules<Sw: Switch>(game: &Game, mutant: Option<Mutant>) -> Result<Rules<Sw>, E
     })
 }
 
-fn role_code(role: Role) -> Option<u8> {
-    Some(match role {
-        Role::King => KING,
-        Role::Queen => QUEEN,
-        Role::Rook => ROOK,
-        Role::Bishop => BISHOP,
-        Role::Knight => KNIGHT,
-        Role::Pawn => PAWN,
-        _ => return None,
-    })
+/// The role of a model's role, if it is one of Yalta's.
+fn role_code(role: trichess_model::Role) -> Option<Role> {
+    Role::of_variant(role, Variant::Yalta)
 }
 
-fn code_role(code: u8) -> Role {
-    match code & 7 {
-        KING => Role::King,
-        QUEEN => Role::Queen,
-        ROOK => Role::Rook,
-        BISHOP => Role::Bishop,
-        KNIGHT => Role::Knight,
-        _ => Role::Pawn,
-    }
+/// The model's role of a piece code (or of a move's promotion role).
+fn code_role(code: u8) -> trichess_model::Role {
+    Role::from_index(usize::from(code & 7)).model()
 }
 
-fn seat(i: u8) -> Seat {
-    Seat::ALL[usize::from(i % 3)]
+/// The seat of a piece code (`army * 8 + role`: the army is its seat's).
+fn seat_of(code: u8) -> Seat {
+    Seat::from_index(usize::from(code >> 3))
 }
 
 /// The model's move for an internal one.
-fn model_move(m: u32) -> Option<Move> {
+fn model_move(m: Mv) -> Option<Move> {
     let board = Variant::Yalta.board();
-    let from = board.cell_at(usize::from(from_of(m)))?;
-    let to = board.cell_at(usize::from(to_of(m)))?;
-    Some(match flag_of(m) {
-        PROMOTION => Move::Promotion {
+    let from = board.cell_at(usize::from(m.from))?;
+    let to = board.cell_at(usize::from(m.to))?;
+    Some(match m.kind {
+        Kind::Promotion => Move::Promotion {
             from,
             to,
-            role: code_role(promo_of(m)),
+            role: code_role(m.extra),
         },
-        SHORT => Move::Castle {
-            from,
-            to,
-            partner: board.cell_at(usize::from(from_of(m) + 3))?,
-        },
-        LONG => Move::Castle {
-            from,
-            to,
-            partner: board.cell_at(usize::from(from_of(m) - 4))?,
-        },
+        Kind::Castle => {
+            let partner = if m.extra == SHORT {
+                m.from + 3
+            } else {
+                m.from - 4
+            };
+            Move::Castle {
+                from,
+                to,
+                partner: board.cell_at(usize::from(partner))?,
+            }
+        }
         _ => Move::Plain { from, to },
     })
 }
@@ -162,7 +154,7 @@ fn in_game(pos: &Pos) -> usize {
 }
 
 /// The legal moves of the side to move of a read position (none once the game is won).
-fn moves_of(pos: &Pos, r: &Rules<impl Switch>, buf: &mut Vec<u32>) {
+fn moves_of(pos: &Pos, r: &Rules<impl Switch>, buf: &mut Vec<Mv>) {
     buf.clear();
     if in_game(pos) > 1 {
         pos.legal(pos.to_move, r, buf);
@@ -172,13 +164,23 @@ fn moves_of(pos: &Pos, r: &Rules<impl Switch>, buf: &mut Vec<u32>) {
 /// The yalta.board start: each army's back rank R N B Q K B N R, pawns on rank 2.
 fn start_pos() -> Pos {
     let mut pos = Pos::empty();
-    let back = [ROOK, KNIGHT, BISHOP, QUEEN, KING, BISHOP, KNIGHT, ROOK];
-    for a in 0..3u8 {
+    let back = [
+        Role::Rook,
+        Role::Knight,
+        Role::Bishop,
+        Role::Queen,
+        Role::King,
+        Role::Bishop,
+        Role::Knight,
+        Role::Rook,
+    ];
+    for s in Seat::ALL {
+        let a = s.index() as u8;
         for (f, &role) in back.iter().enumerate() {
-            pos.put(a * 32 + f as u8, a * 8 + role);
-            pos.put(a * 32 + 8 + f as u8, a * 8 + PAWN);
+            pos.put(a * 32 + f as u8, code(a, role));
+            pos.put(a * 32 + 8 + f as u8, code(a, Role::Pawn));
         }
-        pos.control[usize::from(a)] = a;
+        pos.control[s.index()] = Some(s);
     }
     pos.castling = 0b11_1111;
     pos
@@ -191,7 +193,6 @@ pub(crate) struct Yalta<Sw>(Rules<Sw>);
 impl<Sw: Switch> engine::Rules for Yalta<Sw> {
     type Root = Pos;
     type Pos = Pos;
-    type Move = u32;
     type Walk = ();
 
     fn readings(game: &Game, mutant: Option<Mutant>) -> Result<Yalta<Sw>, EngineError> {
@@ -211,29 +212,29 @@ impl<Sw: Switch> engine::Rules for Yalta<Sw> {
     }
 
     #[inline]
-    fn moves(&self, _: &mut (), pos: &Pos, out: &mut Vec<u32>) {
+    fn moves(&self, _: &mut (), pos: &Pos, out: &mut Vec<Mv>) {
         moves_of(pos, &self.0, out);
     }
 
     #[inline]
-    fn child(&self, _: &mut (), pos: &Pos, mv: u32, out: &mut Vec<u32>) -> Pos {
+    fn child(&self, _: &mut (), pos: &Pos, mv: Mv, out: &mut Vec<Mv>) -> Pos {
         let mut child = pos.clone();
         child.make(mv, &self.0, out);
         child
     }
 
     #[inline]
-    fn count_after(&self, _: &mut (), pos: &Pos, mv: u32, _: &mut Vec<u32>) -> u64 {
+    fn count_after(&self, _: &mut (), pos: &Pos, mv: Mv, _: &mut Vec<Mv>) -> u64 {
         let mut n = Count(0);
         pos.clone().make(mv, &self.0, &mut n);
         n.0
     }
 
-    fn name(&self, mv: u32) -> Option<Move> {
+    fn name(&self, mv: Mv) -> Option<Move> {
         model_move(mv)
     }
 
-    fn play(&self, pos: &Pos, _: &Setup, mv: u32) -> Setup {
+    fn play(&self, pos: &Pos, _: &Setup, mv: Mv) -> Setup {
         write(&self.child(&mut (), pos, mv, &mut Vec::new()))
     }
 
@@ -242,7 +243,7 @@ impl<Sw: Switch> engine::Rules for Yalta<Sw> {
         let s = pos.to_move;
         if in_game(pos) == 1 {
             return Outcome::Won {
-                winner: seat(s),
+                winner: s.model(),
                 reason: Reason::LastKingStanding,
             };
         }
@@ -251,31 +252,31 @@ impl<Sw: Switch> engine::Rules for Yalta<Sw> {
         if !buf.is_empty() {
             return Outcome::Ongoing;
         }
-        if pos.checkers[usize::from(s)] != 0 {
+        if pos.checkers[s.index()] != 0 {
             // yalta.mate-final.
-            return if r.after_left && pos.king[usize::from(left(s))] != NONE {
+            return if r.after_left && pos.king[left(s).index()] != NONE {
                 Outcome::Passes {
-                    seat: seat(s),
+                    seat: s.model(),
                     reason: Reason::Checkmate,
                 }
             } else {
                 Outcome::Eliminated {
-                    seat: seat(s),
+                    seat: s.model(),
                     reason: Reason::Checkmate,
                 }
             };
         }
         // yalta.stalemate.
         if r.stalemate_pass {
-            let someone = (0..3u8).any(|q| {
-                q != s && pos.king[usize::from(q)] != NONE && {
+            let someone = Seat::ALL.into_iter().any(|q| {
+                q != s && pos.king[q.index()] != NONE && {
                     pos.legal(q, r, &mut buf);
                     !buf.is_empty()
                 }
             });
             if someone {
                 return Outcome::Passes {
-                    seat: seat(s),
+                    seat: s.model(),
                     reason: Reason::Stalemate,
                 };
             }

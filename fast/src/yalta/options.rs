@@ -3,6 +3,7 @@
 
 use super::tables::Tables;
 use crate::mutant::{Mutant, Switch};
+use crate::types::Seat;
 
 /// `yalta.takeover-promotion`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -17,7 +18,7 @@ pub(super) enum Promo {
 pub(super) struct Rules<Sw> {
     pub(super) t: &'static Tables,
     /// `yalta.turn-order`: the seat that moves after each seat.
-    pub(super) next: [u8; 3],
+    pub(super) next: [Seat; 3],
     pub(super) ep_both: bool,
     pub(super) after_left: bool,
     pub(super) promo: Promo,

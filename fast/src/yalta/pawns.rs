@@ -1,10 +1,11 @@
 //! How pawns move: steps, double steps, captures, promotion, en passant and its window.
 
-use super::board::{BISHOP, KING, KNIGHT, PAWN, Pos, QUEEN, ROOK};
+use super::board::{EMPTY, Pos, code};
 use super::options::{Promo, Rules};
 use super::tables::{NONE, PawnCell, PerCell, bit, bits};
-use super::turn::{DOUBLE, EN_PASSANT, Moves, NORMAL, PROMOTION, mv};
+use super::turn::{Moves, Mv, mv};
 use crate::mutant::Switch;
+use crate::types::{Kind, Role, Seat};
 
 /// What the moves of one army's pawns depend on, the same for each pawn.
 struct PawnMoves {
@@ -32,7 +33,7 @@ impl Pos {
     pub(super) fn pawns<B: Moves>(
         &self,
         a: usize,
-        s: u8,
+        s: Seat,
         own: u128,
         r: &Rules<impl Switch>,
         buf: &mut B,
@@ -43,9 +44,9 @@ impl Pos {
         // The kings no capture takes: every king, or under yalta.exposed-king = capture the
         // mover's own (which no sacrifice promotion takes either).
         let kings = if r.king_capture {
-            self.b.role[usize::from(KING)] & own
+            self.b.role[Role::King.index()] & own
         } else {
-            self.b.role[usize::from(KING)]
+            self.b.role[Role::King.index()]
         };
         // A pawn of an army taken over (its king checkmated): yalta.takeover-promotion.
         let taken = self.king[a] == NONE;
@@ -59,7 +60,7 @@ impl Pos {
             }
         };
         let targets = occ & !kings;
-        let pawns = self.b.army[a] & self.b.role[usize::from(PAWN)];
+        let pawns = self.b.army[a] & self.b.role[Role::Pawn.index()];
         let ctx = PawnMoves {
             cells: &t.pawn[a],
             empty: !occ,
@@ -81,14 +82,14 @@ impl Pos {
         &self,
         c: u8,
         ctx: &PawnMoves,
-        s: u8,
+        s: Seat,
         r: &Rules<impl Switch>,
         buf: &mut B,
         risky: u128,
     ) {
         let cu = usize::from(c);
         let safe = ctx.all_safe || risky & bit(c) == 0;
-        let push = |m: u32, buf: &mut B| {
+        let push = |m: Mv, buf: &mut B| {
             if safe {
                 buf.push(m);
                 true
@@ -97,9 +98,9 @@ impl Pos {
             }
         };
         let promote = |x: u8, buf: &mut B| {
-            if push(mv(c, x, PROMOTION, QUEEN), buf) {
-                for role in [ROOK, BISHOP, KNIGHT] {
-                    buf.push(mv(c, x, PROMOTION, role));
+            if push(mv(c, x, Kind::Promotion, Role::Queen as u8), buf) {
+                for role in [Role::Rook, Role::Bishop, Role::Knight] {
+                    buf.push(mv(c, x, Kind::Promotion, role as u8));
                 }
             }
         };
@@ -112,10 +113,10 @@ impl Pos {
                     promote(x, buf);
                 }
             } else {
-                push(mv(c, x, NORMAL, 0), buf);
+                push(mv(c, x, Kind::Normal, 0), buf);
                 let two = cell.two;
                 if two & ctx.empty != 0 {
-                    push(mv(c, two.trailing_zeros() as u8, DOUBLE, 0), buf);
+                    push(mv(c, two.trailing_zeros() as u8, Kind::Double, 0), buf);
                 }
             }
         }
@@ -123,7 +124,7 @@ impl Pos {
         if ctx.en_passant != 0 && caps & ctx.en_passant != 0 {
             for e in [self.ep, self.ep_earlier] {
                 if caps & ctx.en_passant & bit(e) != 0 {
-                    self.push_if_safe(mv(c, e, EN_PASSANT, 0), s, r, buf);
+                    self.push_if_safe(mv(c, e, Kind::EnPassant, 0), s, r, buf);
                 }
             }
         }
@@ -136,7 +137,7 @@ impl Pos {
             buf.push_plain(c, plain);
         } else {
             for x in bits(plain) {
-                self.push_if_safe(mv(c, x, NORMAL, 0), s, r, buf);
+                self.push_if_safe(mv(c, x, Kind::Normal, 0), s, r, buf);
             }
         }
         for x in bits(hits & ctx.back_ranks) {
@@ -147,7 +148,7 @@ impl Pos {
     /// yalta.en-passant, yalta.en-passant-window: the en passant cells `s` may take on, each
     /// right still in its window (an earlier one only beside a latest one).
     #[inline(always)]
-    fn en_passant_cells(&self, s: u8, r: &Rules<impl Switch>) -> u128 {
+    fn en_passant_cells(&self, s: Seat, r: &Rules<impl Switch>) -> u128 {
         if self.ep != NONE && s == self.to_move && !r.bugs.no_en_passant.on() {
             bit(self.ep) | bit(self.ep_earlier)
         } else {
@@ -160,23 +161,23 @@ impl Pos {
     pub(super) fn ep_valid(&self, e: u8) -> bool {
         let x = e / 32;
         e % 32 / 8 == 2
-            && self.board[usize::from(e)] == 0
-            && self.board[usize::from(e + 8)] == x * 8 + PAWN
+            && self.board[usize::from(e)] == EMPTY
+            && self.board[usize::from(e + 8)] == code(x, Role::Pawn)
     }
 
     /// The seat that double-stepped over the en passant cell `e`: the one that moves the army
     /// of its half-board.
-    pub(super) fn stepper(&self, e: u8) -> u8 {
+    pub(super) fn stepper(&self, e: u8) -> Option<Seat> {
         self.control[usize::from(e / 32)]
     }
 
     /// A right whose double-stepper is to move again is over: no right for the
     /// double-stepper's own side (yalta.en-passant-window).
     pub(super) fn close_own_rights(&mut self) {
-        if self.ep_earlier != NONE && self.stepper(self.ep_earlier) == self.to_move {
+        if self.ep_earlier != NONE && self.stepper(self.ep_earlier) == Some(self.to_move) {
             self.ep_earlier = NONE;
         }
-        if self.ep != NONE && self.stepper(self.ep) == self.to_move {
+        if self.ep != NONE && self.stepper(self.ep) == Some(self.to_move) {
             self.ep = self.ep_earlier;
             self.ep_earlier = NONE;
         }

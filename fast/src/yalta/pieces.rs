@@ -1,10 +1,11 @@
 //! How the pieces move: the legal moves of a seat, piece by piece (pawns in [`super::pawns`]).
 
-use super::board::{BISHOP, KING, KNIGHT, Pos, QUEEN, ROOK};
+use super::board::Pos;
 use super::options::Rules;
 use super::tables::{Line, NONE, bit, bits};
-use super::turn::{Moves, NORMAL, mv};
+use super::turn::{Moves, mv};
 use crate::mutant::Switch;
+use crate::types::{Kind, Role, Seat};
 
 impl Pos {
     /// Pushes the plain moves from `c` to each of `targets`. `risky` holds the cells a piece
@@ -14,7 +15,7 @@ impl Pos {
         &self,
         c: u8,
         targets: u128,
-        s: u8,
+        s: Seat,
         r: &Rules<impl Switch>,
         buf: &mut B,
         risky: u128,
@@ -23,7 +24,7 @@ impl Pos {
             buf.push_plain(c, targets);
         } else {
             for x in bits(targets) {
-                self.push_if_safe(mv(c, x, NORMAL, 0), s, r, buf);
+                self.push_if_safe(mv(c, x, Kind::Normal, 0), s, r, buf);
             }
         }
     }
@@ -34,16 +35,16 @@ impl Pos {
     }
 
     /// The legal moves of `s` (yalta.fide-movement, yalta.check-response).
-    pub(super) fn legal<B: Moves>(&self, s: u8, r: &Rules<impl Switch>, buf: &mut B) {
+    pub(super) fn legal<B: Moves>(&self, s: Seat, r: &Rules<impl Switch>, buf: &mut B) {
         buf.clear();
         let t = r.t;
         let own = self.controlled(s);
         let occ = self.b.occ;
-        let kings = self.b.role[usize::from(KING)];
-        let k = self.king[usize::from(s)];
+        let kings = self.b.role[Role::King.index()];
+        let k = self.king[s.index()];
         // The cells a piece may not leave without the full test: those of pinned pieces (all
         // of them in check), and the king's.
-        let risky = if r.test_all || self.checkers[usize::from(s)] != 0 || k == NONE {
+        let risky = if r.test_all || self.checkers[s.index()] != 0 || k == NONE {
             !0
         } else if r.bugs.pins_ignored.on() {
             0
@@ -52,31 +53,31 @@ impl Pos {
         };
         // yalta.exposed-king: kings are taken only under the reading capture.
         let free = if r.king_capture { !own } else { !own & !kings };
-        let role = |r: u8| self.b.role[usize::from(r)] & own;
-        for c in bits(role(KNIGHT)) {
+        let role = |r: Role| self.b.role[r.index()] & own;
+        for c in bits(role(Role::Knight)) {
             self.push_all(c, t.knight[usize::from(c)] & free, s, r, buf, risky);
         }
-        for c in bits(role(ROOK)) {
+        for c in bits(role(Role::Rook)) {
             let m = Self::slides(t.orth_lines(c), occ);
             self.push_all(c, m & free, s, r, buf, risky);
         }
-        for c in bits(role(BISHOP)) {
+        for c in bits(role(Role::Bishop)) {
             let m = Self::slides(t.diag_lines(c), occ);
             self.push_all(c, m & free, s, r, buf, risky);
         }
-        for c in bits(role(QUEEN)) {
+        for c in bits(role(Role::Queen)) {
             let m = Self::slides(t.orth_lines(c), occ) | Self::slides(t.diag_lines(c), occ);
             self.push_all(c, m & free, s, r, buf, risky);
         }
         for a in 0..3 {
-            if self.control[a] == s {
+            if self.control[a] == Some(s) {
                 self.pawns(a, s, own, r, buf, risky);
             }
         }
-        for c in bits(role(KING)) {
+        for c in bits(role(Role::King)) {
             let risky = risky | bit(k);
             self.push_all(c, t.king[usize::from(c)] & free, s, r, buf, risky);
-            self.castles(c, self.b.army_of_bit(bit(c)) as u8, s, r, buf);
+            self.castles(c, self.b.army_of_bit(bit(c)), s, r, buf);
         }
     }
 }

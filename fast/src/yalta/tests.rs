@@ -6,7 +6,7 @@ use super::tables::{bit, bits, orthogonal_then_diagonal, two_then_one, two_way};
 use super::*;
 use crate::hex::Hex;
 use crate::mutant::Off;
-use trichess_model::Engine;
+use trichess_model::{Engine, Role, Seat};
 
 /// The fast engine's Yalta.
 type Yalta = crate::engine::VariantEngine<super::Yalta<Off>>;

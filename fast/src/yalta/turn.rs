@@ -1,52 +1,44 @@
 //! Moves and the turn: the move encoding, where legal moves go, copy-make, and the settling
 //! of the turn after a move (checkmates, pending mates, passes, the end of the game).
 
-use super::board::{KING, Pos, left};
+use super::board::{Pos, left};
 use super::castling::rook_cells;
 use super::options::Rules;
 use super::tables::{NONE, bit, bits};
 use crate::mutant::Switch;
-
-pub(super) const NORMAL: u32 = 0;
-pub(super) const DOUBLE: u32 = 1;
-pub(super) const EN_PASSANT: u32 = 2;
-pub(super) const SHORT: u32 = 3;
-pub(super) const LONG: u32 = 4;
-pub(super) const PROMOTION: u32 = 5;
+use crate::types::{Kind, Role, Seat};
 
 /// Game states.
 pub(super) const ONGOING: u8 = 0;
 pub(super) const WON: u8 = 1;
 pub(super) const DRAWN: u8 = 2;
 
-/// A move: from, to, flag and promotion role packed in a u32.
-pub(super) fn mv(from: u8, to: u8, flag: u32, promo: u8) -> u32 {
-    u32::from(from) | (u32::from(to) << 8) | (flag << 16) | (u32::from(promo) << 20)
-}
+/// Yalta's moves: the shared [`Mv`], whose `extra` is the new role's index for a
+/// [`Kind::Promotion`] and the side ([`SHORT`](super::castling::SHORT) or
+/// [`LONG`](super::castling::LONG)) for a [`Kind::Castle`].
+pub(crate) use crate::types::Mv;
 
-pub(super) fn from_of(m: u32) -> u8 {
-    (m & 0xff) as u8
-}
-pub(super) fn to_of(m: u32) -> u8 {
-    ((m >> 8) & 0xff) as u8
-}
-pub(super) fn flag_of(m: u32) -> u32 {
-    (m >> 16) & 0xf
-}
-pub(super) fn promo_of(m: u32) -> u8 {
-    ((m >> 20) & 0xf) as u8
+/// The move of `kind` from the cell `from` to the cell `to`, with `extra`.
+#[inline(always)]
+pub(super) const fn mv(from: u8, to: u8, kind: Kind, extra: u8) -> Mv {
+    Mv {
+        from,
+        to,
+        kind,
+        extra,
+    }
 }
 
 /// Where legal moves go: a buffer, or a count (bulk counting at the last ply of perft).
 pub(super) trait Moves {
     fn clear(&mut self);
     fn is_empty(&self) -> bool;
-    fn push(&mut self, m: u32);
+    fn push(&mut self, m: Mv);
     /// The plain moves from `c` to each of `targets`.
     fn push_plain(&mut self, c: u8, targets: u128);
 }
 
-impl Moves for Vec<u32> {
+impl Moves for Vec<Mv> {
     fn clear(&mut self) {
         Vec::clear(self);
     }
@@ -54,12 +46,12 @@ impl Moves for Vec<u32> {
         Vec::is_empty(self)
     }
     #[inline(always)]
-    fn push(&mut self, m: u32) {
+    fn push(&mut self, m: Mv) {
         Vec::push(self, m);
     }
     #[inline(always)]
     fn push_plain(&mut self, c: u8, targets: u128) {
-        self.extend(bits(targets).map(|x| mv(c, x, NORMAL, 0)));
+        self.extend(bits(targets).map(|x| mv(c, x, Kind::Normal, 0)));
     }
 }
 
@@ -75,7 +67,7 @@ impl Moves for Count {
         self.0 == 0
     }
     #[inline(always)]
-    fn push(&mut self, _: u32) {
+    fn push(&mut self, _: Mv) {
         self.0 += 1;
     }
     #[inline(always)]
@@ -94,31 +86,32 @@ impl Moves for Count {
 impl Pos {
     /// Plays a legal move of the side to move and settles the turn; `buf` ends up holding
     /// the legal moves of the next side to move (empty if the game is over).
-    pub(super) fn make<B: Moves>(&mut self, m: u32, r: &Rules<impl Switch>, buf: &mut B) {
-        let (from, to, flag) = (from_of(m), to_of(m), flag_of(m));
+    pub(super) fn make<B: Moves>(&mut self, m: Mv, r: &Rules<impl Switch>, buf: &mut B) {
+        let (from, to, kind) = (m.from, m.to, m.kind);
         let mover = self.to_move;
         let p = self.board[usize::from(from)];
         // yalta.exposed-king = capture: the seat whose king is taken.
         let taken = self.board[usize::from(to)];
-        let king_taken = (taken & 7 == KING).then_some(taken >> 3);
+        let king_taken =
+            (taken & 7 == Role::King as u8).then(|| Seat::from_index(usize::from(taken >> 3)));
         self.remove(to);
         self.remove(from);
-        let placed = if flag == PROMOTION {
-            (p & !7) | promo_of(m)
+        let placed = if kind == Kind::Promotion {
+            (p & !7) | m.extra
         } else {
             p
         };
         self.put(to, placed);
         // The cells whose contents change.
         let mut changed = bit(from) | bit(to);
-        match flag {
-            EN_PASSANT => {
+        match kind {
+            Kind::EnPassant => {
                 // Only a move generated as an en passant capture takes the pawn beyond `to`.
                 changed |= bit(to + 8);
                 self.remove(to + 8);
             }
-            SHORT | LONG => {
-                let (rf, rt) = rook_cells(from, flag);
+            Kind::Castle => {
+                let (rf, rt) = rook_cells(from, m.extra);
                 changed |= bit(rf) | bit(rt);
                 let rook = self.board[usize::from(rf)];
                 self.remove(rf);
@@ -126,15 +119,15 @@ impl Pos {
             }
             _ => {}
         }
-        self.update_rights(from, to, p, flag, r);
+        self.update_rights(from, to, p, kind, r);
         if let Some(v) = king_taken {
-            self.king[usize::from(v)] = NONE;
+            self.king[v.index()] = NONE;
             self.take_over(v, mover, r);
         }
         self.update_checks(mover, changed, r);
         if r.after_left {
-            for q in 0..3u8 {
-                if self.pending & (1 << q) != 0 && left(q) == mover {
+            for q in Seat::ALL {
+                if self.pending & q.bit() != 0 && left(q) == mover {
                     self.resolve_pending(q, r);
                 }
             }
@@ -147,9 +140,9 @@ impl Pos {
     /// The rights a move changes: castling (a king that moves loses both, a rook that leaves
     /// or is taken on its corner that one) and en passant.
     #[inline(always)]
-    fn update_rights(&mut self, from: u8, to: u8, p: u8, flag: u32, r: &Rules<impl Switch>) {
+    fn update_rights(&mut self, from: u8, to: u8, p: u8, kind: Kind, r: &Rules<impl Switch>) {
         let a = p >> 3;
-        if p & 7 == KING {
+        if p & 7 == Role::King as u8 {
             self.castling &= !(3 << (2 * a));
         }
         for x in [from, to] {
@@ -165,7 +158,7 @@ impl Pos {
         // second double step keeps the first one's right as the earlier one (D2). A right
         // whose double-stepper is to move again ends in `settle`.
         let taken_over = self.control_set & (1 << a) != 0;
-        let fresh = if flag == DOUBLE && !(r.bugs.no_takeover_en_passant.on() && taken_over) {
+        let fresh = if kind == Kind::Double && !(r.bugs.no_takeover_en_passant.on() && taken_over) {
             r.t.push[usize::from(a)][usize::from(from)]
         } else {
             NONE
@@ -187,12 +180,12 @@ impl Pos {
 
     /// yalta.turn-order: the seat still in the game whose turn comes before `s`'s (`s`
     /// itself if no other is in the game).
-    pub(super) fn seat_before(&self, s: u8, r: &Rules<impl Switch>) -> u8 {
+    pub(super) fn seat_before(&self, s: Seat, r: &Rules<impl Switch>) -> Seat {
         let mut x = s;
         for _ in 0..2 {
             // Three seats in a cycle: the one before is the one after the next.
-            x = r.next[usize::from(r.next[usize::from(x)])];
-            if self.king[usize::from(x)] != NONE {
+            x = r.next[r.next[x.index()].index()];
+            if self.king[x.index()] != NONE {
                 return x;
             }
         }
@@ -202,21 +195,21 @@ impl Pos {
     /// yalta.mate-final: a pending mate whose check has ended (by a move, or by the checker
     /// leaving the game) is lifted: a pending mate is only for a player in check (D3).
     fn lift_unchecked_pending(&mut self) {
-        for q in 0..3u8 {
-            if self.checkers[usize::from(q)] == 0 {
-                self.pending &= !(1 << q);
+        for q in Seat::ALL {
+            if self.checkers[q.index()] == 0 {
+                self.pending &= !q.bit();
             }
         }
     }
 
     /// The next seat in the turn order that still has its king.
-    pub(super) fn next_in_game(&self, s: u8, r: &Rules<impl Switch>) -> u8 {
-        let mut x = r.next[usize::from(s)];
+    pub(super) fn next_in_game(&self, s: Seat, r: &Rules<impl Switch>) -> Seat {
+        let mut x = r.next[s.index()];
         for _ in 0..3 {
-            if self.king[usize::from(x)] != NONE {
+            if self.king[x.index()] != NONE {
                 return x;
             }
-            x = r.next[usize::from(x)];
+            x = r.next[x.index()];
         }
         s
     }
@@ -224,9 +217,9 @@ impl Pos {
     /// yalta.mate-final=after-left-player: at the end of the left player's turn the pending
     /// mate of `q` becomes final if `q` is still in check with no legal move, its en passant
     /// captures those it may make on its next move (D10).
-    fn resolve_pending(&mut self, q: u8, r: &Rules<impl Switch>) {
-        self.pending &= !(1 << q);
-        if self.king[usize::from(q)] == NONE || self.checkers[usize::from(q)] == 0 {
+    fn resolve_pending(&mut self, q: Seat, r: &Rules<impl Switch>) {
+        self.pending &= !q.bit();
+        if self.king[q.index()] == NONE || self.checkers[q.index()] == 0 {
             return;
         }
         if !self.next_turn_of(q, r).can_move(r) {
@@ -240,24 +233,27 @@ impl Pos {
     /// comes to its double-stepper's side (D8); under next-player it is only for the next move
     /// made in the game, so it is `q`'s only if every player before `q` is passed over: has no
     /// legal move and passes or is out (a stalemate under yalta.stalemate=draw ends the game).
-    fn next_turn_of(&self, q: u8, r: &Rules<impl Switch>) -> Pos {
+    fn next_turn_of(&self, q: Seat, r: &Rules<impl Switch>) -> Pos {
         let mut before = 0u8;
         let mut x = self.next_in_game(self.to_move, r);
-        while x != q && before & (1 << x) == 0 {
-            before |= 1 << x;
+        while x != q && before & x.bit() == 0 {
+            before |= x.bit();
             x = self.next_in_game(x, r);
         }
         let stuck = || {
-            (0..3u8).filter(|&x| before & (1 << x) != 0).all(|x| {
-                !self.turn_of(x).can_move(r)
-                    && (self.checkers[usize::from(x)] != 0 || r.stalemate_pass)
-            })
+            Seat::ALL
+                .into_iter()
+                .filter(|&x| before & x.bit() != 0)
+                .all(|x| {
+                    !self.turn_of(x).can_move(r)
+                        && (self.checkers[x.index()] != 0 || r.stalemate_pass)
+                })
         };
         let mut next = self.turn_of(q);
         let open = [next.ep, next.ep_earlier].map(|e| {
             let closed = e == NONE
                 || if r.ep_both {
-                    before & (1 << next.stepper(e)) != 0
+                    next.stepper(e).is_some_and(|x| before & x.bit() != 0)
                 } else {
                     !stuck()
                 };
@@ -272,7 +268,7 @@ impl Pos {
     }
 
     /// The position with `s` to move, the rights of `s`'s own side over.
-    fn turn_of(&self, s: u8) -> Pos {
+    fn turn_of(&self, s: Seat) -> Pos {
         let mut p = self.clone();
         p.to_move = s;
         p.close_own_rights();
@@ -287,17 +283,16 @@ impl Pos {
     }
 
     /// yalta.mate-removes-king, yalta.army-takeover, yalta.multiple-check: `s` is checkmated.
-    pub(super) fn eliminate(&mut self, s: u8, r: &Rules<impl Switch>) {
-        let su = usize::from(s);
+    pub(super) fn eliminate(&mut self, s: Seat, r: &Rules<impl Switch>) {
+        let su = s.index();
         let checkers = self.checkers[su];
-        let mater = match checkers.count_ones() {
-            0 => return,
-            1 => checkers.trailing_zeros() as u8,
-            _ if r.bugs.second_check_mates.on() && self.first[su] != NONE => {
-                (checkers & !(1 << self.first[su])).trailing_zeros() as u8
-            }
-            _ if self.first[su] != NONE => self.first[su],
-            _ => checkers.trailing_zeros() as u8,
+        let lowest = |m: u8| Seat::from_index(m.trailing_zeros() as usize);
+        let mater = match (checkers.count_ones(), self.first[su]) {
+            (0, _) => return,
+            (1, _) => lowest(checkers),
+            (_, Some(f)) if r.bugs.second_check_mates.on() => lowest(checkers & !f.bit()),
+            (_, Some(f)) => f,
+            _ => lowest(checkers),
         };
         self.remove(self.king[su]);
         self.king[su] = NONE;
@@ -306,28 +301,28 @@ impl Pos {
 
     /// yalta.army-takeover: `s`, whose king has left the board, is out; `by` takes control of
     /// every army `s` controlled.
-    fn take_over(&mut self, s: u8, by: u8, r: &Rules<impl Switch>) {
-        let su = usize::from(s);
+    fn take_over(&mut self, s: Seat, by: Seat, r: &Rules<impl Switch>) {
+        let su = s.index();
         for a in 0..3 {
-            if self.control[a] == s && r.bugs.no_takeover.on() {
+            if self.control[a] == Some(s) && r.bugs.no_takeover.on() {
                 for c in bits(self.b.army[a]) {
                     self.remove(c);
                 }
-                self.control[a] = NONE;
-            } else if self.control[a] == s {
-                self.control[a] = by;
+                self.control[a] = None;
+            } else if self.control[a] == Some(s) {
+                self.control[a] = Some(by);
                 self.control_set |= 1 << a;
             }
         }
-        self.castling &= !(3 << (2 * s));
-        self.pending &= !(1 << s);
-        self.first[su] = NONE;
+        self.castling &= !(3 << (2 * su));
+        self.pending &= !s.bit();
+        self.first[su] = None;
         self.recheck(r.t);
         if r.after_left {
             self.lift_unchecked_pending();
             // A pending mate whose left player is out of the game is final at once.
-            for q in 0..3u8 {
-                if self.pending & (1 << q) != 0 && self.king[usize::from(left(q))] == NONE {
+            for q in Seat::ALL {
+                if self.pending & q.bit() != 0 && self.king[left(q).index()] == NONE {
                     self.resolve_pending(q, r);
                 }
             }
@@ -343,7 +338,9 @@ impl Pos {
         loop {
             let in_game = self.king.iter().filter(|&&k| k != NONE).count();
             if in_game <= 1
-                && let Some(s) = (0..3u8).find(|&s| self.king[usize::from(s)] != NONE)
+                && let Some(s) = Seat::ALL
+                    .into_iter()
+                    .find(|&s| self.king[s.index()] != NONE)
             {
                 self.to_move = s;
             }
@@ -358,14 +355,14 @@ impl Pos {
             if !buf.is_empty() {
                 return;
             }
-            if self.checkers[usize::from(s)] != 0 {
-                if !r.after_left || self.king[usize::from(left(s))] == NONE {
+            if self.checkers[s.index()] != 0 {
+                if !r.after_left || self.king[left(s).index()] == NONE {
                     self.eliminate(s, r);
                     self.to_move = self.next_in_game(s, r);
                     passes = 0;
                     continue;
                 }
-                self.pending |= 1 << s;
+                self.pending |= s.bit();
             } else if !r.stalemate_pass {
                 self.over = DRAWN;
                 return;
@@ -376,8 +373,8 @@ impl Pos {
                 return;
             }
             if r.after_left {
-                for q in 0..3u8 {
-                    if q != s && self.pending & (1 << q) != 0 && left(q) == s {
+                for q in Seat::ALL {
+                    if q != s && self.pending & q.bit() != 0 && left(q) == s {
                         self.resolve_pending(q, r);
                     }
                 }

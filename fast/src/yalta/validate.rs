@@ -26,8 +26,8 @@ pub(super) fn read(setup: &Setup, r: &Rules<impl Switch>) -> Result<Pos, EngineE
     let mut pos = Pos::empty();
     read_pieces(setup, &mut pos, &mut problems);
     read_control(st, &mut pos, &mut problems);
-    pos.to_move = setup.to_move.index() as u8;
-    if pos.king[usize::from(pos.to_move)] == NONE {
+    pos.to_move = Seat::of(setup.to_move);
+    if pos.king[pos.to_move.index()] == NONE {
         problems.push(PositionProblem::new(
             ProblemKind::SideToMoveOut,
             "the side to move has no king: it is out of the game",
@@ -65,7 +65,7 @@ pub(super) fn read_pieces(setup: &Setup, pos: &mut Pos, problems: &mut Vec<Posit
         };
         let army = piece.owner.index() as u8;
         // yalta.start-army: one king per army.
-        if role == KING && pos.king[usize::from(army)] != NONE {
+        if role == Role::King && pos.king[usize::from(army)] != NONE {
             problems.push(PositionProblem::new(
                 ProblemKind::TooManyRoyals,
                 format!(
@@ -76,32 +76,32 @@ pub(super) fn read_pieces(setup: &Setup, pos: &mut Pos, problems: &mut Vec<Posit
             continue;
         }
         // yalta.pawn-moves: a pawn never stands on a back rank (its own or a promotion rank).
-        if role == PAWN && cell.rank() == 0 {
+        if role == Role::Pawn && cell.rank() == 0 {
             problems.push(PositionProblem::new(
                 ProblemKind::PawnOnImpossibleRank,
                 format!("a pawn on the back rank {cell}"),
             ));
         }
-        pos.put(i, army * 8 + role);
+        pos.put(i, code(army, role));
     }
 }
 
 /// Who moves each army: its own seat while its king stands, else the seat that took it over.
 pub(super) fn read_control(st: &YaltaState, pos: &mut Pos, problems: &mut Vec<PositionProblem>) {
-    for a in 0..3u8 {
-        if pos.king[usize::from(a)] != NONE {
-            pos.control[usize::from(a)] = a;
+    for s in Seat::ALL {
+        if pos.king[s.index()] != NONE {
+            pos.control[s.index()] = Some(s);
         }
     }
     // yalta.army-takeover: the controller of each army whose king is gone.
     for (&army, &by) in &st.control {
-        let (a, c) = (army.index(), by.index() as u8);
+        let (a, c) = (army.index(), Seat::of(by));
         if pos.king[a] != NONE {
             problems.push(PositionProblem::new(
                 ProblemKind::ControlDoesNotFit,
                 format!("control {army:?}: that army still has its king"),
             ));
-        } else if usize::from(c) == a || pos.king[usize::from(c)] == NONE {
+        } else if c.index() == a || pos.king[c.index()] == NONE {
             problems.push(PositionProblem::new(
                 ProblemKind::ControlDoesNotFit,
                 format!(
@@ -109,18 +109,18 @@ pub(super) fn read_control(st: &YaltaState, pos: &mut Pos, problems: &mut Vec<Po
                 ),
             ));
         } else {
-            pos.control[a] = c;
+            pos.control[a] = Some(c);
             pos.control_set |= 1 << a;
         }
     }
-    for a in 0..3 {
-        if pos.control[a] == NONE && pos.b.army[a] != 0 && !st.control.contains_key(&seat(a as u8))
-        {
+    for s in Seat::ALL {
+        let a = s.index();
+        if pos.control[a].is_none() && pos.b.army[a] != 0 && !st.control.contains_key(&s.model()) {
             problems.push(PositionProblem::new(
                 ProblemKind::ControlDoesNotFit,
                 format!(
                     "{}'s army has no king and no controller",
-                    Variant::Yalta.seat_name(seat(a as u8))
+                    Variant::Yalta.seat_name(s.model())
                 ),
             ));
         }
@@ -141,7 +141,7 @@ pub(super) fn read_castling(setup: &Setup, pos: &mut Pos, problems: &mut Vec<Pos
         let i = i as u8;
         let x = i / 32;
         let ok_king = pos.king[usize::from(x)] == x * 32 + 4;
-        let ok_rook = pos.board[usize::from(i)] == x * 8 + ROOK;
+        let ok_rook = pos.board[usize::from(i)] == code(x, Role::Rook);
         match i % 32 {
             7 if ok_king && ok_rook => pos.castling |= 1 << (2 * x),
             0 if ok_king && ok_rook => pos.castling |= 1 << (2 * x + 1),
@@ -183,7 +183,7 @@ pub(super) fn read_en_passant(
         let newer = pos.stepper(pos.ep);
         if newer == pos.stepper(pos.ep_earlier) {
             problems.push(PositionProblem::new(ProblemKind::EnPassantWithoutDoubleStep, "en_passant and en_passant_earlier are double steps of one player; a player's own right ends when it is to move again"));
-        } else if newer != pos.seat_before(pos.to_move, r) {
+        } else if newer != Some(pos.seat_before(pos.to_move, r)) {
             problems.push(PositionProblem::new(ProblemKind::EnPassantWithoutDoubleStep, "en_passant: with two rights the latest is the double step of the player who moved last"));
         }
     }
@@ -196,36 +196,37 @@ pub(super) fn read_checks(
     pos: &mut Pos,
     problems: &mut Vec<PositionProblem>,
 ) {
-    for s in 0..3u8 {
-        let k = pos.king[usize::from(s)];
+    for s in Seat::ALL {
+        let k = pos.king[s.index()];
         if k != NONE {
-            pos.checkers[usize::from(s)] = pos.attackers(&pos.b, k, s, r.t);
+            pos.checkers[s.index()] = pos.attackers(&pos.b, k, s, r.t);
         }
     }
     // yalta.multiple-check: a seat checked by two opponents says whose check came first.
     for (&checked, &by) in &st.first_check {
-        let (s, f) = (checked.index(), by.index() as u8);
+        let (s, f) = (checked.index(), Seat::of(by));
         if pos.checkers[s].count_ones() != 2 {
             problems.push(PositionProblem::new(
                 ProblemKind::FirstCheckDoesNotFit,
                 format!("first_check {checked:?}: not in check from two opponents"),
             ));
-        } else if pos.checkers[s] & (1 << f) == 0 {
+        } else if pos.checkers[s] & f.bit() == 0 {
             problems.push(PositionProblem::new(
                 ProblemKind::FirstCheckDoesNotFit,
                 format!("first_check {checked:?}:{by:?}: not a checker"),
             ));
         } else {
-            pos.first[s] = f;
+            pos.first[s] = Some(f);
         }
     }
-    for s in 0..3 {
-        if pos.checkers[s].count_ones() == 2 && pos.first[s] == NONE {
+    for seat in Seat::ALL {
+        let s = seat.index();
+        if pos.checkers[s].count_ones() == 2 && pos.first[s].is_none() {
             problems.push(PositionProblem::new(
                 ProblemKind::FirstCheckDoesNotFit,
                 format!(
                     "{} is in check from two opponents: first_check must say whose came first",
-                    Variant::Yalta.seat_name(seat(s as u8))
+                    Variant::Yalta.seat_name(seat.model())
                 ),
             ));
         }
@@ -242,26 +243,26 @@ pub(super) fn read_pending(
     // yalta.mate-final: pending mates exist only under after-left-player, for a player in
     // check who is not to move (D3).
     for &q in &st.pending_mate {
-        let qi = q.index() as u8;
+        let qi = Seat::of(q);
         if !r.after_left {
             problems.push(PositionProblem::new(
                 ProblemKind::PendingMateDoesNotFit,
                 "pending_mate needs the reading yalta.mate-final=after-left-player",
             ));
-        } else if pos.king[usize::from(qi)] == NONE
+        } else if pos.king[qi.index()] == NONE
             || qi == pos.to_move
-            || pos.king[usize::from(left(qi))] == NONE
+            || pos.king[left(qi).index()] == NONE
         {
             problems.push(PositionProblem::new(ProblemKind::PendingMateDoesNotFit, format!(
                 "pending_mate {q:?}: the seat and its left player must be in the game, not to move"
             )));
-        } else if pos.checkers[usize::from(qi)] == 0 {
+        } else if pos.checkers[qi.index()] == 0 {
             problems.push(PositionProblem::new(
                 ProblemKind::PendingMateDoesNotFit,
                 format!("pending_mate {q:?}: a pending mate is for a player in check"),
             ));
         } else {
-            pos.pending |= 1 << qi;
+            pos.pending |= qi.bit();
         }
     }
 }
@@ -278,7 +279,7 @@ pub(super) fn en_passant_cell(
     match Variant::Yalta.board().index(cell) {
         Some(i) if pos.ep_valid(i as u8) => {
             let i = i as u8;
-            if pos.stepper(i) == pos.to_move {
+            if pos.stepper(i) == Some(pos.to_move) {
                 problems.push(PositionProblem::new(
                     ProblemKind::EnPassantWithoutDoubleStep,
                     format!("{field} {cell}: the side to move may not take its own pawn"),
@@ -304,10 +305,10 @@ pub(super) fn write(pos: &Pos) -> Setup {
     let cell = |i: u8| board.cell_at(usize::from(i));
     let mut pieces = BTreeMap::new();
     for (i, &code) in pos.board.iter().enumerate() {
-        if code != 0
+        if code != EMPTY
             && let Some(c) = cell(i as u8)
         {
-            pieces.insert(c, Piece::new(seat(code >> 3), code_role(code)));
+            pieces.insert(c, Piece::new(seat_of(code).model(), code_role(code)));
         }
     }
     let mut castling = BTreeSet::new();
@@ -320,21 +321,23 @@ pub(super) fn write(pos: &Pos) -> Setup {
         }
     }
     let mut state = YaltaState::default();
-    for a in 0..3u8 {
-        let au = usize::from(a);
-        if pos.control_set & (1 << a) != 0 && pos.control[au] != NONE {
-            state.control.insert(seat(a), seat(pos.control[au]));
+    for s in Seat::ALL {
+        let a = s.index();
+        if pos.control_set & s.bit() != 0
+            && let Some(by) = pos.control[a]
+        {
+            state.control.insert(s.model(), by.model());
         }
-        if pos.first[au] != NONE {
-            state.first_check.insert(seat(a), seat(pos.first[au]));
+        if let Some(f) = pos.first[a] {
+            state.first_check.insert(s.model(), f.model());
         }
-        if pos.pending & (1 << a) != 0 {
-            state.pending_mate.insert(seat(a));
+        if pos.pending & s.bit() != 0 {
+            state.pending_mate.insert(s.model());
         }
     }
     Setup {
         variant: Variant::Yalta,
-        to_move: seat(pos.to_move),
+        to_move: pos.to_move.model(),
         pieces,
         castling,
         en_passant: if pos.ep == NONE { None } else { cell(pos.ep) },

@@ -8,6 +8,7 @@ use trichess_model::{Cell, Variant};
 
 use crate::bitset::Bitset;
 use crate::square::{BISHOP_DIRS, KNIGHT_LEAPS, Lines, ROOK_DIRS};
+use crate::types::{Role, Seat};
 
 /// Cells on the board.
 pub(super) const N: usize = 49;
@@ -18,13 +19,10 @@ pub(super) const NONE: u8 = 255;
 /// Every cell of the board.
 pub(super) const ALL: u64 = (1u64 << N) - 1;
 
-/// Army indices (the model's seat indices): White moves first, then Red, then Black.
-pub(super) const WHITE: usize = 0;
-pub(super) const RED: usize = 1;
-pub(super) const BLACK: usize = 2;
-
-/// Role indices (the model's order).
-pub(super) use crate::square::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
+/// The seats by their armies: White (A) moves first, then Red (B), then Black (C).
+pub(super) const WHITE: Seat = Seat::A;
+pub(super) const RED: Seat = Seat::B;
+pub(super) const BLACK: Seat = Seat::C;
 
 /// yuri.pawn-move-a: each army's two step directions, orthogonal steps away from its corner
 /// (White g7: rank-1, file-1; Red g1: rank+1, file-1; Black a1: file+1, rank+1).
@@ -51,7 +49,7 @@ pub(super) fn coords(i: usize) -> (i32, i32) {
 
 /// yuri.pawn-move-b: a pawn's distance from the long diagonal of its colour (a1-g7 for White
 /// and Black, a7-g1 for Red).
-fn diagonal_distance(army: usize, file: i32, rank: i32) -> i32 {
+fn diagonal_distance(army: Seat, file: i32, rank: i32) -> i32 {
     if army == RED {
         (file + rank - (SIDE - 1)).abs()
     } else {
@@ -138,7 +136,8 @@ fn build() -> Tables {
         for d in BISHOP_DIRS {
             t.bishop_lines[i] |= t.rays[d][i];
         }
-        for army in 0..3 {
+        for seat in Seat::ALL {
+            let army = seat.index();
             let (cf, cr) = PAWN_CAPTURE[army];
             match at(f + cf, r + cr) {
                 Some(j) => {
@@ -147,12 +146,12 @@ fn build() -> Tables {
                 }
                 None => t.promotion[army] |= 1 << i,
             }
-            let here = diagonal_distance(army, f, r);
+            let here = diagonal_distance(seat, f, r);
             for (s, &(df, dr)) in PAWN_STEPS[army].iter().enumerate() {
                 let Some(j) = at(f + df, r + dr) else {
                     continue;
                 };
-                let away = diagonal_distance(army, f + df, r + dr) > here;
+                let away = diagonal_distance(seat, f + df, r + dr) > here;
                 let double =
                     at(f + 2 * df, r + 2 * dr).map_or((NONE, NONE), |k| (j as u8, k as u8));
                 t.push[0][army][i] |= 1 << j;
@@ -202,6 +201,12 @@ impl Tables {
     }
 }
 
+/// The code of a piece of `seat` and `role`, as [`Pos::piece`] gives it.
+#[inline]
+pub(super) fn code(seat: Seat, role: usize) -> u8 {
+    (seat.index() * 8 + role) as u8
+}
+
 /// An empty cell, as [`Pos::piece`] gives it.
 pub(super) const EMPTY: u8 = 0xFF;
 
@@ -213,7 +218,7 @@ pub(crate) struct Pos {
     pub army: [u64; 3],
     pub role: [u64; 6],
     pub king: [u8; 3],
-    pub to_move: u8,
+    pub to_move: Seat,
     /// The cell passed over by the double step just made, or `NONE`.
     pub ep: u8,
     /// The pawn that made it.
@@ -231,7 +236,7 @@ impl Pos {
             army: [0; 3],
             role: [0; 6],
             king: [NONE; 3],
-            to_move: 0,
+            to_move: WHITE,
             ep: NONE,
             ep_pawn: NONE,
             unmoved: 0,
@@ -241,11 +246,11 @@ impl Pos {
 
     /// Puts a piece on an empty cell.
     #[inline]
-    pub(super) fn put(&mut self, army: usize, role: usize, s: usize) {
-        self.army[army] |= 1 << s;
+    pub(super) fn put(&mut self, army: Seat, role: usize, s: usize) {
+        self.army[army.index()] |= 1 << s;
         self.role[role] |= 1 << s;
-        if role == KING {
-            self.king[army] = s as u8;
+        if role == Role::King.index() {
+            self.king[army.index()] = s as u8;
         }
     }
 
@@ -259,6 +264,12 @@ impl Pos {
         let army = bit(self.army[1]) + 2 * bit(self.army[2]);
         let role = (1..6).fold(0, |r, i| r + i as u8 * bit(self.role[i]));
         army * 8 + role
+    }
+
+    /// The seat of a piece as [`Pos::piece`] gives it.
+    #[inline]
+    pub(super) fn seat_of(piece: u8) -> Seat {
+        Seat::from_index(usize::from(piece >> 3))
     }
 
     #[inline]

@@ -1,10 +1,11 @@
 //! Check: which pieces threaten a King, and where a piece other than the King may move
 //! without leaving its own King in check.
 
-use super::board::{BISHOP, KING, KNIGHT, NONE, PAWN, Pos, QUEEN, ROOK, Tables};
-use super::turn::{Ctx, EN_PASSANT, Gen, Mv};
+use super::board::{NONE, Pos, Tables};
+use super::turn::{Ctx, Gen, Mv};
 use crate::mutant::Switch;
 use crate::sink::Sink;
+use crate::types::{Kind, Role, Seat};
 
 impl Pos {
     /// yuri.check: whether `s` is threatened by a non-King piece among `attackers`, with the
@@ -12,8 +13,8 @@ impl Pos {
     #[inline]
     pub(super) fn attacked(&self, t: &Tables, s: usize, occ: u64, attackers: u64) -> bool {
         let s = s & 63;
-        let pawns = attackers & self.role[PAWN];
-        if t.knight[s] & attackers & self.role[KNIGHT]
+        let pawns = attackers & self.role[Role::Pawn.index()];
+        if t.knight[s] & attackers & self.role[Role::Knight.index()]
             | t.pawn_attackers[0][s] & pawns & self.army[0]
             | t.pawn_attackers[1][s] & pawns & self.army[1]
             | t.pawn_attackers[2][s] & pawns & self.army[2]
@@ -21,12 +22,12 @@ impl Pos {
         {
             return true;
         }
-        let queens = self.role[QUEEN];
-        let diag = attackers & (self.role[BISHOP] | queens) & t.bishop_lines[s];
+        let queens = self.role[Role::Queen.index()];
+        let diag = attackers & (self.role[Role::Bishop.index()] | queens) & t.bishop_lines[s];
         if diag != 0 && [2, 3, 6, 7].into_iter().any(|d| sees(t, d, s, occ, diag)) {
             return true;
         }
-        let orth = attackers & (self.role[ROOK] | queens) & t.rook_lines[s];
+        let orth = attackers & (self.role[Role::Rook.index()] | queens) & t.rook_lines[s];
         orth != 0 && [0, 1, 4, 5].into_iter().any(|d| sees(t, d, s, occ, orth))
     }
 
@@ -35,19 +36,19 @@ impl Pos {
     #[inline]
     pub(super) fn checkers(&self, t: &Tables, s: usize, occ: u64, attackers: u64) -> u64 {
         let s = s & 63;
-        let pawns = attackers & self.role[PAWN];
-        let mut found = t.knight[s] & attackers & self.role[KNIGHT]
+        let pawns = attackers & self.role[Role::Pawn.index()];
+        let mut found = t.knight[s] & attackers & self.role[Role::Knight.index()]
             | t.pawn_attackers[0][s] & pawns & self.army[0]
             | t.pawn_attackers[1][s] & pawns & self.army[1]
             | t.pawn_attackers[2][s] & pawns & self.army[2];
-        let queens = self.role[QUEEN];
-        let diag = attackers & (self.role[BISHOP] | queens) & t.bishop_lines[s];
+        let queens = self.role[Role::Queen.index()];
+        let diag = attackers & (self.role[Role::Bishop.index()] | queens) & t.bishop_lines[s];
         if diag != 0 {
             for d in [2, 3, 6, 7] {
                 found |= seen(t, d, s, occ, diag);
             }
         }
-        let orth = attackers & (self.role[ROOK] | queens) & t.rook_lines[s];
+        let orth = attackers & (self.role[Role::Rook.index()] | queens) & t.rook_lines[s];
         if orth != 0 {
             for d in [0, 1, 4, 5] {
                 found |= seen(t, d, s, occ, orth);
@@ -58,18 +59,18 @@ impl Pos {
 
     /// Whether the side to move's King is in check.
     pub(super) fn in_check(&self, t: &Tables) -> bool {
-        self.army_in_check(t, usize::from(self.to_move))
+        self.army_in_check(t, self.to_move)
     }
 
     /// yuri.check: whether `army`'s King is threatened by a non-King piece of another army.
     #[inline]
-    pub(super) fn army_in_check(&self, t: &Tables, army: usize) -> bool {
-        let ksq = self.king[army];
+    pub(super) fn army_in_check(&self, t: &Tables, army: Seat) -> bool {
+        let ksq = self.king[army.index()];
         if ksq == NONE || self.shared != NONE {
             return false;
         }
         let occ = self.occ();
-        let attackers = occ & !self.army[army] & !self.role[KING];
+        let attackers = occ & !self.army[army.index()] & !self.role[Role::King.index()];
         self.attacked(t, usize::from(ksq), occ, attackers)
     }
 }
@@ -126,10 +127,10 @@ impl<Sw: Switch> Gen<'_, Sw> {
         } else {
             // yuri.check: only a piece pinned to the King can uncover a check.
             // (A line piece off the King's lines pins nothing.)
-            let queens = p.role[QUEEN];
+            let queens = p.role[Role::Queen.index()];
             let ksq = ksq & 63;
-            let orth = enemies & (p.role[ROOK] | queens) & t.rook_lines[ksq];
-            let diag = enemies & (p.role[BISHOP] | queens) & t.bishop_lines[ksq];
+            let orth = enemies & (p.role[Role::Rook.index()] | queens) & t.rook_lines[ksq];
+            let diag = enemies & (p.role[Role::Bishop.index()] | queens) & t.bishop_lines[ksq];
             let mut pinned = 0;
             if orth != 0 {
                 for d in [0, 1, 4, 5] {
@@ -161,8 +162,8 @@ impl<S: Sink<Mv>, Sw: Switch> Ctx<'_, '_, S, Sw> {
     /// yuri.check: a pawn's move does not leave the mover's King in check (en passant, which
     /// takes a pawn off another cell, tried on the board).
     #[inline]
-    pub(super) fn safe(&self, from: usize, to: usize, kind: u8) -> bool {
-        if kind != EN_PASSANT {
+    pub(super) fn safe(&self, from: usize, to: usize, kind: Kind) -> bool {
+        if kind != Kind::EnPassant {
             return self.allowed(from) & (1 << to) != 0;
         }
         let gone_bit = 1u64 << self.p.ep_pawn;

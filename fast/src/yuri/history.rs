@@ -27,7 +27,7 @@ impl Pos {
 pub(super) fn repeat_candidates(own: u64, hist: &[Snap]) -> (u64, u64) {
     let (mut from, mut to) = (0, 0);
     for snap in hist {
-        let d = snap[WHITE] ^ own;
+        let d = snap[WHITE.index()] ^ own;
         if d.count_ones() == 2 && (d & own).count_ones() == 1 {
             from |= d & own;
             to |= d & !own;

@@ -18,15 +18,15 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use trichess_model::{
     Board, Cell, EngineError, Game, InvalidPosition, Move, Outcome, Piece, PositionProblem,
-    ProblemKind, Reason, Role, Seat, Setup, Variant, VariantState, YuriState, parse_pieces,
-    pieces_text,
+    ProblemKind, Reason, Setup, Variant, VariantState, YuriState, parse_pieces, pieces_text,
 };
 
 use crate::bitset::Bitset;
 use crate::engine;
 use crate::mutant::{Mutant, Switch};
 use crate::sink::Count;
-use board::{BISHOP, BLACK, EMPTY, KING, KNIGHT, NONE, PAWN, Pos, RED, Tables, WHITE, tables};
+use crate::types::{Role, Seat};
+use board::{BLACK, EMPTY, NONE, Pos, RED, Tables, WHITE, code, tables};
 use history::History;
 use options::{Bugs, Rules, Stalemate};
 use turn::{Gen, Mv};
@@ -34,50 +34,50 @@ use validate::{export, import};
 
 /// yuri.start-position: the source's diagram read row by row (see the register): army
 /// (0 White, 1 Red, 2 Black), role, cell.
-const START: [(usize, usize, &str); 27] = [
-    (WHITE, BISHOP, "g7"),
-    (WHITE, BISHOP, "f7"),
-    (WHITE, KNIGHT, "g6"),
-    (WHITE, PAWN, "e7"),
-    (WHITE, KING, "f6"),
-    (WHITE, PAWN, "g5"),
-    (WHITE, PAWN, "e6"),
-    (WHITE, PAWN, "f5"),
-    (WHITE, KNIGHT, "e5"),
-    (RED, PAWN, "g3"),
-    (RED, PAWN, "f3"),
-    (RED, BISHOP, "g2"),
-    (RED, KNIGHT, "e3"),
-    (RED, KING, "f2"),
-    (RED, BISHOP, "g1"),
-    (RED, PAWN, "e2"),
-    (RED, KNIGHT, "f1"),
-    (BLACK, KNIGHT, "c3"),
-    (RED, PAWN, "e1"),
-    (BLACK, PAWN, "b3"),
-    (BLACK, PAWN, "c2"),
-    (BLACK, PAWN, "a3"),
-    (BLACK, KING, "b2"),
-    (BLACK, PAWN, "c1"),
-    (BLACK, KNIGHT, "a2"),
-    (BLACK, BISHOP, "b1"),
-    (BLACK, BISHOP, "a1"),
+const START: [(Seat, Role, &str); 27] = [
+    (WHITE, Role::Bishop, "g7"),
+    (WHITE, Role::Bishop, "f7"),
+    (WHITE, Role::Knight, "g6"),
+    (WHITE, Role::Pawn, "e7"),
+    (WHITE, Role::King, "f6"),
+    (WHITE, Role::Pawn, "g5"),
+    (WHITE, Role::Pawn, "e6"),
+    (WHITE, Role::Pawn, "f5"),
+    (WHITE, Role::Knight, "e5"),
+    (RED, Role::Pawn, "g3"),
+    (RED, Role::Pawn, "f3"),
+    (RED, Role::Bishop, "g2"),
+    (RED, Role::Knight, "e3"),
+    (RED, Role::King, "f2"),
+    (RED, Role::Bishop, "g1"),
+    (RED, Role::Pawn, "e2"),
+    (RED, Role::Knight, "f1"),
+    (BLACK, Role::Knight, "c3"),
+    (RED, Role::Pawn, "e1"),
+    (BLACK, Role::Pawn, "b3"),
+    (BLACK, Role::Pawn, "c2"),
+    (BLACK, Role::Pawn, "a3"),
+    (BLACK, Role::King, "b2"),
+    (BLACK, Role::Pawn, "c1"),
+    (BLACK, Role::Knight, "a2"),
+    (BLACK, Role::Bishop, "b1"),
+    (BLACK, Role::Bishop, "a1"),
 ];
 
 fn board() -> &'static Board {
     Variant::Yuri.board()
 }
 
-/// A role's index: its place in the model's list of Yuri's roles.
-fn role_index(role: Role) -> Option<usize> {
-    Variant::Yuri.roles().iter().position(|&r| r == role)
+/// A role's index, if it is one of Yuri's roles.
+fn role_index(role: trichess_model::Role) -> Option<usize> {
+    Role::of_variant(role, Variant::Yuri).map(Role::index)
 }
 
 /// The cells where an army's pawns start (the unmoved pawns' only possible cells).
-fn pawn_homes(army: usize) -> u64 {
+fn pawn_homes(army: Seat) -> u64 {
     START
         .iter()
-        .filter(|&&(a, r, _)| a == army && r == PAWN)
+        .filter(|&&(a, r, _)| a == army && r == Role::Pawn)
         .filter_map(|&(_, _, name)| board().parse_cell(name).ok())
         .filter_map(|c| board().index(c))
         .fold(0, |m, i| m | 1 << i)
@@ -141,21 +141,17 @@ fn rules<Sw: Switch>(game: &Game, mutant: Option<Mutant>) -> Result<Rules<Sw>, E
     Ok(rules)
 }
 
-fn seat(army: usize) -> Seat {
-    Seat::ALL[army % 3]
-}
-
 /// The model's move of an internal move.
 fn to_move(t: &Tables, m: Mv) -> Move {
     let from = t.cells[usize::from(m.from)];
     let to = t.cells[usize::from(m.to)];
-    if m.promo == NONE {
+    if m.extra == 0 {
         Move::Plain { from, to }
     } else {
         Move::Promotion {
             from,
             to,
-            role: Variant::Yuri.roles()[usize::from(m.promo) % 6],
+            role: Role::from_index(usize::from(m.extra)).model(),
         }
     }
 }
@@ -168,7 +164,6 @@ pub(crate) struct Yuri<Sw>(Gen<'static, Sw>);
 impl<Sw: Switch> engine::Rules for Yuri<Sw> {
     type Root = (Pos, History);
     type Pos = Pos;
-    type Move = Mv;
     /// The board states of the earlier turns (yuri.white-no-repeat), as a stack.
     type Walk = History;
 
@@ -182,10 +177,10 @@ impl<Sw: Switch> engine::Rules for Yuri<Sw> {
         let mut p = Pos::empty();
         for (army, role, name) in START {
             if let Some(i) = board().parse_cell(name).ok().and_then(|c| board().index(c)) {
-                p.put(army, role, i);
+                p.put(army, role.index(), i);
             }
         }
-        for army in 0..3 {
+        for army in Seat::ALL {
             p.unmoved |= pawn_homes(army);
         }
         export(t, &p, Vec::new())
@@ -252,7 +247,7 @@ impl<Sw: Switch> engine::Rules for Yuri<Sw> {
         if pos.shared != NONE {
             // yuri.black-wins: the Kings share a square.
             return Outcome::Won {
-                winner: seat(BLACK),
+                winner: BLACK.model(),
                 reason: Reason::KingsMeet,
             };
         }
@@ -270,13 +265,13 @@ impl<Sw: Switch> engine::Rules for Yuri<Sw> {
         } {
             return Outcome::Ongoing;
         }
-        let mated = off_turn.or_else(|| pos.in_check(t).then_some(usize::from(pos.to_move)));
+        let mated = off_turn.or_else(|| pos.in_check(t).then_some(pos.to_move));
         if let Some(army) = mated {
             // yuri.red-wins / yuri.red-checkmate: any King checkmated is Red's win (the mutant
             // red-own-mate-loses gives a mate of Red's own King to Black).
             let own_mate = army == RED && g.rules.bugs.red_own_mate_loses.on();
             return Outcome::Won {
-                winner: seat(if own_mate { BLACK } else { RED }),
+                winner: if own_mate { BLACK } else { RED }.model(),
                 reason: Reason::Checkmate,
             };
         }
@@ -287,12 +282,12 @@ impl<Sw: Switch> engine::Rules for Yuri<Sw> {
             },
             // yuri.stalemate = white-wins.
             Stalemate::WhiteWins => Outcome::Won {
-                winner: seat(WHITE),
+                winner: WHITE.model(),
                 reason: Reason::Stalemate,
             },
             // yuri.stalemate = mover-wins: the seat before the stalemated one moved last.
             Stalemate::MoverWins => Outcome::Won {
-                winner: seat(usize::from(pos.to_move) + 2),
+                winner: pos.to_move.prev().model(),
                 reason: Reason::Stalemate,
             },
         }

@@ -110,13 +110,31 @@ fn leaps_and_steps_fit_a_7_by_7_square() {
 fn pawn_directions_follow_the_register_orientation() {
     let t = tables();
     // yuri.pawn-capture-a: Black north (+1,+1), White south (-1,-1), Red west (-1,+1).
-    assert_eq!(usize::from(t.pawn_capture[BLACK][cell("c5")]), cell("d6"));
-    assert_eq!(usize::from(t.pawn_capture[WHITE][cell("e3")]), cell("d2"));
-    assert_eq!(usize::from(t.pawn_capture[RED][cell("d3")]), cell("c4"));
+    assert_eq!(
+        usize::from(t.pawn_capture[BLACK.index()][cell("c5")]),
+        cell("d6")
+    );
+    assert_eq!(
+        usize::from(t.pawn_capture[WHITE.index()][cell("e3")]),
+        cell("d2")
+    );
+    assert_eq!(
+        usize::from(t.pawn_capture[RED.index()][cell("d3")]),
+        cell("c4")
+    );
     // yuri.pawn-move-a: two steps away from the corner.
-    assert_eq!(names(t.push[0][BLACK][cell("c5")]), set(&["c6", "d5"]));
-    assert_eq!(names(t.push[0][WHITE][cell("e3")]), set(&["d3", "e2"]));
-    assert_eq!(names(t.push[0][RED][cell("d3")]), set(&["c3", "d4"]));
+    assert_eq!(
+        names(t.push[0][BLACK.index()][cell("c5")]),
+        set(&["c6", "d5"])
+    );
+    assert_eq!(
+        names(t.push[0][WHITE.index()][cell("e3")]),
+        set(&["d3", "e2"])
+    );
+    assert_eq!(
+        names(t.push[0][RED.index()][cell("d3")]),
+        set(&["c3", "d4"])
+    );
     // yuri.pawn-move-b, the register's examples.
     for (army, from, to) in [
         (BLACK, "a3", "a4"),
@@ -126,18 +144,25 @@ fn pawn_directions_follow_the_register_orientation() {
         (RED, "e1", "d1"),
         (RED, "f3", "f4"),
     ] {
-        assert_eq!(names(t.push[1][army][cell(from)]), set(&[to]), "{from}");
+        assert_eq!(
+            names(t.push[1][army.index()][cell(from)]),
+            set(&[to]),
+            "{from}"
+        );
     }
-    assert_eq!(names(t.push[1][BLACK][cell("d4")]), set(&["d5", "e4"]));
+    assert_eq!(
+        names(t.push[1][BLACK.index()][cell("d4")]),
+        set(&["d5", "e4"])
+    );
     // yuri.promotion: Black on the g-file or rank 7, White on the a-file or rank 1, Red on
     // the a-file or rank 7: 13 squares each.
     for army in 0..3 {
         assert_eq!(t.promotion[army].count_ones(), 13);
     }
-    assert!(t.promotion[BLACK] & (1 << cell("g4")) != 0);
-    assert!(t.promotion[WHITE] & (1 << cell("c1")) != 0);
-    assert!(t.promotion[RED] & (1 << cell("a3")) != 0);
-    assert!(t.promotion[RED] & (1 << cell("b3")) == 0);
+    assert!(t.promotion[BLACK.index()] & (1 << cell("g4")) != 0);
+    assert!(t.promotion[WHITE.index()] & (1 << cell("c1")) != 0);
+    assert!(t.promotion[RED.index()] & (1 << cell("a3")) != 0);
+    assert!(t.promotion[RED.index()] & (1 << cell("b3")) == 0);
 }
 
 /// Reads the source's diagram: row k holds the cells whose file + rank is 12 - k, by rising

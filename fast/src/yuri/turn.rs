@@ -1,28 +1,20 @@
 //! Playing a move: the move type, copy-make, and the legal moves of the side to move, each
 //! room's generator called in turn.
 
-use super::board::{ALL, KING, N, NONE, PAWN, Pos, Tables, WHITE};
+use super::board::{ALL, N, NONE, Pos, Tables, WHITE};
 use super::history::{Snap, repeat_candidates};
 use super::options::Rules;
 use crate::mutant::Switch;
 use crate::sink::Sink;
+use crate::types::{Kind, Role};
 
-/// A move: from, to, the promotion role (or `NONE`) and its kind.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Mv {
-    pub from: u8,
-    pub to: u8,
-    pub promo: u8,
-    pub kind: u8,
-}
-
-pub(super) const PLAIN: u8 = 0;
-pub(super) const DOUBLE: u8 = 1;
-pub(super) const EN_PASSANT: u8 = 2;
-/// yuri.shared-square: the White King onto the Black King or the Black King onto the White.
-pub(super) const MEET: u8 = 3;
-/// A King capturing a King: only the mutant king-captures-king makes it.
-pub(super) const KING_CAPTURE: u8 = 4;
+/// Yuri's moves: the shared [`Mv`], whose `extra` is the role a pawn promotes to, or 0 (no
+/// promotion makes a King) for a move that promotes nothing. A pawn may take en passant onto
+/// a cell where it promotes: that move is a [`Kind::EnPassant`] with its promotion role; the
+/// other promotions are [`Kind::Promotion`]s. [`Kind::Meet`] is yuri.shared-square (the White
+/// King onto the Black King or the Black King onto the White), and [`Kind::KingCapture`] a
+/// King taking a King, which only the mutant king-captures-king makes.
+pub(crate) use crate::types::Mv;
 
 impl Pos {
     /// The position after a legal move (copy-make: callers keep the old position to go
@@ -30,18 +22,18 @@ impl Pos {
     /// and what stood where needs no look-up: each set loses the two cells, and a role's set
     /// gains the arrival cell if it held the starting cell.
     pub(super) fn after(&self, m: Mv) -> Pos {
-        let me = usize::from(self.to_move);
+        let me = self.to_move;
         let (from, to) = (usize::from(m.from), usize::from(m.to));
         let (fbit, tbit) = (1u64 << from, 1u64 << to);
         let mut gone = fbit | tbit;
-        if m.kind == EN_PASSANT {
+        if m.kind == Kind::EnPassant {
             gone |= 1u64 << self.ep_pawn;
         }
         let mut next = *self;
-        if m.kind == KING_CAPTURE {
+        if m.kind == Kind::KingCapture {
             // A King captured, which only the mutant king-captures-king does, is gone.
-            next.king[usize::from(self.piece(to) >> 3)] = NONE;
-        } else if m.kind == MEET {
+            next.king[Pos::seat_of(self.piece(to)).index()] = NONE;
+        } else if m.kind == Kind::Meet {
             // yuri.shared-square: the King stepped onto stays (it is no capture); the board
             // lists the King that moved, and the game is over.
             next.shared = to as u8;
@@ -49,26 +41,26 @@ impl Pos {
         for a in 0..3 {
             next.army[a] = self.army[a] & !gone;
         }
-        next.army[me] |= tbit;
+        next.army[me.index()] |= tbit;
         for r in 0..6 {
             next.role[r] = self.role[r] & !gone | (self.role[r] >> from & 1) << to;
         }
-        if m.promo != NONE {
-            next.role[PAWN] &= !tbit;
-            next.role[usize::from(m.promo)] |= tbit;
+        if m.extra != 0 {
+            next.role[Role::Pawn.index()] &= !tbit;
+            next.role[usize::from(m.extra)] |= tbit;
         }
-        if self.role[KING] & fbit != 0 {
-            next.king[me] = to as u8;
+        if self.role[Role::King.index()] & fbit != 0 {
+            next.king[me.index()] = to as u8;
         }
         next.unmoved = self.unmoved & !gone;
-        if m.kind == DOUBLE {
+        if m.kind == Kind::Double {
             next.ep = ((from + to) / 2) as u8;
             next.ep_pawn = to as u8;
         } else {
             next.ep = NONE;
             next.ep_pawn = NONE;
         }
-        next.to_move = ((me + 1) % 3) as u8;
+        next.to_move = me.next();
         next
     }
 }
@@ -103,14 +95,14 @@ impl<Sw: Switch> Gen<'_, Sw> {
             // yuri.shared-square: the game is over.
             return;
         }
-        let me = usize::from(p.to_move);
-        let ksq = usize::from(p.king[me]);
+        let me = p.to_move;
+        let ksq = usize::from(p.king[me.index()]);
         if ksq >= N {
             return;
         }
-        let own = p.army[me];
+        let own = p.army[me.index()];
         let occ = p.occ();
-        let kings = p.role[KING];
+        let kings = p.role[Role::King.index()];
         let enemies = occ & !own & !kings;
         let checkers = p.checkers(t, ksq, occ, enemies);
         let pinned = self.pinned(p, ksq, occ, own, enemies, checkers);

@@ -24,7 +24,7 @@ pub(super) fn board_state(pieces: &BTreeMap<Cell, Piece>) -> Result<Pos, Vec<Str
             problems.push(format!("two pieces on {cell}"));
             continue;
         }
-        p.put(piece.owner.index(), role, i);
+        p.put(Seat::of(piece.owner), role, i);
     }
     if problems.is_empty() {
         Ok(p)
@@ -67,9 +67,8 @@ pub(super) fn import(
             Pos::empty()
         }
     };
-    let to_move = setup.to_move.index();
-    p.to_move = to_move as u8;
-    let prev = (to_move + 2) % 3;
+    p.to_move = Seat::of(setup.to_move);
+    let prev = p.to_move.prev();
 
     // yuri.no-castling.
     if !setup.castling.is_empty() {
@@ -93,8 +92,8 @@ pub(super) fn import(
 }
 
 /// The name of an army's seat.
-pub(super) fn army_name(army: usize) -> &'static str {
-    Variant::Yuri.seat_name(seat(army))
+pub(super) fn army_name(army: Seat) -> &'static str {
+    Variant::Yuri.seat_name(army.model())
 }
 
 pub(super) fn cell_index(c: Cell) -> Option<usize> {
@@ -106,32 +105,32 @@ pub(super) fn cell_index(c: Cell) -> Option<usize> {
 pub(super) fn import_shared(
     setup: &Setup,
     state: &YuriState,
-    prev: usize,
+    prev: Seat,
     p: &mut Pos,
     problems: &mut Vec<PositionProblem>,
-) -> Option<usize> {
+) -> Option<Seat> {
     // yuri.shared-square: the King that moved there is listed; the other stands under it.
     let mut implicit_king = None;
     if let Some(c) = state.shared_square {
         match cell_index(c).map(|i| (i, p.piece(i))) {
-            Some((i, pc)) if pc == (WHITE * 8 + KING) as u8 || pc == (BLACK * 8 + KING) as u8 => {
-                let mover = usize::from(pc >> 3);
+            Some((i, pc)) if pc == code(WHITE, Role::King.index()) || pc == code(BLACK, Role::King.index()) => {
+                let mover = Pos::seat_of(pc);
                 let other = if mover == WHITE { BLACK } else { WHITE };
                 implicit_king = Some(other);
                 p.shared = i as u8;
-                if p.army[other] & p.role[KING] != 0 {
+                if p.army[other.index()] & p.role[Role::King.index()] != 0 {
                     problems.push(PositionProblem::new(ProblemKind::TooManyRoyals, format!(
                         "the {} King shares {c}, so it stands nowhere else",
                         army_name(other)
                     )));
                 } else {
-                    p.king[other] = i as u8;
+                    p.king[other.index()] = i as u8;
                 }
                 if prev != mover {
                     problems.push(PositionProblem::new(ProblemKind::SharedSquareDoesNotFit, format!(
                         "the {} King moved onto {c} last, so {} is to move",
                         army_name(mover),
-                        army_name((mover + 1) % 3)
+                        army_name(mover.next())
                     )));
                 }
                 if setup.en_passant.is_some() || state.en_passant_pawn.is_some() {
@@ -149,13 +148,13 @@ pub(super) fn import_shared(
 /// One King an army, and no pawn where it would have promoted.
 pub(super) fn import_kings_and_pawns(
     t: &Tables,
-    implicit_king: Option<usize>,
+    implicit_king: Option<Seat>,
     p: &Pos,
     problems: &mut Vec<PositionProblem>,
 ) {
     // yuri.one-king: one King for each army.
-    for army in 0..3 {
-        let kings = (p.army[army] & p.role[KING]).count_ones();
+    for army in Seat::ALL {
+        let kings = (p.army[army.index()] & p.role[Role::King.index()]).count_ones();
         let expected = u32::from(implicit_king != Some(army));
         if kings != expected {
             let kind = if kings > expected {
@@ -174,8 +173,9 @@ pub(super) fn import_kings_and_pawns(
     }
 
     // yuri.promotion: a pawn on a square it promotes on has promoted already.
-    for army in 0..3 {
-        for i in (p.army[army] & p.role[PAWN] & t.promotion[army]).iter() {
+    for army in Seat::ALL {
+        let a = army.index();
+        for i in (p.army[a] & p.role[Role::Pawn.index()] & t.promotion[a]).iter() {
             problems.push(PositionProblem::new(
                 ProblemKind::PawnOnImpossibleRank,
                 format!(
@@ -194,8 +194,8 @@ pub(super) fn import_unmoved(state: &YuriState, p: &mut Pos, problems: &mut Vec<
         let ok = cell_index(c).is_some_and(|i| {
             let pc = p.piece(i);
             pc != EMPTY
-                && usize::from(pc & 7) == PAWN
-                && pawn_homes(usize::from(pc >> 3)) & (1 << i) != 0
+                && usize::from(pc & 7) == Role::Pawn.index()
+                && pawn_homes(Pos::seat_of(pc)) & (1 << i) != 0
         });
         if ok {
             if let Some(i) = cell_index(c) {
@@ -215,7 +215,7 @@ pub(super) fn import_en_passant(
     t: &Tables,
     setup: &Setup,
     state: &YuriState,
-    prev: usize,
+    prev: Seat,
     p: &mut Pos,
     problems: &mut Vec<PositionProblem>,
 ) {
@@ -232,11 +232,11 @@ pub(super) fn import_en_passant(
         (Some(ep), Some(pawn)) => match (cell_index(ep), cell_index(pawn)) {
             (Some(e), Some(w)) => {
                 let reading = usize::from(rules.away);
-                let is_prev_pawn = p.piece(w) == (prev * 8 + PAWN) as u8;
+                let is_prev_pawn = p.piece(w) == code(prev, Role::Pawn.index());
                 let mut fits = false;
                 for s in pawn_homes(prev).iter() {
                     fits |= p.piece(s) == EMPTY
-                        && t.push2[reading][prev][s].contains(&(e as u8, w as u8));
+                        && t.push2[reading][prev.index()][s].contains(&(e as u8, w as u8));
                 }
                 if !is_prev_pawn || p.piece(e) != EMPTY || !fits {
                     problems.push(PositionProblem::new(ProblemKind::EnPassantWithoutDoubleStep, format!(
@@ -269,8 +269,11 @@ pub(super) fn import_history(state: &YuriState, problems: &mut Vec<PositionProbl
             .map_err(|e| vec![e.to_string()])
             .and_then(|pieces| board_state(&pieces));
         let unfit = match &board {
-            Ok(b) => (0..3)
-                .filter(|&army| (b.army[army] & b.role[KING]).count_ones() != 1)
+            Ok(b) => Seat::ALL
+                .into_iter()
+                .filter(|&army| {
+                    (b.army[army.index()] & b.role[Role::King.index()]).count_ones() != 1
+                })
                 .map(|army| format!("{} has not one King", army_name(army)))
                 .collect(),
             Err(more) => more.clone(),
@@ -296,8 +299,8 @@ pub(super) fn pieces_of(t: &Tables, p: &Pos) -> BTreeMap<Cell, Piece> {
             pieces.insert(
                 t.cells[i],
                 Piece::new(
-                    seat(usize::from(pc >> 3)),
-                    Variant::Yuri.roles()[usize::from(pc & 7) % 6],
+                    Pos::seat_of(pc).model(),
+                    Role::from_index(usize::from(pc & 7)).model(),
                 ),
             );
         }
@@ -317,7 +320,7 @@ pub(super) fn export(t: &Tables, p: &Pos, history: Vec<String>) -> Setup {
     }
     Setup {
         variant: Variant::Yuri,
-        to_move: seat(usize::from(p.to_move)),
+        to_move: p.to_move.model(),
         pieces: pieces_of(t, p),
         castling: BTreeSet::new(),
         en_passant: cell_of(t, p.ep),
