@@ -237,6 +237,9 @@ pub struct Generator {
     pub edit_percent: usize,
     /// How moves are chosen.
     pub policy: Policy,
+    /// Whether the roots are known to be positions both engines accept (a caller that asked
+    /// already), so that a walk does not ask again where it starts.
+    pub roots_accepted: bool,
     /// The engine whose moves the current walk plays.
     driver: Side,
 }
@@ -306,6 +309,7 @@ impl Generator {
             walk_length: 60,
             edit_percent: 25,
             policy: Policy::default(),
+            roots_accepted: false,
             driver: Side::First,
         }
     }
@@ -345,7 +349,12 @@ impl Generator {
                 } else {
                     Side::First
                 };
-                match duel.both_accept(&self.game, &root) {
+                let accepted = if self.roots_accepted {
+                    Some(true)
+                } else {
+                    duel.both_accept(&self.game, &root)
+                };
+                match accepted {
                     Some(true) => {
                         self.start_from(&root);
                         self.from_first_root = self.roots.first() == Some(&root);
@@ -520,4 +529,42 @@ fn validity(duel: &mut Duel, game: &Game, setup: &Setup) -> Finding {
             origin: None,
             path: Vec::new(),
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::choices::Seeded;
+    use trichess_model::Engine;
+
+    /// A walk asks both engines about its root before it starts there, unless it is told its
+    /// roots are accepted: a board with no pieces, which both engines refuse (each army needs
+    /// its King), is skipped by the first walk and yielded by the second, which asked nothing.
+    #[test]
+    fn a_walk_told_its_roots_are_accepted_does_not_ask_about_them() {
+        let game = Game::new(Variant::OSullivan);
+        let pieces = BTreeMap::new();
+        let empty = Setup {
+            variant: game.variant,
+            to_move: Seat::A,
+            state: VariantState::default_for(game.variant, &pieces),
+            pieces,
+            castling: Default::default(),
+            en_passant: None,
+        };
+        let mut duel = Duel::new(
+            Box::new(|| Box::new(trichess_oracle::Oracle) as Box<dyn Engine>),
+            Box::new(|| Box::new(trichess_fast::Fast::default()) as Box<dyn Engine>),
+        );
+        let mut asking = Generator::new(game.clone(), vec![empty.clone()]);
+        let step = asking.next(&mut duel, &mut Seeded::new(1));
+        assert!(!matches!(step, Some(Step::Position(_))), "{step:?}");
+        let mut told = Generator::new(game, vec![empty.clone()]);
+        told.roots_accepted = true;
+        let step = told.next(&mut duel, &mut Seeded::new(1));
+        assert!(
+            matches!(&step, Some(Step::Position(s)) if *s == empty),
+            "{step:?}"
+        );
+    }
 }

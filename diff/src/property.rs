@@ -262,7 +262,7 @@ impl Harness {
         // readings, say; a disagreement on validity is trichess diff's to report), the case is
         // the start; with no start either (should not happen), the empty board, which both
         // engines refuse. The root is asked here once: the generator, given it alone, would
-        // ask it again on each of its tries.
+        // ask it again on each of its tries (told that it is accepted, it does not ask).
         let Some(root) = root.filter(|r| self.walker.both_accept(&game, r) == Some(true)) else {
             let start = self
                 .walker
@@ -272,6 +272,7 @@ impl Harness {
         };
         let mut found = root.clone();
         let mut generator = Generator::new(game.clone(), vec![root]);
+        generator.roots_accepted = true;
         // Cheap walks (no mate sought: that plays every move), so that an input costs about
         // one position's checks.
         generator.policy = Policy {
