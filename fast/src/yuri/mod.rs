@@ -157,9 +157,9 @@ fn to_move(t: &Tables, m: Mv) -> Move {
 }
 
 /// Yuri's rules under a game's readings, with the tables and the switches `Sw` of a planted
-/// mutant, and the history words read so far.
+/// mutant.
 #[derive(Debug)]
-pub(crate) struct Yuri<Sw>(Gen<'static, Sw>, validate::HistoryWords);
+pub(crate) struct Yuri<Sw>(Gen<'static, Sw>);
 
 impl<Sw: Switch> engine::Rules for Yuri<Sw> {
     type Root = (Pos, History);
@@ -169,10 +169,7 @@ impl<Sw: Switch> engine::Rules for Yuri<Sw> {
 
     fn readings(game: &Game, mutant: Option<Mutant>) -> Result<Yuri<Sw>, EngineError> {
         let rules = rules(game, mutant)?;
-        Ok(Yuri(
-            Gen { t: tables(), rules },
-            validate::HistoryWords::default(),
-        ))
+        Ok(Yuri(Gen { t: tables(), rules }))
     }
 
     fn start(&self) -> Setup {
@@ -190,7 +187,7 @@ impl<Sw: Switch> engine::Rules for Yuri<Sw> {
     }
 
     fn import(&self, setup: &Setup) -> Result<(Pos, History), EngineError> {
-        import(self.0.rules, &self.1, setup)
+        import(self.0.rules, setup)
     }
 
     fn walk(&self, (pos, hist): &(Pos, History)) -> (History, Pos) {

@@ -41,7 +41,6 @@ pub(super) fn board_state(pieces: &BTreeMap<Cell, Piece>) -> Result<Pos, Vec<Str
 /// every problem is listed, with its kind.
 pub(super) fn import(
     rules: Rules<impl Switch>,
-    words: &HistoryWords,
     setup: &Setup,
 ) -> Result<(Pos, History), EngineError> {
     let t = tables();
@@ -87,7 +86,7 @@ pub(super) fn import(
     import_kings_and_pawns(t, implicit_king, &p, &mut problems);
     import_unmoved(state, &mut p, &mut problems);
     import_en_passant(rules, t, setup, state, prev, &mut p, &mut problems);
-    let hist = import_history(state, words, &mut problems);
+    let hist = import_history(state, &mut problems);
 
     if problems.is_empty() {
         Ok((p, hist))
@@ -268,9 +267,16 @@ pub(super) fn import_en_passant(
 /// The board states of the history words read so far, by word, each with the problems that
 /// make it unfit instead where it has any: the positions of one game share all but their last
 /// words, which every call would otherwise read again (a deep position has a hundred). At most
-/// [`HistoryWords::KEPT`] words; when full it forgets them all.
+/// [`HistoryWords::KEPT`] words; when full it forgets them all. What a word reads as depends
+/// on the word alone, not on the readings, so the words are kept once per thread ([`WORDS`]),
+/// not with each game's rules.
 #[derive(Debug, Default)]
-pub(super) struct HistoryWords(RefCell<HashMap<String, Result<Snap, Vec<String>>>>);
+struct HistoryWords(RefCell<HashMap<String, Result<Snap, Vec<String>>>>);
+
+thread_local! {
+    /// The history words this thread has read.
+    static WORDS: HistoryWords = HistoryWords::default();
+}
 
 impl HistoryWords {
     /// The most words kept.
@@ -309,14 +315,10 @@ fn history_word(word: &str) -> Result<Snap, Vec<String>> {
     }
 }
 
-fn import_history(
-    state: &YuriState,
-    words: &HistoryWords,
-    problems: &mut Vec<PositionProblem>,
-) -> History {
+fn import_history(state: &YuriState, problems: &mut Vec<PositionProblem>) -> History {
     let mut hist = History::with_capacity(state.history.len() + 64);
     for (k, word) in state.history.iter().enumerate() {
-        match words.read(word) {
+        match WORDS.with(|words| words.read(word)) {
             Ok(snap) => hist.push(snap),
             Err(unfit) => problems.extend(unfit.into_iter().map(|m| {
                 PositionProblem::new(
