@@ -6,7 +6,7 @@
 //! accessors.
 
 use super::bits::{Bits, CELLS};
-use super::readings::Readings;
+use super::options::Readings;
 use super::tables::{NONE, Tables};
 use crate::bitset::Bitset;
 use crate::hex::{Dir, Hex};
@@ -71,7 +71,7 @@ pub(super) const WAZIR_STEPPERS: u16 = Role::Emperor.bit() | Role::Primate.bit()
 pub(super) const FERZ_STEPPERS: u16 =
     Role::Emperor.bit() | Role::Chatelaine.bit() | Role::Baroness.bit();
 /// `triple-crown.across-pieces`: the Viceroy compounds make the straight-across step (move
-/// generation reads it from [`Readings::across`](super::readings::Readings)).
+/// generation reads it from [`Readings::across`](super::options::Readings)).
 pub(crate) const ACROSS_STEPPERS: u16 = Role::Emperor.bit()
     | Role::Diarch.bit()
     | Role::Vicereine.bit()

@@ -12,7 +12,7 @@ use crate::hex::Dir;
 use crate::mutant::Switch;
 
 use super::board::{self, dir};
-use super::readings::{KnightReading, Readings};
+use super::options::{KnightReading, Readings};
 
 /// "No cell".
 pub(crate) const NONE: u8 = u8::MAX;

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use trichess_model::{Piece, ProblemKind, Role, Seat, Variant, VariantState};
 
 use super::board::Ctx;
-use super::readings::{KnightReading, Readings};
+use super::options::{KnightReading, Readings};
 use super::turn::Mv;
 use super::*;
 use crate::bitset::Bitset;

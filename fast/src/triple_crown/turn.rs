@@ -3,7 +3,7 @@
 
 use super::board::{self, Ctx, EMPTY, Ep, NO_EP, Pos, code};
 use super::castling::{CASTLES, castling_bit};
-use super::readings::Readings;
+use super::options::Readings;
 use super::tables::NONE;
 use crate::bitset::Bitset;
 use crate::mutant::Switch;

@@ -11,7 +11,7 @@ use trichess_model::{
 use super::bits::CELLS;
 use super::board::{self, Ep, Pos, code};
 use super::castling::{CASTLES, EMPEROR_FILE, castling_bit};
-use super::readings::Readings;
+use super::options::Readings;
 use super::tables::{NONE, Tables};
 use super::turn::Mv;
 use crate::bitset::Bitset;
