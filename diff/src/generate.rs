@@ -85,17 +85,14 @@ impl Edit {
         let royal = variant.royal();
         let board = variant.board();
         let mut out = setup.clone();
-        let empty: Vec<Cell> = board
-            .cells()
-            .into_iter()
-            .filter(|c| !setup.pieces.contains_key(c))
-            .collect();
-        let royals: Vec<Cell> = setup
-            .pieces
-            .iter()
-            .filter(|(_, p)| p.role == royal)
-            .map(|(c, _)| *c)
-            .collect();
+        // Listed only by the edits that need them (the fuzz targets edit on many inputs).
+        let empty = || -> Vec<Cell> {
+            board
+                .cells()
+                .into_iter()
+                .filter(|c| !setup.pieces.contains_key(c))
+                .collect()
+        };
         match self {
             Edit::RemovePiece => {
                 let cells: Vec<Cell> = setup
@@ -109,22 +106,27 @@ impl Edit {
                 out.castling.remove(&cell);
             }
             Edit::AddPiece => {
-                let cell = *choices.pick(&empty)?;
+                let cell = *choices.pick(&empty())?;
                 let roles: Vec<_> = variant.roles().iter().filter(|&&r| r != royal).collect();
                 let role = **choices.pick(&roles)?;
                 let owner = Seat::ALL[choices.below(3)];
                 out.pieces.insert(cell, Piece::new(owner, role));
             }
             Edit::KingNextToKing => {
+                let royals: Vec<Cell> = setup
+                    .pieces
+                    .iter()
+                    .filter(|(_, p)| p.role == royal)
+                    .map(|(c, _)| *c)
+                    .collect();
                 if royals.len() < 2 {
                     return None;
                 }
                 let moving = royals[choices.below(royals.len())];
                 let others: Vec<Cell> = royals.iter().copied().filter(|&c| c != moving).collect();
                 let target = *choices.pick(&others)?;
-                let near: Vec<Cell> = empty
-                    .iter()
-                    .copied()
+                let near: Vec<Cell> = empty()
+                    .into_iter()
                     .filter(|&c| next_to(c, target))
                     .collect();
                 let cell = *choices.pick(&near)?;
@@ -159,7 +161,7 @@ impl Edit {
                 let cells: Vec<Cell> = setup.castling.iter().copied().collect();
                 out.castling.remove(choices.pick(&cells)?);
             }
-            Edit::GiveEnPassant => out.en_passant = Some(*choices.pick(&empty)?),
+            Edit::GiveEnPassant => out.en_passant = Some(*choices.pick(&empty())?),
             Edit::TakeEnPassant => {
                 setup.en_passant?;
                 out.en_passant = None;
@@ -235,6 +237,9 @@ pub struct Generator {
     pub edit_percent: usize,
     /// How moves are chosen.
     pub policy: Policy,
+    /// Whether the roots are known to be positions both engines accept (a caller that asked
+    /// already), so that a walk does not ask again where it starts.
+    pub roots_accepted: bool,
     /// The engine whose moves the current walk plays.
     driver: Side,
 }
@@ -304,6 +309,7 @@ impl Generator {
             walk_length: 60,
             edit_percent: 25,
             policy: Policy::default(),
+            roots_accepted: false,
             driver: Side::First,
         }
     }
@@ -343,7 +349,12 @@ impl Generator {
                 } else {
                     Side::First
                 };
-                match duel.both_accept(&self.game, &root) {
+                let accepted = if self.roots_accepted {
+                    Some(true)
+                } else {
+                    duel.both_accept(&self.game, &root)
+                };
+                match accepted {
                     Some(true) => {
                         self.start_from(&root);
                         self.from_first_root = self.roots.first() == Some(&root);
@@ -518,4 +529,42 @@ fn validity(duel: &mut Duel, game: &Game, setup: &Setup) -> Finding {
             origin: None,
             path: Vec::new(),
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::choices::Seeded;
+    use trichess_model::Engine;
+
+    /// A walk asks both engines about its root before it starts there, unless it is told its
+    /// roots are accepted: a board with no pieces, which both engines refuse (each army needs
+    /// its King), is skipped by the first walk and yielded by the second, which asked nothing.
+    #[test]
+    fn a_walk_told_its_roots_are_accepted_does_not_ask_about_them() {
+        let game = Game::new(Variant::OSullivan);
+        let pieces = BTreeMap::new();
+        let empty = Setup {
+            variant: game.variant,
+            to_move: Seat::A,
+            state: VariantState::default_for(game.variant, &pieces),
+            pieces,
+            castling: Default::default(),
+            en_passant: None,
+        };
+        let mut duel = Duel::new(
+            Box::new(|| Box::new(trichess_oracle::Oracle) as Box<dyn Engine>),
+            Box::new(|| Box::new(trichess_fast::Fast::default()) as Box<dyn Engine>),
+        );
+        let mut asking = Generator::new(game.clone(), vec![empty.clone()]);
+        let step = asking.next(&mut duel, &mut Seeded::new(1));
+        assert!(!matches!(step, Some(Step::Position(_))), "{step:?}");
+        let mut told = Generator::new(game, vec![empty.clone()]);
+        told.roots_accepted = true;
+        let step = told.next(&mut duel, &mut Seeded::new(1));
+        assert!(
+            matches!(&step, Some(Step::Position(s)) if *s == empty),
+            "{step:?}"
+        );
+    }
 }

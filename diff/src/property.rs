@@ -262,15 +262,17 @@ impl Harness {
         // readings, say; a disagreement on validity is trichess diff's to report), the case is
         // the start; with no start either (should not happen), the empty board, which both
         // engines refuse. The root is asked here once: the generator, given it alone, would
-        // ask it again on each of its tries.
-        let mut found = self
-            .walker
-            .start(&game)
-            .unwrap_or_else(|| empty_setup(variant));
+        // ask it again on each of its tries (told that it is accepted, it does not ask).
         let Some(root) = root.filter(|r| self.walker.both_accept(&game, r) == Some(true)) else {
-            return self.position_case(target, game, found, &mut u);
+            let start = self
+                .walker
+                .start(&game)
+                .unwrap_or_else(|| empty_setup(variant));
+            return self.position_case(target, game, start, &mut u);
         };
+        let mut found = root.clone();
         let mut generator = Generator::new(game.clone(), vec![root]);
+        generator.roots_accepted = true;
         // Cheap walks (no mate sought: that plays every move), so that an input costs about
         // one position's checks.
         generator.policy = Policy {
@@ -602,8 +604,15 @@ fn check_engines(
             agree(outcome(a), outcome(b))
         }
         (Target::EnginesSamePositions, Some(mv)) => {
-            let after = |e: &mut dyn Engine| e.play(game, setup, mv).map(|s| s.to_text());
-            agree(after(a), after(b))
+            let (x, y) = (a.play(game, setup, mv), b.play(game, setup, mv));
+            // The same position prints the same: the text forms are written only where the
+            // positions differ, and compared there.
+            if let (Ok(p), Ok(q)) = (&x, &y)
+                && p == q
+            {
+                return Ok(());
+            }
+            agree(x.map(|s| s.to_text()), y.map(|s| s.to_text()))
         }
         (Target::EnginesPlayableIffListed, Some(mv)) => {
             let verdict = |e: &mut dyn Engine| -> Result<(), String> {
@@ -811,5 +820,88 @@ impl fmt::Debug for Case {
         }
         let fixture = serde_json::to_string_pretty(&self.fixture()).map_err(|_| fmt::Error)?;
         write!(f, "{name} case, as a fixture:\n{fixture}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use trichess_fast::Fast;
+    use trichess_oracle::Oracle;
+
+    /// The fast engine with a planted bug: no en passant right after a move.
+    struct ForgetsEnPassant(Fast);
+
+    impl Engine for ForgetsEnPassant {
+        fn name(&self) -> String {
+            "forgets-en-passant".into()
+        }
+        fn supports(&self, game: &Game) -> Result<(), EngineError> {
+            self.0.supports(game)
+        }
+        fn start(&mut self, game: &Game) -> Result<Setup, EngineError> {
+            self.0.start(game)
+        }
+        fn check(&mut self, game: &Game, setup: &Setup) -> Result<(), EngineError> {
+            self.0.check(game, setup)
+        }
+        fn legal_moves(&mut self, game: &Game, setup: &Setup) -> Result<Vec<Move>, EngineError> {
+            self.0.legal_moves(game, setup)
+        }
+        fn play(&mut self, game: &Game, setup: &Setup, mv: Move) -> Result<Setup, EngineError> {
+            let mut after = self.0.play(game, setup, mv)?;
+            after.en_passant = None;
+            Ok(after)
+        }
+        fn perft(&mut self, game: &Game, setup: &Setup, depth: u32) -> Result<u64, EngineError> {
+            self.0.perft(game, setup, depth)
+        }
+        fn outcome(
+            &mut self,
+            game: &Game,
+            setup: &Setup,
+        ) -> Result<trichess_model::Outcome, EngineError> {
+            self.0.outcome(game, setup)
+        }
+    }
+
+    /// `engines_same_positions` holds where the engines play a move to the same position, and
+    /// fails, quoting each side's text form, where one of them keeps other state: an engine
+    /// that records no en passant right, on the double steps of Yalta's start (the single
+    /// steps and the pieces' moves reach the same positions).
+    #[test]
+    fn same_positions_fails_where_one_engine_plays_to_another_position() {
+        let game = Game::new(Variant::Yalta);
+        let (mut oracle, mut fast) = (Oracle, Fast::default());
+        let mut planted = ForgetsEnPassant(Fast::default());
+        let start = oracle.start(&game).expect("the start");
+        let moves = oracle
+            .legal_moves(&game, &start)
+            .expect("the start's moves");
+        let mut failed = 0;
+        for &mv in &moves {
+            let mut check = |b: &mut dyn Engine| {
+                check_engines(
+                    Target::EnginesSamePositions,
+                    [&mut oracle, b],
+                    &game,
+                    &start,
+                    Some(mv),
+                )
+            };
+            assert_eq!(check(&mut fast), Ok(()), "{mv}");
+            let played = Oracle.play(&game, &start, mv).expect("a legal move plays");
+            let double_step = played.en_passant.is_some();
+            match check(&mut planted) {
+                Ok(()) => assert!(!double_step, "{mv} leaves an en passant right"),
+                Err((a, b)) => {
+                    assert!(double_step, "{mv}: {a} / {b}");
+                    assert_eq!(a, played.to_text());
+                    assert_ne!(a, b);
+                    failed += 1;
+                }
+            }
+        }
+        assert!(failed > 0, "no double step among the start's moves");
     }
 }

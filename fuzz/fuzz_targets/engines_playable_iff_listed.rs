@@ -10,7 +10,4 @@
 //!
 //! cargo +nightly fuzz run engines_playable_iff_listed -- -max_total_time=60
 
-use libfuzzer_sys::fuzz_target;
-use trichess_fuzz::EnginesPlayableIffListed;
-
-fuzz_target!(|case: EnginesPlayableIffListed| case.check());
+trichess_fuzz::engine_target!(EnginesPlayableIffListed);

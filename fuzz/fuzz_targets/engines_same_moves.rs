@@ -11,7 +11,4 @@
 //!
 //! cargo +nightly fuzz run engines_same_moves -- -max_total_time=60
 
-use libfuzzer_sys::fuzz_target;
-use trichess_fuzz::EnginesSameMoves;
-
-fuzz_target!(|case: EnginesSameMoves| case.check());
+trichess_fuzz::engine_target!(EnginesSameMoves);

@@ -9,7 +9,4 @@
 //!
 //! cargo +nightly fuzz run engines_same_positions -- -max_total_time=60
 
-use libfuzzer_sys::fuzz_target;
-use trichess_fuzz::EnginesSamePositions;
-
-fuzz_target!(|case: EnginesSamePositions| case.check());
+trichess_fuzz::engine_target!(EnginesSamePositions);

@@ -8,7 +8,4 @@
 //!
 //! cargo +nightly fuzz run engines_same_result -- -max_total_time=60
 
-use libfuzzer_sys::fuzz_target;
-use trichess_fuzz::EnginesSameResult;
-
-fuzz_target!(|case: EnginesSameResult| case.check());
+trichess_fuzz::engine_target!(EnginesSameResult);

@@ -7,9 +7,15 @@
 //! The decoding and the properties are library code in trichess-diff, so that `cargo test`
 //! replays the corpus and the regressions through the very same code
 //! (`diff/tests/fuzz_replay.rs`).
+//!
+//! The engine targets are defined by [`engine_target!`], not `libfuzzer_sys::fuzz_target!`,
+//! so that they can give libFuzzer flags of their own ([`ENGINE_FLAGS`]) before it reads the
+//! command line's.
 
 use std::cell::RefCell;
+use std::ffi::{CStr, c_char, c_int};
 use std::fmt;
+use std::io::Write;
 
 use arbitrary::{Arbitrary, Unstructured};
 use trichess_diff::property::{Harness, Target};
@@ -52,6 +58,94 @@ impl<const T: usize> Case<T> {
             panic!("{failure}");
         }
     }
+
+    /// Runs one input of an engine target: decodes it and checks its property, as
+    /// `libfuzzer_sys::fuzz_target!` does with [`Case::check`]. Under `cargo fuzz fmt`
+    /// (`RUST_LIBFUZZER_DEBUG_PATH` set) it writes the case instead, as a fixture.
+    pub fn test_input(bytes: &[u8]) -> i32 {
+        let case = Case::<T>(HARNESS.with(|h| h.borrow_mut().decode(Target::ALL[T], bytes)));
+        if let Some(path) = libfuzzer_sys::rust_libfuzzer_debug_path() {
+            let written = std::fs::File::create(path).and_then(|mut f| writeln!(f, "{case:#?}"));
+            if let Err(e) = written {
+                panic!("cannot write the case to {path}: {e}");
+            }
+            return -1;
+        }
+        case.check();
+        0
+    }
+}
+
+/// The libFuzzer flags an engine target runs with, put before the command line's, which
+/// therefore overrides them (`-entropic=1 -detect_leaks=1` restores libFuzzer's defaults).
+///
+/// - `-entropic=0`: libFuzzer's entropic schedule keeps, for every coverage feature seen fewer
+///   than 256 times, how often each corpus input hit it, and updates that on every run and,
+///   for every new feature, across the whole corpus. An engine target's input runs both
+///   engines over a position: tens of thousands of features, nearly all of them rare in a
+///   minute's run, so that the bookkeeping took about half the time (perf). Without it the
+///   same 60 s from the seeds run about twice as many inputs and cover more
+///   (docs/figures.md, "Fuzzing").
+/// - `-detect_leaks=0`: the harness keeps the engines' answers from one input to the next on
+///   purpose (its memo), so that an input that asks a new question allocates more than it
+///   frees; libFuzzer takes that for a possible leak and runs the input again, then searches
+///   the heap for it (about a tenth of the time, perf).
+pub const ENGINE_FLAGS: [&CStr; 2] = [c"-entropic=0", c"-detect_leaks=0"];
+
+/// Sets up an engine target: libFuzzer's panic hook ([`libfuzzer_sys::initialize`]), then
+/// [`ENGINE_FLAGS`] put into the command line after the program's name, and said on stderr.
+///
+/// # Safety
+///
+/// `argc` and `argv` must be libFuzzer's, as given to `LLVMFuzzerInitialize`: a count and an
+/// array of that many C strings.
+pub unsafe fn initialize(argc: *mut c_int, argv: *mut *mut *mut c_char) -> c_int {
+    libfuzzer_sys::initialize(argc.cast_const().cast(), argv.cast_const().cast());
+    // SAFETY: libFuzzer's argc and argv, as the caller promises.
+    let given = unsafe { std::slice::from_raw_parts(*argv, usize::try_from(*argc).unwrap_or(0)) };
+    let Some((&program, rest)) = given.split_first() else {
+        return 0;
+    };
+    let mut args = vec![program];
+    args.extend(ENGINE_FLAGS.iter().map(|flag| flag.as_ptr().cast_mut()));
+    args.extend_from_slice(rest);
+    args.push(std::ptr::null_mut());
+    let flags: Vec<_> = ENGINE_FLAGS.iter().map(|f| f.to_string_lossy()).collect();
+    eprintln!(
+        "trichess: this engine target runs with {} unless the command line says otherwise",
+        flags.join(" ")
+    );
+    // SAFETY: as above; the new array lives as long as the process (libFuzzer keeps it).
+    unsafe {
+        *argc = c_int::try_from(args.len() - 1).unwrap_or(c_int::MAX);
+        *argv = Box::leak(args.into_boxed_slice()).as_mut_ptr();
+    }
+    0
+}
+
+/// Defines an engine target: `engine_target!(EnginesSameMoves)` in place of
+/// `libfuzzer_sys::fuzz_target!`, with the flags of [`ENGINE_FLAGS`] ([`initialize`]) and each
+/// input run by [`Case::test_input`].
+#[macro_export]
+macro_rules! engine_target {
+    ($target:ident) => {
+        /// Called by libFuzzer once, before it reads its flags.
+        #[unsafe(no_mangle)]
+        pub extern "C" fn LLVMFuzzerInitialize(
+            argc: *mut ::std::ffi::c_int,
+            argv: *mut *mut *mut ::std::ffi::c_char,
+        ) -> ::std::ffi::c_int {
+            // SAFETY: libFuzzer's own argc and argv.
+            unsafe { $crate::initialize(argc, argv) }
+        }
+
+        /// Called by libfuzzer-sys for each input.
+        #[unsafe(no_mangle)]
+        #[allow(improper_ctypes_definitions)]
+        pub extern "C" fn rust_fuzzer_test_input(bytes: &[u8]) -> i32 {
+            $crate::$target::test_input(bytes)
+        }
+    };
 }
 
 /// `engines_same_moves`: both engines list the same legal moves.

@@ -879,3 +879,35 @@ fn the_side_to_move_after_the_kings_meet_follows_the_king_that_moved() {
     assert_eq!(after.to_move, Seat::A);
     assert_eq!(e.check(&g, &after), Ok(()));
 }
+
+/// The history words are read once and then remembered (`validate::HistoryWords`): a word read
+/// again, at the same place or another, gives the same answer, its problems named by the place
+/// they are at. "a1:bK,g1:rK" has no White King, so it does not fit (yuri.white-no-repeat: a
+/// board state of an earlier turn has one King of each army); the other word fits.
+#[test]
+fn a_history_word_read_again_gives_the_same_answer_at_its_own_place() {
+    let mut e = Yuri::default();
+    let g = game(&[]);
+    let fits = "a1:bK,g1:rK,e6:wN,g7:wK,c3:bN,e3:rN";
+    let unfit = "a1:bK,g1:rK";
+    let with = |history: &str| {
+        pos(&format!(
+            "g7:wK,d4:wN,a1:bK,g1:rK,c3:bN,e3:rN w history={history}"
+        ))
+    };
+    let problems = |s: &Setup, e: &mut Yuri| match e.check(&g, s) {
+        Err(EngineError::InvalidPosition(why)) => why
+            .problems
+            .iter()
+            .map(|p| p.detail.clone())
+            .collect::<Vec<_>>(),
+        other => panic!("{}: {other:?}", s.to_text()),
+    };
+    for _ in 0..2 {
+        assert_eq!(e.check(&g, &with(fits)), Ok(()));
+        let first = problems(&with(&format!("{unfit}/{fits}")), &mut e);
+        assert_eq!(first, ["history 1: White has not one King"]);
+        let second = problems(&with(&format!("{fits}/{unfit}")), &mut e);
+        assert_eq!(second, ["history 2: White has not one King"]);
+    }
+}

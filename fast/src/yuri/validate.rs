@@ -2,6 +2,10 @@
 //! states of the earlier turns (every problem listed, with its kind), and the internal
 //! position written back as a setup.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+use super::history::Snap;
 use super::*;
 
 /// A board state from a placement, or the problems with it.
@@ -260,27 +264,63 @@ pub(super) fn import_en_passant(
     }
 }
 
-pub(super) fn import_history(state: &YuriState, problems: &mut Vec<PositionProblem>) -> History {
-    // yuri.white-no-repeat: the board states of the earlier turns, each with one King of each
-    // army (the Kings meet only in the game's last move).
+/// The board states of the history words read so far, by word, each with the problems that
+/// make it unfit instead where it has any: the positions of one game share all but their last
+/// words, which every call would otherwise read again (a deep position has a hundred). At most
+/// [`HistoryWords::KEPT`] words; when full it forgets them all. What a word reads as depends
+/// on the word alone, not on the readings, so the words are kept once per thread ([`WORDS`]),
+/// not with each game's rules.
+#[derive(Debug, Default)]
+struct HistoryWords(RefCell<HashMap<String, Result<Snap, Vec<String>>>>);
+
+thread_local! {
+    /// The history words this thread has read.
+    static WORDS: HistoryWords = HistoryWords::default();
+}
+
+impl HistoryWords {
+    /// The most words kept.
+    const KEPT: usize = 1 << 12;
+
+    /// The board state a history word names, or the problems that make it unfit.
+    fn read(&self, word: &str) -> Result<Snap, Vec<String>> {
+        if let Some(known) = self.0.borrow().get(word) {
+            return known.clone();
+        }
+        let read = history_word(word);
+        let mut kept = self.0.borrow_mut();
+        if kept.len() >= Self::KEPT {
+            kept.clear();
+        }
+        kept.insert(word.to_owned(), read.clone());
+        read
+    }
+}
+
+/// yuri.white-no-repeat: the board state of an earlier turn, with one King of each army (the
+/// Kings meet only in the game's last move), or the problems with it.
+fn history_word(word: &str) -> Result<Snap, Vec<String>> {
+    let b = parse_pieces(Variant::Yuri, word)
+        .map_err(|e| vec![e.to_string()])
+        .and_then(|pieces| board_state(&pieces))?;
+    let unfit: Vec<String> = Seat::ALL
+        .into_iter()
+        .filter(|&army| (b.army[army.index()] & b.role[Role::King.index()]).count_ones() != 1)
+        .map(|army| format!("{} has not one King", army_name(army)))
+        .collect();
+    if unfit.is_empty() {
+        Ok(b.snap())
+    } else {
+        Err(unfit)
+    }
+}
+
+fn import_history(state: &YuriState, problems: &mut Vec<PositionProblem>) -> History {
     let mut hist = History::with_capacity(state.history.len() + 64);
     for (k, word) in state.history.iter().enumerate() {
-        let board = parse_pieces(Variant::Yuri, word)
-            .map_err(|e| vec![e.to_string()])
-            .and_then(|pieces| board_state(&pieces));
-        let unfit = match &board {
-            Ok(b) => Seat::ALL
-                .into_iter()
-                .filter(|&army| {
-                    (b.army[army.index()] & b.role[Role::King.index()]).count_ones() != 1
-                })
-                .map(|army| format!("{} has not one King", army_name(army)))
-                .collect(),
-            Err(more) => more.clone(),
-        };
-        match board {
-            Ok(b) if unfit.is_empty() => hist.push(b.snap()),
-            _ => problems.extend(unfit.into_iter().map(|m| {
+        match WORDS.with(|words| words.read(word)) {
+            Ok(snap) => hist.push(snap),
+            Err(unfit) => problems.extend(unfit.into_iter().map(|m| {
                 PositionProblem::new(
                     ProblemKind::HistoryDoesNotFit,
                     format!("history {}: {m}", k + 1),
