@@ -84,7 +84,7 @@ impl<const T: usize> Case<T> {
 ///   for every new feature, across the whole corpus. An engine target's input runs both
 ///   engines over a position: tens of thousands of features, nearly all of them rare in a
 ///   minute's run, so that the bookkeeping took about half the time (perf). Without it the
-///   same 60 s from the seeds run about twice as many inputs and cover more
+///   same 60 s from the seeds run 1.6 to 2 times as many inputs and cover more
 ///   (docs/figures.md, "Fuzzing").
 /// - `-detect_leaks=0`: the harness keeps the engines' answers from one input to the next on
 ///   purpose (its memo), so that an input that asks a new question allocates more than it
@@ -130,8 +130,12 @@ pub unsafe fn initialize(argc: *mut c_int, argv: *mut *mut *mut c_char) -> c_int
 macro_rules! engine_target {
     ($target:ident) => {
         /// Called by libFuzzer once, before it reads its flags.
+        ///
+        /// # Safety
+        ///
+        /// `argc` and `argv` must be libFuzzer's own.
         #[unsafe(no_mangle)]
-        pub extern "C" fn LLVMFuzzerInitialize(
+        pub unsafe extern "C" fn LLVMFuzzerInitialize(
             argc: *mut ::std::ffi::c_int,
             argv: *mut *mut *mut ::std::ffi::c_char,
         ) -> ::std::ffi::c_int {
