@@ -10,6 +10,7 @@ use std::collections::BTreeMap;
 use std::sync::Mutex;
 
 use trichess_diff::attribute::{Decided, Reference, decide};
+use trichess_diff::property::{Case, Harness, Target};
 use trichess_diff::{
     Again, Campaign, Choices, Discovery, Duel, Finding, Flow, Generator, Kind, Seeded, Sink, Step,
     random_game, shorten_path, shrink,
@@ -657,4 +658,54 @@ fn a_position_an_engine_does_not_play_is_not_compared() {
     }
     let plain = Setup::parse(Variant::OSullivan, "a1:bK,d8:wK,b8:wR,h1:rK w").unwrap();
     assert_eq!(duel.both_accept(&game, &plain), Some(true));
+}
+
+/// The fuzz target `engines_same_positions` holds where the engines play a move to the same
+/// position, and fails, quoting the reference's text form, where the other keeps other
+/// state: the engine that records no en passant right, on the double steps of Yalta's start
+/// (the single steps and the pieces' moves reach the same positions).
+#[test]
+fn engines_same_positions_fails_where_one_engine_plays_to_another_position() {
+    let harness = |bug: Bug| {
+        Harness::new(
+            || Box::new(Oracle) as Box<dyn Engine>,
+            move || Box::new(Broken::new(bug)) as Box<dyn Engine>,
+        )
+        .expect("the built-in suite")
+    };
+    let (mut agreeing, mut planted) = (harness(Bug::None), harness(Bug::EnPassantForgotten));
+    let game = Game::new(Variant::Yalta);
+    let start = Oracle.start(&game).expect("the start");
+    let mut failed = 0;
+    for mv in Oracle
+        .legal_moves(&game, &start)
+        .expect("the start's moves")
+    {
+        let case = Case::Position {
+            target: Target::EnginesSamePositions,
+            game: game.clone(),
+            setup: start.clone(),
+            mv: Some(mv),
+            first_says: None,
+        };
+        assert_eq!(agreeing.check(&case), Ok(()), "{mv}");
+        let played = Oracle.play(&game, &start, mv).expect("a legal move plays");
+        let double_step = played.en_passant.is_some();
+        match planted.check(&case) {
+            Ok(()) => assert!(!double_step, "{mv} leaves an en passant right"),
+            Err(failure) => {
+                assert!(double_step, "{mv}: {failure}");
+                let forgotten = Setup {
+                    en_passant: None,
+                    ..played.clone()
+                };
+                for says in [played.to_text(), forgotten.to_text()] {
+                    let said = |l: &str| l.ends_with(&format!("says: {says}"));
+                    assert!(failure.what.lines().any(said), "{failure}");
+                }
+                failed += 1;
+            }
+        }
+    }
+    assert!(failed > 0, "no double step among the start's moves");
 }
