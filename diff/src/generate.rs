@@ -335,7 +335,9 @@ impl Generator {
     /// Returns the next position, or a finding met on the way; `None` if no root is usable.
     pub fn next(&mut self, duel: &mut Duel, choices: &mut impl Choices) -> Option<Step> {
         for _ in 0..64 {
-            let Some(current) = self.current.clone() else {
+            // The current position is taken, not copied: each way on below puts it (or the
+            // next) back, or ends the walk.
+            let Some(current) = self.current.take() else {
                 self.whole_game = choices.chance(self.policy.game_percent);
                 let root = if self.whole_game {
                     self.roots.first()
@@ -370,13 +372,14 @@ impl Generator {
                 self.walk_length
             };
             if self.plies >= length {
-                self.current = None;
                 continue;
             }
             self.plies += 1;
             if !self.whole_game && choices.chance(self.edit_percent) {
                 let edit = *choices.pick(&Edit::ALL)?;
-                let Some(edited) = edit.apply(&current, choices) else {
+                let edited = edit.apply(&current, choices);
+                self.current = Some(current);
+                let Some(edited) = edited else {
                     continue;
                 };
                 match duel.both_accept(&self.game, &edited) {
@@ -389,22 +392,16 @@ impl Generator {
                 }
             }
             let moves = duel.moves_of(self.driver, &self.game, &current);
-            let Some((mv, next)) = self.play_one(duel, &current, &moves, choices) else {
-                self.current = None;
+            let Some((mv, Some(next))) = self.play_one(duel, &current, &moves, choices) else {
                 continue;
             };
-            match next {
-                Some(next) => {
-                    if mate_or_elimination(&current, &next) {
-                        self.plies = self.plies.min(self.walk_length / 2);
-                    }
-                    self.current = Some(next.clone());
-                    self.previous = Some(current);
-                    self.trail.push(mv);
-                    return Some(Step::Position(next));
-                }
-                None => self.current = None,
+            if mate_or_elimination(&current, &next) {
+                self.plies = self.plies.min(self.walk_length / 2);
             }
+            self.current = Some(next.clone());
+            self.previous = Some(current);
+            self.trail.push(mv);
+            return Some(Step::Position(next));
         }
         None
     }

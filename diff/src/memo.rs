@@ -8,7 +8,7 @@
 
 use std::cell::RefCell;
 use std::collections::HashMap;
-use std::hash::{Hash, Hasher};
+use std::hash::{BuildHasherDefault, Hash, Hasher};
 use std::rc::Rc;
 
 use trichess_model::{Engine, EngineError, Game, Move, Outcome, Setup};
@@ -22,9 +22,10 @@ const CAPACITY: usize = 1 << 14;
 type Question<'q> = (&'q Game, &'q Setup, Option<Move>);
 
 /// The answers of one kind, by the fingerprint of their question, each kept with its question
-/// (so that two questions of the same fingerprint are told apart).
+/// (so that two questions of the same fingerprint are told apart). The map finds a fingerprint
+/// by a [`Fingerprint`] of it too, not the default SipHash.
 #[derive(Debug)]
-struct Answers<V>(HashMap<u64, Vec<(Asked, V)>>);
+struct Answers<V>(HashMap<u64, Vec<(Asked, V)>, BuildHasherDefault<Fingerprint>>);
 
 /// A question kept: the game, the position and the move, owned.
 type Asked = (Game, Setup, Option<Move>);
@@ -57,7 +58,7 @@ impl<V: Clone> Answers<V> {
 
 impl<V> Default for Answers<V> {
     fn default() -> Self {
-        Answers(HashMap::new())
+        Answers(HashMap::default())
     }
 }
 

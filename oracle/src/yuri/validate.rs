@@ -2,14 +2,12 @@
 
 use crate::rules::royal_counts;
 
-use trichess_model::{
-    Cell, Piece, PositionProblem, ProblemKind, Role, Seat, Variant, YuriState, parse_pieces,
-};
+use trichess_model::{Cell, Piece, PositionProblem, ProblemKind, Role, Seat, Variant, YuriState};
 
 use crate::board::Setup;
 
 use super::options::DoubleStep;
-use super::{BLACK, Options, WHITE, board, pawns};
+use super::{BLACK, Options, WHITE, board, history, pawns};
 
 /// Lists every reason `setup` is not a position of the game.
 pub fn problems(setup: &Setup, options: &Options) -> Vec<PositionProblem> {
@@ -74,7 +72,7 @@ fn unmoved_pawns(setup: &Setup, state: &YuriState, problems: &mut Vec<PositionPr
 /// `yuri.white-no-repeat`: each entry of the history is a board state of the game.
 fn history(state: &YuriState, problems: &mut Vec<PositionProblem>) {
     for (n, word) in state.history.iter().enumerate() {
-        if let Err(why) = board_state_problem(word) {
+        if let Err(why) = history::board_state_problem(word) {
             problems.push(PositionProblem::new(
                 ProblemKind::HistoryDoesNotFit,
                 format!(
@@ -143,15 +141,6 @@ fn shared_square_turn_problem(setup: &Setup, cell: Cell, mover: Seat) -> Option<
             ),
         )
     })
-}
-
-/// Checks a written board state: it reads, and has one King of each army.
-fn board_state_problem(word: &str) -> Result<(), String> {
-    let pieces = parse_pieces(Variant::Yuri, word).map_err(|e| e.to_string())?;
-    if royal_counts(Variant::Yuri, pieces.values()) != [1, 1, 1] {
-        return Err("it needs one King of each army".into());
-    }
-    Ok(())
 }
 
 /// Checks the en passant fields: none unless pawns double-step, and then a pawn of the
