@@ -105,8 +105,9 @@ pub const ENGINE_FLAGS: [&CStr; 2] = [c"-entropic=0", c"-detect_leaks=0"];
 /// - `malloc_context_size=0`: no stack unwound and stored at each allocation and release, which
 ///   only an error report prints (AddressSanitizer keeps the one frame it always keeps).
 ///
-/// Together about a fifth of an input's time in `engines_playable_iff_listed` (perf: the fake
-/// stacks, the unwinding and the stack depot); docs/figures.md, "Fuzzing".
+/// Together about a tenth of the samples of `engines_playable_iff_listed` (perf: the fake
+/// stacks, the unwinding and the stack depot), and 12 to 33 % more inputs a second without
+/// them; docs/figures.md, "Fuzzing".
 pub const ASAN_DEFAULTS: &CStr = c"detect_stack_use_after_return=0:malloc_context_size=0";
 
 /// Sets up an engine target: libFuzzer's panic hook ([`libfuzzer_sys::initialize`]), then
