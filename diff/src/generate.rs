@@ -335,8 +335,8 @@ impl Generator {
     /// Returns the next position, or a finding met on the way; `None` if no root is usable.
     pub fn next(&mut self, duel: &mut Duel, choices: &mut impl Choices) -> Option<Step> {
         for _ in 0..64 {
-            // The current position is taken, not copied: each way on below puts it (or the
-            // next) back, or ends the walk.
+            // The current position is taken, not copied: each path below puts it back, puts
+            // the next position in its place, or leaves none (the walk has ended).
             let Some(current) = self.current.take() else {
                 self.whole_game = choices.chance(self.policy.game_percent);
                 let root = if self.whole_game {
