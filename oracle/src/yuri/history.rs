@@ -39,7 +39,9 @@ thread_local! {
 }
 
 /// Checks a written board state, as a position's history records it: it reads, and has one
-/// King of each army. A word checked before on this thread is answered from [`CHECKED`].
+/// King of each army (`yuri.white-no-repeat`: the history holds "board state[s] from a
+/// previous turn", and on every turn each army has its one King). A word checked before on
+/// this thread is answered from [`CHECKED`].
 pub fn board_state_problem(word: &str) -> Result<(), String> {
     CHECKED.with(|checked| {
         if let Some(known) = checked.borrow().get(word) {
